@@ -1,0 +1,74 @@
+package report
+
+import "fmt"
+
+// Kind is what sort of deadlock a finding describes.
+type Kind string
+
+const (
+	LockOrderCycle Kind = "lock-order-cycle" // goroutines acquire locks in a cyclic order
+	DoubleLock     Kind = "double-lock"      // a goroutine locks a mutex it already holds
+	RWR            Kind = "rwr"              // recursive RLock with a writer queued between
+	Mixed          Kind = "mixed"            // locks and channels/WaitGroup/Cond together
+	Blocked        Kind = "blocked"          // goroutines blocked for good with nobody to wake them
+	MissingUnlock  Kind = "missing-unlock"   // Lock without Unlock on some return path
+)
+
+// Kinds lists every kind, in the order reports rank them.
+var Kinds = []Kind{LockOrderCycle, DoubleLock, RWR, Mixed, Blocked, MissingUnlock}
+
+// Valid reports whether k is a known kind.
+func (k Kind) Valid() bool {
+	for _, x := range Kinds {
+		if k == x {
+			return true
+		}
+	}
+	return false
+}
+
+// LockOnly reports whether the kind involves only mutexes, so a static
+// lock analysis can be expected to see it.
+func (k Kind) LockOnly() bool {
+	return k == LockOrderCycle || k == DoubleLock || k == RWR
+}
+
+// Status is how far a finding has been established.
+type Status string
+
+const (
+	PredictedStatic  Status = "predicted-static"  // from source by lockcycle
+	PredictedDynamic Status = "predicted-dynamic" // from recorded lock-order traces
+	Confirmed        Status = "confirmed"         // reproduced under the controlled scheduler
+	Unconfirmed      Status = "unconfirmed"       // predicted, not reproduced within the budget
+)
+
+// Statuses lists every status, most certain first.
+var Statuses = []Status{Confirmed, PredictedDynamic, PredictedStatic, Unconfirmed}
+
+// Valid reports whether s is a known status.
+func (s Status) Valid() bool {
+	for _, x := range Statuses {
+		if s == x {
+			return true
+		}
+	}
+	return false
+}
+
+// Rank orders statuses for display: confirmed first.
+func (s Status) Rank() int {
+	for i, x := range Statuses {
+		if s == x {
+			return i
+		}
+	}
+	return len(Statuses)
+}
+
+func checkEnum[T ~string](what string, v T, ok bool) error {
+	if !ok {
+		return fmt.Errorf("unknown %s %q", what, string(v))
+	}
+	return nil
+}

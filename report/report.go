@@ -1,0 +1,286 @@
+package report
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Version is the version of the report schema written by this package.
+const Version = 1
+
+// Report is one run's findings: the output of lockcycle, confirm or predict.
+type Report struct {
+	Version  int       `json:"version"`
+	Tool     string    `json:"tool"`               // "deadhunt confirm", "lockcycle", ...
+	Created  time.Time `json:"created,omitzero"`   // when the report was written
+	Packages []string  `json:"packages,omitempty"` // import paths examined
+	Findings []Finding `json:"findings"`
+	// Errors are problems that stopped part of the work (a package that does
+	// not compile, a test binary that could not be built). What was found
+	// elsewhere is still in Findings.
+	Errors []PackageError `json:"errors,omitempty"`
+}
+
+// PackageError is a failure confined to one package (or one test).
+type PackageError struct {
+	Package string `json:"package"`
+	Test    string `json:"test,omitempty"`
+	Err     string `json:"error"`
+}
+
+func (e PackageError) Error() string {
+	if e.Test != "" {
+		return fmt.Sprintf("%s: %s: %s", e.Package, e.Test, e.Err)
+	}
+	return fmt.Sprintf("%s: %s", e.Package, e.Err)
+}
+
+// Finding is one predicted or confirmed deadlock.
+type Finding struct {
+	// ID is stable across runs for the same bug: it depends only on the kind,
+	// the package and the lock classes (see ComputeID).
+	ID      string `json:"id"`
+	Kind    Kind   `json:"kind"`
+	Status  Status `json:"status"`
+	Package string `json:"package"`
+	Test    string `json:"test,omitempty"`
+	// Message is a one-line human summary, lowercase, no trailing period.
+	Message string `json:"message"`
+	// Evidence says where the prediction came from: "static", "dynamic".
+	Evidence   []string    `json:"evidence,omitempty"`
+	Locks      []Lock      `json:"locks"`
+	Edges      []Edge      `json:"edges,omitempty"`
+	Goroutines []Goroutine `json:"goroutines,omitempty"`
+	// Witness is set for confirmed findings.
+	Witness *Witness `json:"witness,omitempty"`
+	// Search is set for unconfirmed findings: what was tried and with what
+	// guarantee the deadlock was not missed.
+	Search *Search `json:"search,omitempty"`
+	// Ignored is set when a person has marked the finding ignored.
+	Ignored *Ignore `json:"ignored,omitempty"`
+}
+
+// Lock is one mutex involved in a finding.
+type Lock struct {
+	// Class is the stable static name of the mutex: "pkg.mu",
+	// "(*pkg.T).mu", "(*pkg.T).locks[*]".
+	Class string `json:"class"`
+	// Instance names one object within a run (dynamic findings), e.g. "0xc000012340".
+	Instance string `json:"instance,omitempty"`
+	Sites    []Site `json:"sites,omitempty"` // acquisition sites
+}
+
+// Edge is one "held → acquired" step of a lock-order cycle.
+type Edge struct {
+	Held       string `json:"held"`     // lock class held
+	Acquired   string `json:"acquired"` // lock class acquired while holding it
+	Goroutine  int    `json:"goroutine,omitempty"`
+	HeldAt     Site   `json:"held_at"`
+	AcquiredAt Site   `json:"acquired_at"`
+	// Via is the call chain from the function holding Held to the
+	// acquisition of Acquired, outermost first. Dynamic marks a step made
+	// through an interface method or a function value.
+	Via     []string `json:"via,omitempty"`
+	Dynamic bool     `json:"dynamic,omitempty"`
+}
+
+// Goroutine is one goroutine involved in a confirmed deadlock.
+type Goroutine struct {
+	ID       int      `json:"id"`
+	Created  Site     `json:"created,omitzero"`
+	Stack    []Frame  `json:"stack,omitempty"`
+	WaitsFor string   `json:"waits_for,omitempty"` // "Lock (*pkg.T).mu held by goroutine 7"
+	Holds    []string `json:"holds,omitempty"`     // lock classes held
+}
+
+// Frame is one stack frame.
+type Frame struct {
+	Func string `json:"func"`
+	File string `json:"file"`
+	Line int    `json:"line"`
+}
+
+func (f Frame) String() string { return fmt.Sprintf("%s\n\t%s:%d", f.Func, f.File, f.Line) }
+
+// Witness is the proof of a confirmed deadlock: the schedule that produces it.
+type Witness struct {
+	Strategy string            `json:"strategy"` // random, pct, rpro, directed, replay
+	Seed     uint64            `json:"seed"`
+	Params   map[string]string `json:"params,omitempty"` // "depth": "3", "radius": "8", ...
+	Runs     int               `json:"runs"`             // runs tried for this finding
+	Hits     int               `json:"hits"`             // runs that deadlocked this way
+	Schedule []Step            `json:"schedule,omitempty"`
+	// Replay is the command that re-runs the witness.
+	Replay string `json:"replay,omitempty"`
+	// Binary and Args identify how to re-run the test binary, for replay.
+	Package string `json:"package,omitempty"`
+	Test    string `json:"test,omitempty"`
+}
+
+// HitRate is Hits/Runs, or 0 when no run was made.
+func (w *Witness) HitRate() float64 {
+	if w == nil || w.Runs == 0 {
+		return 0
+	}
+	return float64(w.Hits) / float64(w.Runs)
+}
+
+// Step is one scheduling decision: the goroutine chosen to run and the
+// instrumented site it ran at. Change marks a priority change point.
+type Step struct {
+	Goroutine int    `json:"g"`
+	Site      string `json:"site"`
+	Op        string `json:"op,omitempty"`
+	Change    bool   `json:"change,omitempty"`
+}
+
+// Search records an unsuccessful attempt to confirm a prediction.
+type Search struct {
+	Strategy string `json:"strategy"`
+	Runs     int    `json:"runs"`
+	Depth    int    `json:"depth"` // assumed bug depth
+	// MissBound is an upper bound on the probability that a deadlock of the
+	// assumed depth was present and every run missed it, from the strategy's
+	// per-run lower bound p: (1-p)^Runs.
+	MissBound float64 `json:"miss_bound"`
+	Note      string  `json:"note,omitempty"`
+}
+
+// Ignore records a person's decision to ignore a finding.
+type Ignore struct {
+	Reason string    `json:"reason"`
+	By     string    `json:"by,omitempty"`
+	At     time.Time `json:"at,omitzero"`
+}
+
+// Site is a source position, written "file:line:col" (col may be 0).
+type Site struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col,omitempty"`
+	Func string `json:"func,omitempty"`
+}
+
+// IsZero reports whether s names no position.
+func (s Site) IsZero() bool { return s.File == "" && s.Line == 0 }
+
+func (s Site) String() string {
+	switch {
+	case s.IsZero():
+		return "-"
+	case s.Col > 0:
+		return fmt.Sprintf("%s:%d:%d", s.File, s.Line, s.Col)
+	default:
+		return fmt.Sprintf("%s:%d", s.File, s.Line)
+	}
+}
+
+// ComputeID returns the stable ID of a finding: a short hash of its kind,
+// package and lock classes. Lock classes are sorted, so the same cycle found
+// from any starting edge, by any tool, gets the same ID.
+func ComputeID(kind Kind, pkg string, classes []string) string {
+	cs := append([]string(nil), classes...)
+	sort.Strings(cs)
+	h := sha256.Sum256([]byte(string(kind) + "\x00" + pkg + "\x00" + strings.Join(cs, "\x00")))
+	return "DH-" + hex.EncodeToString(h[:])[:10]
+}
+
+// Classes returns the finding's lock classes in order.
+func (f *Finding) Classes() []string {
+	cs := make([]string, len(f.Locks))
+	for i, l := range f.Locks {
+		cs[i] = l.Class
+	}
+	return cs
+}
+
+// Read decodes a report, checking its version and validity.
+func Read(r io.Reader) (*Report, error) {
+	var probe struct {
+		Version *int `json:"version"`
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	if err := json.Unmarshal(data, &probe); err != nil {
+		return nil, fmt.Errorf("report: not a deadhunt report: %w", err)
+	}
+	if probe.Version == nil {
+		return nil, errors.New("report: not a deadhunt report: no version field")
+	}
+	if *probe.Version != Version {
+		return nil, fmt.Errorf("report: version %d is not supported (this deadhunt reads version %d)", *probe.Version, Version)
+	}
+	var rep Report
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&rep); err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	if err := rep.CheckValid(); err != nil {
+		return nil, err
+	}
+	return &rep, nil
+}
+
+// ReadFile reads a report file.
+func ReadFile(name string) (*Report, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rep, err := Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return rep, nil
+}
+
+// Write encodes the report as indented JSON. It sets Version and sorts
+// nothing: the order of findings is the writer's ranking.
+func (r *Report) Write(w io.Writer) error {
+	r.Version = Version
+	if r.Findings == nil {
+		r.Findings = []Finding{}
+	}
+	if err := r.CheckValid(); err != nil {
+		return err
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// WriteFile writes the report atomically (temporary file, then rename).
+func (r *Report) WriteFile(name string) error {
+	tmp, err := os.CreateTemp(dirOf(name), ".report-*.json")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := r.Write(tmp); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}
+
+func dirOf(name string) string {
+	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
+		return name[:i+1]
+	}
+	return "."
+}
