@@ -120,7 +120,7 @@ type Witness struct {
 	Schedule []Step            `json:"schedule,omitempty"`
 	// Replay is the command that re-runs the witness.
 	Replay string `json:"replay,omitempty"`
-	// Binary and Args identify how to re-run the test binary, for replay.
+	// Package and Test name the test that replay re-runs.
 	Package string `json:"package,omitempty"`
 	Test    string `json:"test,omitempty"`
 }

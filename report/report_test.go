@@ -1,0 +1,207 @@
+package report
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// sample is a report with one finding of each status, covering every field.
+func sample() *Report {
+	a := Site{File: "/src/bank/account.go", Line: 14, Col: 2, Func: "bank.Transfer"}
+	b := Site{File: "/src/bank/account.go", Line: 16, Col: 2, Func: "bank.Transfer"}
+	return &Report{
+		Version:  Version,
+		Tool:     "deadhunt confirm",
+		Created:  time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC),
+		Packages: []string{"example.com/bank"},
+		Findings: []Finding{
+			{
+				ID:       ComputeID(LockOrderCycle, "example.com/bank", []string{"(*bank.Account).mu", "(*bank.Account).mu"}),
+				Kind:     LockOrderCycle,
+				Status:   Confirmed,
+				Package:  "example.com/bank",
+				Test:     "TestTransfer",
+				Message:  "goroutine 2 holds (*bank.Account).mu and waits for (*bank.Account).mu held by goroutine 3",
+				Evidence: []string{"dynamic"},
+				Locks: []Lock{
+					{Class: "(*bank.Account).mu", Instance: "0xc000010000", Sites: []Site{a}},
+					{Class: "(*bank.Account).mu", Instance: "0xc000010010", Sites: []Site{b}},
+				},
+				Edges: []Edge{
+					{Held: "(*bank.Account).mu", Acquired: "(*bank.Account).mu", Goroutine: 2, HeldAt: a, AcquiredAt: b},
+					{Held: "(*bank.Account).mu", Acquired: "(*bank.Account).mu", Goroutine: 3, HeldAt: a, AcquiredAt: b, Via: []string{"bank.Transfer"}},
+				},
+				Goroutines: []Goroutine{{
+					ID:       2,
+					Created:  Site{File: "/src/bank/account_test.go", Line: 9},
+					Stack:    []Frame{{Func: "example.com/bank.Transfer", File: "/src/bank/account.go", Line: 16}},
+					WaitsFor: "Lock (*bank.Account).mu held by goroutine 3",
+					Holds:    []string{"(*bank.Account).mu"},
+				}},
+				Witness: &Witness{
+					Strategy: "rpro", Seed: 17, Params: map[string]string{"depth": "3", "radius": "4"},
+					Runs: 12, Hits: 1,
+					Schedule: []Step{{Goroutine: 1, Site: "/src/bank/account_test.go:9:2", Op: "Go"}, {Goroutine: 2, Site: a.String(), Op: "Lock", Change: true}},
+					Replay:   "deadhunt replay .deadhunt/last.json --finding DH-x",
+					Package:  "example.com/bank", Test: "TestTransfer",
+				},
+			},
+			{
+				ID: ComputeID(DoubleLock, "example.com/bank", []string{"bank.mu"}), Kind: DoubleLock, Status: PredictedStatic,
+				Package: "example.com/bank", Message: "bank.mu locked twice", Evidence: []string{"static"},
+				Locks: []Lock{{Class: "bank.mu", Sites: []Site{{File: "/src/bank/global.go", Line: 3, Col: 1}}}},
+			},
+			{
+				ID: ComputeID(RWR, "example.com/bank", []string{"(*bank.Ledger).rw"}), Kind: RWR, Status: Unconfirmed,
+				Package: "example.com/bank", Test: "TestAudit", Message: "recursive RLock of (*bank.Ledger).rw",
+				Locks:   []Lock{{Class: "(*bank.Ledger).rw"}},
+				Search:  &Search{Strategy: "directed", Runs: 100, Depth: 3, MissBound: 0.018},
+				Ignored: &Ignore{Reason: "audit runs single-threaded"},
+			},
+		},
+		Errors: []PackageError{{Package: "example.com/broken", Err: "does not compile: x.go:3:1: syntax error"}},
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	var buf bytes.Buffer
+	want := sample()
+	if err := want.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Read(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("round trip changed the report:\ngot  %+v\nwant %+v", got, want)
+	}
+}
+
+func TestGolden(t *testing.T) {
+	var js, txt bytes.Buffer
+	r := sample()
+	if err := r.Write(&js); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteText(&txt); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "sample.json", js.Bytes())
+	golden(t, "sample.string", txt.Bytes())
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (rerun with -update if intended):\n%s", name, got)
+	}
+}
+
+func TestReadRejects(t *testing.T) {
+	for name, in := range map[string]string{
+		"empty":           ``,
+		"not json":        `deadlock!`,
+		"truncated":       `{"version": 1, "findings": [`,
+		"no version":      `{"findings": []}`,
+		"future version":  `{"version": 99, "findings": []}`,
+		"unknown field":   `{"version": 1, "findings": [], "colour": "red"}`,
+		"bad kind":        `{"version": 1, "findings": [{"id": "x", "kind": "livelock", "status": "confirmed", "package": "p", "locks": [{"class": "a"}]}]}`,
+		"no witness":      `{"version": 1, "findings": [{"id": "x", "kind": "double-lock", "status": "confirmed", "package": "p", "locks": [{"class": "a"}]}]}`,
+		"hits over runs":  `{"version": 1, "findings": [{"id": "x", "kind": "double-lock", "status": "confirmed", "package": "p", "locks": [{"class": "a"}], "witness": {"strategy": "pct", "seed": 1, "runs": 1, "hits": 2}}]}`,
+		"cycle of one":    `{"version": 1, "findings": [{"id": "x", "kind": "lock-order-cycle", "status": "predicted-static", "package": "p", "locks": [{"class": "a"}]}]}`,
+		"duplicate id":    `{"version": 1, "findings": [{"id": "x", "kind": "double-lock", "status": "predicted-static", "package": "p", "locks": [{"class": "a"}]}, {"id": "x", "kind": "double-lock", "status": "predicted-static", "package": "p", "locks": [{"class": "a"}]}]}`,
+		"bad miss bound":  `{"version": 1, "findings": [{"id": "x", "kind": "rwr", "status": "unconfirmed", "package": "p", "locks": [{"class": "a"}], "search": {"strategy": "pct", "runs": 3, "depth": 2, "miss_bound": 1.5}}]}`,
+		"lockless lock":   `{"version": 1, "findings": [{"id": "x", "kind": "double-lock", "status": "predicted-static", "package": "p", "locks": []}]}`,
+		"no package":      `{"version": 1, "findings": [{"id": "x", "kind": "double-lock", "status": "predicted-static", "locks": [{"class": "a"}]}]}`,
+		"witness on pred": `{"version": 1, "findings": [{"id": "x", "kind": "double-lock", "status": "predicted-static", "package": "p", "locks": [{"class": "a"}], "witness": {"strategy": "pct", "seed": 1, "runs": 1, "hits": 1}}]}`,
+	} {
+		if _, err := Read(strings.NewReader(in)); err == nil {
+			t.Errorf("%s: Read accepted %s", name, in)
+		} else if !strings.HasPrefix(err.Error(), "report: ") {
+			t.Errorf("%s: error %q does not name its layer", name, err)
+		}
+	}
+}
+
+func TestReadFileNamesFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.json")
+	os.WriteFile(path, []byte("{"), 0o644)
+	_, err := ReadFile(path)
+	if err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("ReadFile error %v does not name %s", err, path)
+	}
+}
+
+func TestWriteFileAtomic(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.json")
+	if err := sample().WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	bad := sample()
+	bad.Findings[0].Witness = nil // invalid: confirmed without witness
+	if err := bad.WriteFile(path); err == nil {
+		t.Fatal("WriteFile wrote an invalid report")
+	}
+	if _, err := ReadFile(path); err != nil {
+		t.Errorf("a failed write damaged the previous report: %v", err)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
+
+func TestComputeIDStable(t *testing.T) {
+	a := ComputeID(LockOrderCycle, "p", []string{"p.a", "p.b"})
+	if b := ComputeID(LockOrderCycle, "p", []string{"p.b", "p.a"}); a != b {
+		t.Errorf("rotation changed the ID: %s vs %s", a, b)
+	}
+	for _, other := range []string{
+		ComputeID(LockOrderCycle, "q", []string{"p.a", "p.b"}),
+		ComputeID(DoubleLock, "p", []string{"p.a", "p.b"}),
+		ComputeID(LockOrderCycle, "p", []string{"p.a", "p.c"}),
+	} {
+		if other == a {
+			t.Errorf("different findings share ID %s", a)
+		}
+	}
+}
+
+func TestSortConfirmedFirst(t *testing.T) {
+	fs := sample().Findings
+	fs[0], fs[2] = fs[2], fs[0]
+	Sort(fs)
+	if fs[0].Status != Confirmed || fs[len(fs)-1].Status != Unconfirmed {
+		t.Errorf("order %s, %s, %s", fs[0].Status, fs[1].Status, fs[2].Status)
+	}
+}
+
+func TestHitRate(t *testing.T) {
+	var w *Witness
+	if w.HitRate() != 0 {
+		t.Error("nil witness has a hit rate")
+	}
+	if r := (&Witness{Runs: 8, Hits: 2}).HitRate(); r != 0.25 {
+		t.Errorf("hit rate %v", r)
+	}
+}
