@@ -220,7 +220,7 @@ func TestSARIFAbsoluteFile(t *testing.T) {
 func TestRelativeTo(t *testing.T) {
 	rep := &Report{Version: Version, Findings: []Finding{{
 		ID: "DH-x", Kind: DoubleLock, Status: PredictedStatic, Package: "p",
-		Locks: []Lock{{Class: "p.mu", Sites: []Site{{File: "/repo/p/a.go", Line: 3}, {File: "/elsewhere/b.go", Line: 4}}}},
+		Locks:      []Lock{{Class: "p.mu", Sites: []Site{{File: "/repo/p/a.go", Line: 3}, {File: "/elsewhere/b.go", Line: 4}}}},
 		Goroutines: []Goroutine{{ID: 1, Stack: []Frame{{Func: "p.f", File: "/repo/p/a.go", Line: 3}}}},
 	}}}
 	rel, err := rep.RelativeTo("/repo")
