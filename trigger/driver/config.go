@@ -1,0 +1,94 @@
+package driver
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// ConfigEnv is the environment variable naming a run's configuration file.
+const ConfigEnv = "DEADHUNT_CONFIG"
+
+// Config is one run's configuration, written as JSON to the file named by
+// DEADHUNT_CONFIG (CONTRACT.md section 4).
+type Config struct {
+	Strategy   string  `json:"strategy"`
+	Seed       uint64  `json:"seed"`
+	Depth      int     `json:"depth,omitempty"`
+	Radius     int     `json:"radius,omitempty"`
+	Steps      int     `json:"steps,omitempty"`
+	Goroutines int     `json:"goroutines,omitempty"`
+	Replay     string  `json:"replay,omitempty"`
+	Target     *Target `json:"target,omitempty"`
+	Result     string  `json:"result"`
+	Trace      string  `json:"trace,omitempty"`
+	WatchdogMS int     `json:"watchdog_ms,omitempty"`
+}
+
+// Target steers the directed strategy toward a predicted cycle.
+type Target struct {
+	Classes []string `json:"classes,omitempty"`
+	Sites   []string `json:"sites,omitempty"`
+}
+
+// RunResult is what the runtime writes to Config.Result (CONTRACT.md
+// section 5). Deadlock holds the fields of a report.Finding the runtime
+// knows: kind, message, locks, edges and goroutines.
+type RunResult struct {
+	Outcome      string          `json:"outcome"` // "deadlock" or "ok"
+	Test         string          `json:"test"`
+	Steps        int             `json:"steps"`
+	Acquisitions int             `json:"acquisitions"`
+	Goroutines   int             `json:"goroutines"`
+	Schedule     []report.Step   `json:"schedule"`
+	Deadlock     *report.Finding `json:"deadlock,omitempty"`
+	Warnings     []string        `json:"warnings,omitempty"`
+}
+
+// CheckValid reports the first inconsistency in a result.
+func (r *RunResult) CheckValid() error {
+	switch r.Outcome {
+	case "ok":
+	case "deadlock":
+		if r.Deadlock == nil {
+			return errors.New("deadlock outcome without a deadlock")
+		}
+		if !r.Deadlock.Kind.Valid() {
+			return fmt.Errorf("deadlock of unknown kind %q", r.Deadlock.Kind)
+		}
+	default:
+		return fmt.Errorf("unknown outcome %q", r.Outcome)
+	}
+	return nil
+}
+
+func writeJSON(name string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(name, data, 0o644)
+}
+
+// readResult reads a run's result file; it returns nil, nil when the run
+// wrote none.
+func readResult(name string) (*RunResult, error) {
+	data, err := os.ReadFile(name)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var r RunResult
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("driver: result %s: %w", name, err)
+	}
+	if err := r.CheckValid(); err != nil {
+		return nil, fmt.Errorf("driver: result %s: %w", name, err)
+	}
+	return &r, nil
+}

@@ -1,0 +1,79 @@
+package driver
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// findingID is the stable ID of a deadlock found in package pkg: the
+// report's hash of its kind, the package and its distinct lock classes (an
+// AB-BA cycle between two instances of one class has one class).
+func findingID(pkg string, d *report.Finding) string {
+	return report.ComputeID(d.Kind, pkg, distinctClasses(d))
+}
+
+func distinctClasses(d *report.Finding) []string {
+	cs := d.Classes()
+	slices.Sort(cs)
+	return slices.Compact(cs)
+}
+
+// makeFinding turns a confirmed candidate into a report finding. runs is
+// the number of runs the test's hunt made.
+func makeFinding(pkg *Package, test string, c *candidate, runs int) report.Finding {
+	rn := c.witness
+	d := rn.Result.Deadlock
+	f := report.Finding{
+		ID:         c.id,
+		Kind:       d.Kind,
+		Status:     report.Confirmed,
+		Package:    pkg.ImportPath,
+		Test:       test,
+		Message:    d.Message,
+		Evidence:   []string{"dynamic"},
+		Locks:      d.Locks,
+		Edges:      d.Edges,
+		Goroutines: d.Goroutines,
+	}
+	if f.Locks == nil {
+		f.Locks = []report.Lock{}
+	}
+	f.Witness = &report.Witness{
+		Strategy: rn.Config.Strategy,
+		Seed:     rn.Config.Seed,
+		Params:   params(rn.Config),
+		Runs:     runs,
+		Hits:     c.hits,
+		Schedule: rn.Result.Schedule,
+		Replay:   ReplayCommand(DefaultReportPath, c.id),
+		Package:  pkg.ImportPath,
+		Test:     test,
+	}
+	return f
+}
+
+func params(cfg Config) map[string]string {
+	p := map[string]string{}
+	set := func(k string, v int) {
+		if v != 0 {
+			p[k] = strconv.Itoa(v)
+		}
+	}
+	set("depth", cfg.Depth)
+	set("radius", cfg.Radius)
+	set("steps", cfg.Steps)
+	set("goroutines", cfg.Goroutines)
+	return p
+}
+
+// DefaultReportPath is where deadhunt confirm always saves its report,
+// relative to the module root.
+const DefaultReportPath = ".deadhunt/last.json"
+
+// ReplayCommand is the command line that replays finding id of a report.
+func ReplayCommand(reportPath, id string) string {
+	return fmt.Sprintf("deadhunt replay %s --finding %s", reportPath, id)
+}

@@ -1,0 +1,100 @@
+package driver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// calibrationStrategy is the strategy of each test's first run.
+const calibrationStrategy = "plain"
+
+// Hunt runs every test of every package under the controlled scheduler and
+// returns the deadlocks it confirmed. Tests are hunted concurrently, and
+// at most opts.Parallel processes run at once. An error is returned only
+// when the hunt cannot run at all (bad options, no work directory, ctx
+// canceled); problems confined to a test are in Summary.Errors.
+func Hunt(ctx context.Context, pkgs []Package, opts Options) (*Summary, error) {
+	opts = opts.WithDefaults()
+	if err := opts.CheckValid(); err != nil {
+		return nil, err
+	}
+	workDir, cleanup, err := makeWorkDir(opts.WorkDir)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	h := &hunter{opts: opts, runner: newRunner(opts.Timeout, opts.Env, workDir, opts.Parallel)}
+	jobs := h.jobs(pkgs)
+	results := make([]testResult, len(jobs))
+	var wg sync.WaitGroup
+	limit := make(chan struct{}, opts.Parallel)
+	for i, j := range jobs {
+		wg.Add(1)
+		limit <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-limit }()
+			results[i] = h.hunt(ctx, j.pkg, j.test)
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("driver: %w", err)
+	}
+	return collect(results), nil
+}
+
+func makeWorkDir(dir string) (string, func(), error) {
+	if dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return "", nil, fmt.Errorf("driver: %w", err)
+		}
+		return dir, func() {}, nil
+	}
+	dir, err := os.MkdirTemp("", "deadhunt-driver-")
+	if err != nil {
+		return "", nil, fmt.Errorf("driver: %w", err)
+	}
+	return dir, func() { os.RemoveAll(dir) }, nil
+}
+
+type job struct {
+	pkg  *Package
+	test string
+}
+
+func (h *hunter) jobs(pkgs []Package) []job {
+	var js []job
+	for i := range pkgs {
+		for _, t := range pkgs[i].Tests {
+			if h.opts.Run == nil || h.opts.Run.MatchString(t) {
+				js = append(js, job{&pkgs[i], t})
+			}
+		}
+	}
+	return js
+}
+
+// testResult is what hunting one test produced.
+type testResult struct {
+	stats    TestStats
+	findings []report.Finding
+	err      error
+}
+
+func collect(results []testResult) *Summary {
+	s := &Summary{Findings: []report.Finding{}}
+	for _, r := range results {
+		s.Tests = append(s.Tests, r.stats)
+		s.Findings = append(s.Findings, r.findings...)
+		if r.err != nil && !errors.Is(r.err, errCanceled) {
+			s.Errors = append(s.Errors, report.PackageError{Package: r.stats.Package, Test: r.stats.Test, Err: r.err.Error()})
+		}
+	}
+	return s
+}

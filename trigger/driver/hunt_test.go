@@ -1,0 +1,185 @@
+package driver
+
+import (
+	"context"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/deadhunt/deadhunt/report"
+)
+
+func hunt(t *testing.T, pkgs []Package, opts Options) *Summary {
+	t.Helper()
+	opts.WorkDir = t.TempDir()
+	s, err := Hunt(context.Background(), pkgs, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range s.Errors {
+		t.Errorf("hunt error: %v", e)
+	}
+	return s
+}
+
+func count(lines []string, substr string) int {
+	n := 0
+	for _, l := range lines {
+		if strings.Contains(l, substr) {
+			n++
+		}
+	}
+	return n
+}
+
+// The fake deadlocks on seeds divisible by 3: with one process at a time,
+// the hunt stops at seed 3 after replaying it once.
+func TestHuntStopsAtFirstConfirmation(t *testing.T) {
+	pkg, env, dir := fakePackage(t, "TestDeadlock")
+	s := hunt(t, []Package{pkg}, Options{Runs: 30, Parallel: 1, Env: env})
+	if len(s.Findings) != 1 {
+		t.Fatalf("%d findings, want 1", len(s.Findings))
+	}
+	f := s.Findings[0]
+	if w := f.Witness; w.Seed != 3 || w.Hits != 1 || w.Runs != 4 || w.Strategy != "rpro" {
+		t.Errorf("witness seed %d, %d hits in %d runs, strategy %s; want seed 3, 1 hit in 4 runs, rpro", w.Seed, w.Hits, w.Runs, w.Strategy)
+	}
+	runs := logLines(t, dir, "runs.log")
+	if len(runs) != 5 || count(runs, " replay ") != 1 {
+		t.Errorf("runs made: %q; want calibration, seeds 1-3 and one replay", runs)
+	}
+	if st := s.Tests[0]; st.Runs != 4 || st.Outcomes[Deadlock] != 1 || st.Outcomes[Pass] != 3 {
+		t.Errorf("stats %s", st.String())
+	}
+}
+
+// TestTwo deadlocks two ways: on even seeds (a, b) and on odd multiples of
+// 3 (c, d). Keep-going runs the whole budget and counts each.
+func TestHuntKeepGoing(t *testing.T) {
+	pkg, env, dir := fakePackage(t, "TestTwo")
+	s := hunt(t, []Package{pkg}, Options{Runs: 12, Parallel: 2, KeepGoing: true, Env: env})
+	if len(s.Findings) != 2 {
+		t.Fatalf("%d findings, want 2", len(s.Findings))
+	}
+	hits := map[string]int{}
+	for _, f := range s.Findings {
+		if f.Witness.Runs != 13 {
+			t.Errorf("%s: witness runs %d, want 13", f.ID, f.Witness.Runs)
+		}
+		hits[f.Locks[0].Class] = f.Witness.Hits
+	}
+	if hits["(*fake.T).a"] != 6 || hits["(*fake.T).c"] != 2 {
+		t.Errorf("hits %v; want a: 6, c: 2", hits)
+	}
+	if n := count(logLines(t, dir, "runs.log"), " replay "); n != 2 {
+		t.Errorf("%d replays, want 2 (one per finding)", n)
+	}
+}
+
+// TestUnstable deadlocks on seeds divisible by 3 but never on replay: it
+// must not be confirmed, and each failed replay is recorded.
+func TestHuntReplayBeforeConfirm(t *testing.T) {
+	pkg, env, _ := fakePackage(t, "TestUnstable", "TestMorph")
+	s := hunt(t, []Package{pkg}, Options{Runs: 9, Parallel: 2, Env: env})
+	if len(s.Findings) != 0 {
+		t.Fatalf("confirmed %v, want nothing", s.Findings[0].Summary())
+	}
+	for _, st := range s.Tests {
+		if st.Unreproduced != 3 || st.Outcomes[Deadlock] != 3 {
+			t.Errorf("%s: %d unreproduced of %d deadlocks, want 3 of 3", st.Test, st.Unreproduced, st.Outcomes[Deadlock])
+		}
+	}
+	if w := s.Tests[0].Warnings; len(w) == 0 || !strings.Contains(w[0], "diverged at step 2") {
+		t.Errorf("TestUnstable warnings %q, want the divergence", w)
+	}
+	if w := s.Tests[1].Warnings; len(w) == 0 || !strings.Contains(w[0], "deadlocked differently") {
+		t.Errorf("TestMorph warnings %q, want a different deadlock", w)
+	}
+}
+
+func TestHuntFailingTest(t *testing.T) {
+	pkg, env, dir := fakePackage(t, "TestFail", "TestPanic", "TestPass")
+	s := hunt(t, []Package{pkg}, Options{Runs: 5, Env: env, Run: regexp.MustCompile("Fail|Panic")})
+	if len(s.Tests) != 2 {
+		t.Fatalf("%d tests hunted, want 2 (-run)", len(s.Tests))
+	}
+	for i, want := range []Outcome{Fail, Panic} {
+		st := s.Tests[i]
+		if st.Failure == nil || st.Failure.Outcome != want || st.Runs != 1 {
+			t.Errorf("%s: %s, failure %+v; want %s after the calibration run", st.Test, st.String(), st.Failure, want)
+		}
+	}
+	if !strings.Contains(s.Tests[0].Failure.Tail, "wrong answer") {
+		t.Errorf("tail %q", s.Tests[0].Failure.Tail)
+	}
+	if n := len(logLines(t, dir, "runs.log")); n != 2 {
+		t.Errorf("%d runs, want 2 calibration runs", n)
+	}
+}
+
+// Calibration sees 100 acquisitions: rpro gets k = 100 and radius 5.
+func TestHuntCalibration(t *testing.T) {
+	pkg, env, dir := fakePackage(t, "TestPass")
+	s := hunt(t, []Package{pkg}, Options{Runs: 2, Env: env})
+	c := s.Tests[0].Calibration
+	if c.Acquisitions != 100 || c.Steps != 120 || c.Radius != 5 {
+		t.Errorf("calibration %+v", c)
+	}
+	runs := logLines(t, dir, "runs.log")
+	if count(runs, "rpro") != 2 || count(runs, "steps=100 radius=5") != 2 {
+		t.Errorf("runs %q, want two rpro runs with steps=100 radius=5", runs)
+	}
+}
+
+// Every fake process records how many are alive at once; two packages
+// hunted together must still stay within Parallel.
+func TestHuntParallelBound(t *testing.T) {
+	pkg, env, dir := fakePackage(t, "TestBarrier")
+	pkg2 := pkg
+	pkg2.ImportPath += "2"
+	hunt(t, []Package{pkg, pkg2}, Options{Runs: 4, Parallel: 2, Env: env})
+	most := 0
+	for _, l := range logLines(t, dir, "live.log") {
+		n, err := strconv.Atoi(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		most = max(most, n)
+	}
+	if most != 2 {
+		t.Errorf("at most %d processes alive at once, want exactly 2 (Parallel)", most)
+	}
+}
+
+func TestMakeFinding(t *testing.T) {
+	pkg := &Package{ImportPath: "example.com/p"}
+	d := &report.Finding{Kind: report.LockOrderCycle, Message: "cycle",
+		Locks: []report.Lock{{Class: "(*p.A).mu", Instance: "0x1"}, {Class: "(*p.A).mu", Instance: "0x2"}}}
+	rn := &run{Config: Config{Strategy: "rpro", Seed: 7, Depth: 3, Radius: 4, Steps: 50, Goroutines: 3},
+		Result: &RunResult{Outcome: "deadlock", Deadlock: d, Schedule: []report.Step{{Goroutine: 1, Site: "x.go:1:1"}}}}
+	c := &candidate{id: findingID(pkg.ImportPath, d), hits: 2, witness: rn}
+	f := makeFinding(pkg, "TestX", c, 10)
+	if err := f.CheckValid(); err != nil {
+		t.Fatal(err)
+	}
+	if want := report.ComputeID(report.LockOrderCycle, "example.com/p", []string{"(*p.A).mu"}); f.ID != want {
+		t.Errorf("id %s, want %s (distinct classes)", f.ID, want)
+	}
+	w := f.Witness
+	if f.Status != report.Confirmed || w.Seed != 7 || w.Hits != 2 || w.Runs != 10 || w.Test != "TestX" || w.Package != "example.com/p" {
+		t.Errorf("finding %+v witness %+v", f, w)
+	}
+	want := map[string]string{"depth": "3", "radius": "4", "steps": "50", "goroutines": "3"}
+	for k, v := range want {
+		if w.Params[k] != v {
+			t.Errorf("param %s = %q, want %q", k, w.Params[k], v)
+		}
+	}
+	if got := witnessConfig(w); got.Seed != 7 || got.Radius != 4 || got.Steps != 50 || got.Strategy != "rpro" {
+		t.Errorf("witness config %+v", got)
+	}
+	if !strings.Contains(w.Replay, "--finding "+f.ID) {
+		t.Errorf("replay command %q", w.Replay)
+	}
+}

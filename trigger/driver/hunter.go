@@ -1,0 +1,237 @@
+package driver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// hunter holds a hunt's shared state.
+type hunter struct {
+	opts   Options
+	runner *runner
+
+	mu       sync.Mutex // guards the counters below and serializes Progress
+	tests    int
+	findings int
+}
+
+func newRunner(timeout time.Duration, env []string, workDir string, parallel int) *runner {
+	return &runner{timeout: timeout, env: env, workDir: workDir, sem: make(chan struct{}, parallel)}
+}
+
+// candidate is a deadlock seen in a test, keyed by finding ID.
+type candidate struct {
+	id        string
+	hits      int
+	witness   *run // the run whose replay reproduced it
+	confirmed bool
+}
+
+// testHunt is the state of hunting one test.
+type testHunt struct {
+	h     *hunter
+	pkg   *Package
+	test  string
+	mu    sync.Mutex // guards stats, cands and order
+	stats TestStats
+	cands map[string]*candidate
+	order []string // candidate IDs in order of confirmation
+	base  Config   // the seeded runs' configuration, without seed
+}
+
+func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult {
+	t := &testHunt{h: h, pkg: pkg, test: test, cands: map[string]*candidate{}}
+	t.stats.Package, t.stats.Test = pkg.ImportPath, test
+	err := t.run(ctx)
+	h.mu.Lock()
+	h.tests++
+	h.mu.Unlock()
+	return testResult{stats: t.stats, findings: t.findings(), err: err}
+}
+
+func (t *testHunt) run(ctx context.Context) error {
+	cal, err := t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: calibrationStrategy, WatchdogMS: t.h.opts.WatchdogMS})
+	if err != nil {
+		return err
+	}
+	t.calibrate(cal)
+	if cal.Outcome.Bad() {
+		t.stats.Failure = &Failure{Outcome: cal.Outcome, Tail: cal.Tail}
+		t.stats.count(cal.Outcome)
+		return nil
+	}
+	if err := t.record(ctx, cal); err != nil || t.done() {
+		return err
+	}
+	return t.seeds(ctx)
+}
+
+// calibrate derives the seeded runs' parameters from the first run.
+func (t *testHunt) calibrate(cal *run) {
+	var c Calibration
+	if r := cal.Result; r != nil {
+		c.Steps, c.Acquisitions, c.Goroutines = r.Steps, r.Acquisitions, r.Goroutines
+	}
+	o := &t.h.opts
+	c.Radius = o.radiusFor(c.Acquisitions)
+	t.stats.Calibration = c
+	t.base = Config{Strategy: o.Strategy, Depth: o.Depth, Radius: c.Radius,
+		Steps: stepsFor(o.Strategy, c), Goroutines: c.Goroutines, WatchdogMS: o.WatchdogMS}
+	if o.Strategy != "rpro" {
+		t.base.Radius = 0
+	}
+}
+
+// stepsFor is the k estimate passed to a strategy: rpro counts only lock
+// acquisitions as steps, the others every scheduling point.
+func stepsFor(strategy string, c Calibration) int {
+	if strategy == "rpro" && c.Acquisitions > 0 {
+		return c.Acquisitions
+	}
+	return c.Steps
+}
+
+// done reports whether the test's hunt can stop: something was confirmed
+// and the options do not ask to keep going.
+func (t *testHunt) done() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return !t.h.opts.KeepGoing && len(t.order) > 0
+}
+
+// seeds runs the seeded budget, opts.Parallel processes at a time at most,
+// stopping early when done. Each worker records (and if need be replays)
+// its own runs, so with one worker the hunt is deterministic.
+func (t *testHunt) seeds(ctx context.Context) error {
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	n := t.h.opts.Runs
+	seeds := make(chan uint64)
+	go func() {
+		defer close(seeds)
+		for i := 1; i <= n; i++ {
+			select {
+			case seeds <- t.h.opts.Seed + uint64(i):
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	var first error
+	var errOnce sync.Once
+	for range min(n, t.h.opts.Parallel) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for seed := range seeds {
+				if ctx.Err() != nil {
+					continue
+				}
+				err := t.seed(ctx, seed)
+				if err != nil {
+					errOnce.Do(func() { first = err })
+				}
+				if err != nil || t.done() {
+					stop()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return first
+}
+
+// seed makes one seeded run and records it.
+func (t *testHunt) seed(ctx context.Context, seed uint64) error {
+	cfg := t.base
+	cfg.Seed = seed
+	rn, err := t.h.runner.exec(ctx, t.pkg, t.test, cfg)
+	if errors.Is(err, errCanceled) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return t.record(ctx, rn)
+}
+
+// record counts a finished run and, for a deadlock not yet confirmed,
+// replays its schedule to confirm it. It may be called concurrently.
+func (t *testHunt) record(ctx context.Context, rn *run) error {
+	c := t.count(rn)
+	if c == nil {
+		return nil
+	}
+	id := c.id
+	ok, why, err := replayRun(ctx, t.h.runner, t.pkg, t.test, rn, id)
+	if errors.Is(err, errCanceled) {
+		return nil // the hunt is stopping; an unreplayed deadlock is not confirmed
+	}
+	if err != nil {
+		return err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !ok {
+		t.stats.Unreproduced++
+		t.stats.Warnings = append(t.stats.Warnings, fmt.Sprintf("%s seed %d: deadlock %s not reproduced on replay: %s", rn.Config.Strategy, rn.Config.Seed, id, why))
+		return nil
+	}
+	if c.confirmed {
+		return nil // confirmed meanwhile by another run
+	}
+	c.confirmed, c.witness = true, rn
+	t.order = append(t.order, id)
+	t.stats.Findings = append(t.stats.Findings, id)
+	t.h.mu.Lock()
+	t.h.findings++
+	t.h.mu.Unlock()
+	return nil
+}
+
+// count records a run in the stats and returns the candidate to replay:
+// nil unless the run deadlocked in a way not yet confirmed.
+func (t *testHunt) count(rn *run) *candidate {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.stats.count(rn.Outcome)
+	t.h.progress(t)
+	if rn.Outcome != Deadlock {
+		return nil
+	}
+	id := findingID(t.pkg.ImportPath, rn.Result.Deadlock)
+	c := t.cands[id]
+	if c == nil {
+		c = &candidate{id: id}
+		t.cands[id] = c
+	}
+	c.hits++
+	if c.confirmed {
+		return nil
+	}
+	return c
+}
+
+func (t *testHunt) findings() []report.Finding {
+	var fs []report.Finding
+	for _, id := range t.order {
+		fs = append(fs, makeFinding(t.pkg, t.test, t.cands[id], t.stats.Runs))
+	}
+	return fs
+}
+
+func (h *hunter) progress(t *testHunt) {
+	if h.opts.Progress == nil {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.opts.Progress(Progress{Package: t.pkg.ImportPath, Test: t.test, Done: t.stats.Runs,
+		Budget: h.opts.Runs + 1, Tests: h.tests, Findings: h.findings})
+}

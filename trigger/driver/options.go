@@ -1,0 +1,107 @@
+package driver
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"runtime"
+	"time"
+)
+
+// Strategies the driver can hunt with (replay and plain are used
+// internally, directed comes with predict).
+var Strategies = []string{"random", "pct", "rpro"}
+
+// Options control a hunt. The zero value is usable: WithDefaults fills in
+// every unset field.
+type Options struct {
+	Runs     int    // seeded runs per test; default 100
+	Strategy string // random, pct or rpro; default rpro
+	Depth    int    // assumed bug depth d (pct, rpro); default 3
+	// Radius is rpro's radius r; 0 computes it per test from calibration:
+	// max(2, 5% of the calibration run's acquisitions).
+	Radius int
+	// Seed is the seed base: a test's runs use seeds Seed+1 .. Seed+Runs.
+	Seed     uint64
+	Parallel int           // processes at once; default GOMAXPROCS
+	Timeout  time.Duration // bound on one run's wall time; default 10s
+	// KeepGoing runs the whole budget of every test and counts the hits of
+	// each finding, instead of stopping a test at its first confirmation.
+	KeepGoing bool
+	Run       *regexp.Regexp // tests to hunt in; nil means all
+	Env       []string       // extra environment for test processes ("K=V")
+	// WatchdogMS is passed to the runtime (CONTRACT.md section 4); 0 lets
+	// the runtime choose.
+	WatchdogMS int
+	// WorkDir receives each run's config, result and output; "" uses a
+	// temporary directory removed at the end.
+	WorkDir string
+	// Progress, if set, is called after every run with the hunt's state.
+	// Calls are serialized.
+	Progress func(Progress)
+}
+
+// Progress is a snapshot of a hunt, passed to Options.Progress.
+type Progress struct {
+	Package, Test string
+	Done, Budget  int // runs of this test done, and its budget
+	Tests         int // tests finished so far, all packages
+	Findings      int // confirmed findings so far, all packages
+}
+
+// WithDefaults returns o with every unset field given its default.
+func (o Options) WithDefaults() Options {
+	if o.Runs == 0 {
+		o.Runs = 100
+	}
+	if o.Strategy == "" {
+		o.Strategy = "rpro"
+	}
+	if o.Depth == 0 {
+		o.Depth = 3
+	}
+	if o.Parallel == 0 {
+		o.Parallel = runtime.GOMAXPROCS(0)
+	}
+	if o.Timeout == 0 {
+		o.Timeout = 10 * time.Second
+	}
+	return o
+}
+
+// CheckValid reports the first unusable option, if any.
+func (o *Options) CheckValid() error {
+	switch {
+	case o.Runs < 1:
+		return fmt.Errorf("driver: runs %d, want at least 1", o.Runs)
+	case !validStrategy(o.Strategy):
+		return fmt.Errorf("driver: unknown strategy %q (want random, pct or rpro)", o.Strategy)
+	case o.Depth < 1:
+		return fmt.Errorf("driver: depth %d, want at least 1", o.Depth)
+	case o.Radius < 0:
+		return fmt.Errorf("driver: radius %d, want 0 (automatic) or more", o.Radius)
+	case o.Parallel < 1:
+		return fmt.Errorf("driver: parallel %d, want at least 1", o.Parallel)
+	case o.Timeout <= 0:
+		return errors.New("driver: timeout must be positive")
+	}
+	return nil
+}
+
+func validStrategy(s string) bool {
+	for _, x := range Strategies {
+		if s == x {
+			return true
+		}
+	}
+	return false
+}
+
+// radiusFor is the radius used for a test: the option, or max(2, 5% of the
+// calibration run's acquisitions).
+func (o *Options) radiusFor(acquisitions int) int {
+	if o.Radius > 0 {
+		return o.Radius
+	}
+	return max(2, acquisitions*5/100)
+}

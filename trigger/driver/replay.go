@@ -1,0 +1,136 @@
+package driver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// replayRun replays rn's schedule once and reports whether the replay
+// deadlocked again with finding ID id; if not, why says what happened.
+func replayRun(ctx context.Context, r *runner, pkg *Package, test string, rn *run, id string) (ok bool, why string, err error) {
+	res, err := replaySchedule(ctx, r, pkg, test, rn.Config, rn.Result.Schedule, id)
+	if err != nil {
+		return false, "", err
+	}
+	return res.Reproduced, res.why(), nil
+}
+
+// ReplayResult is the outcome of replaying a witness once.
+type ReplayResult struct {
+	Reproduced bool    // deadlocked again with the same finding ID
+	Outcome    Outcome // how the replay run ended
+	ID         string  // the replay's finding ID, if it deadlocked
+	// Divergence is the runtime's warning naming the step where the replay
+	// left the recorded schedule, if it did.
+	Divergence string
+	Warnings   []string
+	Tail       string // last lines of the replay's output
+}
+
+func (r *ReplayResult) why() string {
+	switch {
+	case r.Divergence != "":
+		return r.Divergence
+	case r.Outcome == Deadlock:
+		return "replay deadlocked differently (" + r.ID + ")"
+	default:
+		return "replay ended with outcome " + string(r.Outcome)
+	}
+}
+
+// replaySchedule runs test once with strategy replay and the schedule.
+func replaySchedule(ctx context.Context, r *runner, pkg *Package, test string, orig Config, sched []report.Step, id string) (*ReplayResult, error) {
+	if len(sched) == 0 {
+		return &ReplayResult{Outcome: Exit, Divergence: "the deadlock came with no schedule to replay"}, nil
+	}
+	dir, err := os.MkdirTemp(r.workDir, "replay-")
+	if err != nil {
+		return nil, fmt.Errorf("driver: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	cfg := orig
+	cfg.Strategy, cfg.Replay = "replay", filepath.Join(dir, "schedule.json")
+	if err := writeJSON(cfg.Replay, sched); err != nil {
+		return nil, fmt.Errorf("driver: %w", err)
+	}
+	rn, err := r.exec(ctx, pkg, test, cfg)
+	if err != nil {
+		return nil, err
+	}
+	res := &ReplayResult{Outcome: rn.Outcome, Tail: rn.Tail}
+	if rn.Result != nil {
+		res.Warnings = rn.Result.Warnings
+		res.Divergence = divergence(rn.Result.Warnings)
+	}
+	if rn.Outcome == Deadlock {
+		res.ID = findingID(pkg.ImportPath, rn.Result.Deadlock)
+		res.Reproduced = res.ID == id
+	}
+	return res, nil
+}
+
+func divergence(warnings []string) string {
+	for _, w := range warnings {
+		if strings.Contains(w, "diverge") {
+			return w
+		}
+	}
+	return ""
+}
+
+// ReplayOptions control Replay.
+type ReplayOptions struct {
+	// Build builds the instrumented test binary of a package, by import
+	// path (the witness's package).
+	Build   func(ctx context.Context, importPath string) (*Package, error)
+	Timeout time.Duration // bound on the run; default 10s
+	Env     []string      // extra environment for the test process
+	WorkDir string        // "" uses a temporary directory
+}
+
+// Replay rebuilds the package named by f's witness and runs its test once
+// with the witness's exact schedule. Reproduced is true only when the run
+// deadlocked again with f's ID.
+func Replay(ctx context.Context, f *report.Finding, opts ReplayOptions) (*ReplayResult, error) {
+	w := f.Witness
+	switch {
+	case w == nil:
+		return nil, fmt.Errorf("driver: finding %s has no witness to replay", f.ID)
+	case w.Package == "" || w.Test == "":
+		return nil, fmt.Errorf("driver: finding %s: witness names no package or test", f.ID)
+	case opts.Build == nil:
+		return nil, errors.New("driver: replay needs a Build function")
+	}
+	pkg, err := opts.Build(ctx, w.Package)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Timeout == 0 {
+		opts.Timeout = 10 * time.Second
+	}
+	workDir, cleanup, err := makeWorkDir(opts.WorkDir)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	r := newRunner(opts.Timeout, opts.Env, workDir, 1)
+	return replaySchedule(ctx, r, pkg, w.Test, witnessConfig(w), w.Schedule, f.ID)
+}
+
+// witnessConfig rebuilds the configuration a witness was found with.
+func witnessConfig(w *report.Witness) Config {
+	get := func(k string) int {
+		n, _ := strconv.Atoi(w.Params[k])
+		return n
+	}
+	return Config{Strategy: w.Strategy, Seed: w.Seed, Depth: get("depth"), Radius: get("radius"),
+		Steps: get("steps"), Goroutines: get("goroutines")}
+}

@@ -1,0 +1,151 @@
+package driver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sync/atomic"
+	"time"
+)
+
+// Package is one built test binary: the input of a hunt.
+type Package struct {
+	ImportPath string
+	Dir        string // the package's source directory: the tests' working directory
+	Binary     string // the instrumented test binary
+	Tests      []string
+}
+
+// run is the record of one process.
+type run struct {
+	Config  Config
+	Outcome Outcome
+	Code    int        // exit code, -1 if killed by a signal
+	Result  *RunResult // nil if the run wrote none
+	Tail    string     // last lines of output
+	Elapsed time.Duration
+}
+
+// errCanceled is returned for runs cut short because the hunt stopped.
+var errCanceled = errors.New("driver: run canceled")
+
+// runner executes single runs: one process each, in its own process group,
+// killed at the time bound.
+type runner struct {
+	timeout time.Duration
+	env     []string
+	workDir string
+	sem     chan struct{} // bounds processes alive at once
+}
+
+// exec runs test of pkg once with cfg (whose Result field it fills in).
+// It returns errCanceled if ctx ended first.
+func (r *runner) exec(ctx context.Context, pkg *Package, test string, cfg Config) (*run, error) {
+	select {
+	case r.sem <- struct{}{}:
+	case <-ctx.Done():
+		return nil, errCanceled
+	}
+	defer func() { <-r.sem }()
+	dir, err := os.MkdirTemp(r.workDir, "run-")
+	if err != nil {
+		return nil, fmt.Errorf("driver: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	cfg.Result = filepath.Join(dir, "result.json")
+	return r.execIn(ctx, dir, pkg, test, cfg)
+}
+
+func (r *runner) execIn(ctx context.Context, dir string, pkg *Package, test string, cfg Config) (*run, error) {
+	cfgPath := filepath.Join(dir, "config.json")
+	if err := writeJSON(cfgPath, cfg); err != nil {
+		return nil, fmt.Errorf("driver: %w", err)
+	}
+	outPath := filepath.Join(dir, "output.txt")
+	out, err := os.Create(outPath)
+	if err != nil {
+		return nil, fmt.Errorf("driver: %w", err)
+	}
+	cmd := r.command(pkg, test, cfgPath)
+	cmd.Stdout, cmd.Stderr = out, out
+	start := time.Now()
+	killed, err := r.wait(ctx, cmd)
+	out.Close()
+	if err != nil {
+		return nil, err
+	}
+	if ctx.Err() != nil {
+		return nil, errCanceled
+	}
+	rn := &run{Config: cfg, Code: cmd.ProcessState.ExitCode(), Elapsed: time.Since(start)}
+	return rn, r.finish(rn, outPath, killed)
+}
+
+// command builds the test binary's command line (CONTRACT.md section 4).
+// -test.timeout is a second bound, for when the driver itself dies.
+func (r *runner) command(pkg *Package, test, cfgPath string) *exec.Cmd {
+	cmd := exec.Command(pkg.Binary,
+		"-test.run", "^"+regexp.QuoteMeta(test)+"$",
+		"-test.count=1", "-test.v",
+		"-test.timeout="+(2*r.timeout+time.Minute).String())
+	cmd.Dir = pkg.Dir
+	cmd.Env = append(append(os.Environ(), r.env...), ConfigEnv+"="+cfgPath)
+	setGroup(cmd)
+	return cmd
+}
+
+// wait starts cmd and waits for it, killing its process group at the time
+// bound or when ctx ends, and in any case once it has exited (so children
+// it leaked die with it). killed reports a kill at the time bound.
+func (r *runner) wait(ctx context.Context, cmd *exec.Cmd) (killed bool, err error) {
+	if err := cmd.Start(); err != nil {
+		return false, fmt.Errorf("driver: %w", err)
+	}
+	pid := cmd.Process.Pid
+	var timedOut atomic.Bool
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTimer(r.timeout)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			timedOut.Store(true)
+			killGroup(pid)
+		case <-ctx.Done():
+			killGroup(pid)
+		case <-done:
+		}
+	}()
+	werr := cmd.Wait()
+	close(done)
+	killGroup(pid)
+	var exitErr *exec.ExitError
+	if werr != nil && !errors.As(werr, &exitErr) {
+		return false, fmt.Errorf("driver: %w", werr)
+	}
+	return timedOut.Load(), nil
+}
+
+// finish reads the run's result and output and classifies it.
+func (r *runner) finish(rn *run, outPath string, killed bool) error {
+	info, err := readOutput(outPath)
+	if err != nil {
+		return fmt.Errorf("driver: %w", err)
+	}
+	rn.Tail = info.tail
+	res, err := readResult(rn.Config.Result)
+	if err != nil {
+		return err
+	}
+	rn.Result = res
+	if killed {
+		rn.Outcome = Timeout
+		return nil
+	}
+	rn.Outcome = classify(rn.Code, res, info)
+	return nil
+}

@@ -1,0 +1,76 @@
+package driver
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// Summary is the result of a hunt.
+type Summary struct {
+	Findings []report.Finding      // confirmed findings, in discovery order per test
+	Tests    []TestStats           // one per test hunted, in package then test order
+	Errors   []report.PackageError // runs the driver could not make
+}
+
+// TestStats records what the hunt did with one test.
+type TestStats struct {
+	Package, Test string
+	Calibration   Calibration
+	// Runs counts the processes of the hunt (the calibration run and the
+	// seeded runs, not replays); Outcomes splits them by outcome.
+	Runs     int
+	Outcomes map[Outcome]int
+	// Failure is set when the test misbehaves in its calibration run
+	// (fails, panics, exits, hangs): it is not hunted further.
+	Failure *Failure
+	// Findings are the IDs confirmed in this test.
+	Findings []string
+	// Unreproduced counts deadlocks whose replay did not deadlock again
+	// the same way; they are not reported as confirmed.
+	Unreproduced int
+	Warnings     []string
+}
+
+// Calibration is what the first run measured, and the parameters derived
+// from it.
+type Calibration struct {
+	Steps, Acquisitions, Goroutines int
+	Radius                          int
+}
+
+// Failure describes a test that misbehaves without any deadlock.
+type Failure struct {
+	Outcome Outcome
+	Tail    string // last lines of the run's output
+}
+
+func (s *TestStats) count(o Outcome) {
+	if s.Outcomes == nil {
+		s.Outcomes = make(map[Outcome]int)
+	}
+	s.Runs++
+	s.Outcomes[o]++
+}
+
+// String is one line: "pkg TestX: 12 runs (11 pass, 1 deadlock), 1 confirmed".
+func (s *TestStats) String() string {
+	var parts []string
+	for _, o := range Outcomes {
+		if n := s.Outcomes[o]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, o))
+		}
+	}
+	line := fmt.Sprintf("%s %s: %d runs (%s)", s.Package, s.Test, s.Runs, strings.Join(parts, ", "))
+	if len(s.Findings) > 0 {
+		line += fmt.Sprintf(", %d confirmed", len(s.Findings))
+	}
+	if s.Unreproduced > 0 {
+		line += fmt.Sprintf(", %d deadlock(s) not reproduced on replay", s.Unreproduced)
+	}
+	if s.Failure != nil {
+		line += fmt.Sprintf("; the test ends with %s in its calibration run (strategy plain)", s.Failure.Outcome)
+	}
+	return line
+}

@@ -1,0 +1,223 @@
+// Command fake stands in for an instrumented test binary in the driver's
+// tests. It reads DEADHUNT_CONFIG like the runtime does and behaves
+// according to the test it is asked to run (-test.run '^TestX$'): the test
+// name is the scenario. FAKE_DIR names a directory for its logs.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+type config struct {
+	Strategy string `json:"strategy"`
+	Seed     uint64 `json:"seed"`
+	Replay   string `json:"replay"`
+	Result   string `json:"result"`
+	Steps    int    `json:"steps"`
+	Depth    int    `json:"depth"`
+	Radius   int    `json:"radius"`
+}
+
+type step struct {
+	G    int    `json:"g"`
+	Site string `json:"site"`
+	Op   string `json:"op,omitempty"`
+}
+
+type lock struct {
+	Class string `json:"class"`
+}
+
+type deadlock struct {
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+	Locks   []lock `json:"locks"`
+}
+
+type result struct {
+	Outcome      string    `json:"outcome"`
+	Test         string    `json:"test"`
+	Steps        int       `json:"steps"`
+	Acquisitions int       `json:"acquisitions"`
+	Goroutines   int       `json:"goroutines"`
+	Schedule     []step    `json:"schedule"`
+	Deadlock     *deadlock `json:"deadlock,omitempty"`
+	Warnings     []string  `json:"warnings,omitempty"`
+}
+
+var cfg config
+
+func main() {
+	if os.Getenv("FAKE_CHILD") != "" {
+		time.Sleep(time.Hour)
+		return
+	}
+	run := flag.String("test.run", "", "")
+	flag.Bool("test.v", false, "")
+	flag.Int("test.count", 1, "")
+	flag.Duration("test.timeout", 0, "")
+	flag.Parse()
+	test := strings.TrimSuffix(strings.TrimPrefix(*run, "^"), "$")
+	if p := os.Getenv("DEADHUNT_CONFIG"); p != "" {
+		data, err := os.ReadFile(p)
+		check(err)
+		check(json.Unmarshal(data, &cfg))
+	}
+	logLine("runs.log", fmt.Sprintf("%s %s %d steps=%d radius=%d", test, cfg.Strategy, cfg.Seed, cfg.Steps, cfg.Radius))
+	fmt.Printf("=== RUN   %s\n", test)
+	scenario(test)
+}
+
+func scenario(test string) {
+	switch test {
+	case "TestPass":
+		pass(test)
+	case "TestFail":
+		fmt.Printf("    fake_test.go:12: wrong answer\n--- FAIL: %s (0.00s)\nFAIL\n", test)
+		os.Exit(1)
+	case "TestPanic":
+		panic("boom")
+	case "TestExit":
+		fmt.Println("leaving early")
+		os.Exit(1)
+	case "TestHang":
+		time.Sleep(time.Hour)
+	case "TestLeak":
+		leakChild(test)
+		pass(test)
+	case "TestLeakHang":
+		leakChild(test)
+		time.Sleep(time.Hour)
+	case "TestBarrier":
+		if cfg.Strategy != "plain" {
+			barrier()
+		}
+		pass(test)
+	default:
+		seeded(test)
+	}
+}
+
+// seeded scenarios deadlock on some seeds; replays behave per scenario.
+func seeded(test string) {
+	if cfg.Strategy == "replay" {
+		replay(test)
+		return
+	}
+	switch {
+	case cfg.Strategy == "plain":
+		pass(test)
+	case test == "TestTwo" && cfg.Seed%2 == 0:
+		deadlockOn(test, "a", "b")
+	case test == "TestTwo" && cfg.Seed%3 == 0:
+		deadlockOn(test, "c", "d")
+	case test != "TestTwo" && cfg.Seed%3 == 0:
+		deadlockOn(test, "a", "b")
+	default:
+		pass(test)
+	}
+}
+
+func replay(test string) {
+	data, err := os.ReadFile(cfg.Replay)
+	check(err)
+	var sched []step
+	check(json.Unmarshal(data, &sched))
+	if len(sched) < 2 {
+		fail("bad schedule")
+	}
+	switch test {
+	case "TestUnstable":
+		writeResult(result{Outcome: "ok", Test: test, Warnings: []string{"replay diverged at step 2: goroutine 2 not enabled"}})
+		fmt.Printf("--- PASS: %s (0.00s)\nPASS\n", test)
+	case "TestMorph":
+		deadlockOn(test, "x", "y")
+	default:
+		deadlockOn(test, sched[0].Site, sched[1].Site)
+	}
+}
+
+func deadlockOn(test, a, b string) {
+	ca, cb := "(*fake.T)."+a, "(*fake.T)."+b
+	writeResult(result{
+		Outcome: "deadlock", Test: test, Steps: 12, Acquisitions: 4, Goroutines: 3,
+		Schedule: []step{{G: 1, Site: a, Op: "Lock"}, {G: 2, Site: b, Op: "Lock"}},
+		Deadlock: &deadlock{Kind: "lock-order-cycle", Message: "goroutine 1 holds " + ca + " and waits for " + cb,
+			Locks: []lock{{Class: ca}, {Class: cb}}},
+	})
+	fmt.Fprintf(os.Stderr, "deadhunt: deadlock: %s and %s\n", ca, cb)
+	os.Exit(3)
+}
+
+func pass(test string) {
+	writeResult(result{Outcome: "ok", Test: test, Steps: 120, Acquisitions: 100, Goroutines: 3})
+	fmt.Printf("--- PASS: %s (0.00s)\nPASS\n", test)
+	os.Exit(0)
+}
+
+func writeResult(r result) {
+	if cfg.Result == "" {
+		return
+	}
+	data, err := json.Marshal(r)
+	check(err)
+	check(os.WriteFile(cfg.Result, data, 0o644))
+}
+
+// leakChild starts a child that sleeps for an hour and records its pid.
+func leakChild(test string) {
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "FAKE_CHILD=1")
+	check(cmd.Start())
+	check(os.WriteFile(filepath.Join(os.Getenv("FAKE_DIR"), test+".pid"), []byte(strconv.Itoa(cmd.Process.Pid)), 0o644))
+}
+
+// barrier records how many fake processes are alive at once and waits (a
+// bounded time) for a second one, so that parallel runs overlap.
+func barrier() {
+	live := filepath.Join(os.Getenv("FAKE_DIR"), "live")
+	check(os.MkdirAll(live, 0o755))
+	me := filepath.Join(live, strconv.Itoa(os.Getpid()))
+	check(os.WriteFile(me, nil, 0o644))
+	defer os.Remove(me)
+	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		es, err := os.ReadDir(live)
+		check(err)
+		logLine("live.log", strconv.Itoa(len(es)))
+		if len(es) >= 2 {
+			time.Sleep(50 * time.Millisecond)
+			return
+		}
+	}
+}
+
+func logLine(name, line string) {
+	dir := os.Getenv("FAKE_DIR")
+	if dir == "" {
+		return
+	}
+	f, err := os.OpenFile(filepath.Join(dir, name), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	check(err)
+	defer f.Close()
+	_, err = f.WriteString(line + "\n")
+	check(err)
+}
+
+func fail(msg string) {
+	fmt.Fprintln(os.Stderr, "fake:", msg)
+	os.Exit(4)
+}
+
+func check(err error) {
+	if err != nil {
+		fail(err.Error())
+	}
+}
