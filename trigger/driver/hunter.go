@@ -48,9 +48,12 @@ func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult
 	t := &testHunt{h: h, pkg: pkg, test: test, cands: map[string]*candidate{}}
 	t.stats.Package, t.stats.Test = pkg.ImportPath, test
 	err := t.run(ctx)
+	t.mu.Lock()
 	h.mu.Lock()
 	h.tests++
 	h.mu.Unlock()
+	h.progress(t, true)
+	t.mu.Unlock()
 	return testResult{stats: t.stats, findings: t.findings(), err: err}
 }
 
@@ -201,7 +204,7 @@ func (t *testHunt) count(rn *run) *candidate {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.stats.count(rn.Outcome)
-	t.h.progress(t)
+	t.h.progress(t, false)
 	if rn.Outcome != Deadlock {
 		return nil
 	}
@@ -226,12 +229,13 @@ func (t *testHunt) findings() []report.Finding {
 	return fs
 }
 
-func (h *hunter) progress(t *testHunt) {
+// progress reports t's state; the caller holds t.mu.
+func (h *hunter) progress(t *testHunt, finished bool) {
 	if h.opts.Progress == nil {
 		return
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.opts.Progress(Progress{Package: t.pkg.ImportPath, Test: t.test, Done: t.stats.Runs,
-		Budget: h.opts.Runs + 1, Tests: h.tests, Findings: h.findings})
+		Budget: h.opts.Runs + 1, Tests: h.tests, Findings: h.findings, Finished: finished})
 }

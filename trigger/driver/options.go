@@ -44,9 +44,10 @@ type Options struct {
 // Progress is a snapshot of a hunt, passed to Options.Progress.
 type Progress struct {
 	Package, Test string
-	Done, Budget  int // runs of this test done, and its budget
-	Tests         int // tests finished so far, all packages
-	Findings      int // confirmed findings so far, all packages
+	Done, Budget  int  // runs of this test done, and its budget
+	Tests         int  // tests finished so far, all packages
+	Findings      int  // confirmed findings so far, all packages
+	Finished      bool // this test's hunt is over (the last call for it)
 }
 
 // WithDefaults returns o with every unset field given its default.

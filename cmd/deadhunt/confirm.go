@@ -1,0 +1,433 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/driver"
+)
+
+func init() {
+	register(command{name: "confirm", summary: "run tests under the controlled scheduler and confirm deadlocks", run: runConfirm})
+}
+
+const confirmUsage = `usage: deadhunt confirm [flags] [packages]
+
+Confirm builds each package's tests with deadhunt's instrumentation, runs
+every test under the controlled scheduler with many seeds (one process per
+run, each bounded in time), and reports each deadlock it reproduces. A
+deadlock is reported as confirmed only after its schedule was replayed and
+deadlocked again. Packages default to ./... .
+
+The report is always saved to .deadhunt/last.json in the module root, and
+also to the -o file if given. Replay a confirmed finding with
+	deadhunt replay <report> --finding <ID>
+
+Flags (-x and --x are the same):
+`
+
+const exitCodesHelp = `
+Exit codes: 0 nothing confirmed (tests that fail on their own are reported,
+not counted as errors), 1 error (a package did not build, the tool failed),
+2 bad flags or arguments, 3 at least one deadlock confirmed.
+`
+
+func runConfirm(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	dir, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(stderr, "deadhunt: %v\n", err)
+		return exitError
+	}
+	c := &confirmer{stdout: stdout, stderr: stderr, dir: dir, build: instrumentBuilder{}, tty: isTerminal(stderr)}
+	return c.main(ctx, args)
+}
+
+// confirmer is one invocation of deadhunt confirm.
+type confirmer struct {
+	stdout, stderr io.Writer
+	dir            string // the working directory packages are resolved in
+	build          builder
+	tty            bool // stderr is a terminal: progress is one updating line
+	flags          confirmFlags
+}
+
+type confirmFlags struct {
+	run, strategy, out string
+	timeout            time.Duration
+	runs, depth        int
+	radius, parallel   int
+	seed               uint64
+	json, keepGoing, v bool
+}
+
+func (c *confirmer) flagSet() *flag.FlagSet {
+	f := &c.flags
+	fs := flag.NewFlagSet("confirm", flag.ContinueOnError)
+	fs.StringVar(&f.run, "run", "", "hunt only in tests whose name matches this `regexp` (like go test -run)")
+	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, "bound on each run's wall time; a run still going is killed and counted as timeout")
+	fs.IntVar(&f.runs, "runs", 100, "seeded runs per test (budget)")
+	fs.StringVar(&f.strategy, "strategy", "rpro", "scheduling `strategy`: random, pct or rpro")
+	fs.IntVar(&f.depth, "depth", 3, "assumed bug depth d for pct and rpro")
+	fs.IntVar(&f.radius, "radius", 0, "rpro radius r; 0 computes max(2, 5% of acquisitions) per test")
+	fs.Uint64Var(&f.seed, "seed", 0, "seed base: a test's runs use seeds base+1 .. base+runs")
+	fs.IntVar(&f.parallel, "p", driver.Options{}.WithDefaults().Parallel, "test processes to run at once")
+	fs.StringVar(&f.out, "o", "", "also write the report (JSON) to this `file`")
+	fs.BoolVar(&f.json, "json", false, "print the report as JSON on stdout instead of text (and no progress)")
+	fs.BoolVar(&f.keepGoing, "keep-going", false, "run every test's whole budget and count each finding's hits, instead of stopping a test at its first confirmation")
+	fs.BoolVar(&f.v, "v", false, "verbose: print calibration, warnings and every test's runs")
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+func (c *confirmer) usage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprint(w, confirmUsage)
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+	fmt.Fprint(w, exitCodesHelp)
+}
+
+// parse parses args; it returns the packages, or an exit code when the
+// command is over (help, usage error).
+func (c *confirmer) parse(args []string) ([]string, int, bool) {
+	fs := c.flagSet()
+	pkgs, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		c.usage(c.stdout, fs)
+		return nil, exitOK, false
+	}
+	if err == nil {
+		err = c.flags.check()
+	}
+	if err != nil {
+		fmt.Fprintf(c.stderr, "deadhunt confirm: %v\nRun 'deadhunt confirm -h' for usage.\n", err)
+		return nil, exitUsage, false
+	}
+	if len(pkgs) == 0 {
+		pkgs = []string{"./..."}
+	}
+	return pkgs, 0, true
+}
+
+func (f *confirmFlags) check() error {
+	if _, err := regexp.Compile(f.run); err != nil {
+		return fmt.Errorf("-run: %v", err)
+	}
+	o := f.options()
+	return o.CheckValid()
+}
+
+func (f *confirmFlags) options() driver.Options {
+	o := driver.Options{Runs: f.runs, Strategy: f.strategy, Depth: f.depth, Radius: f.radius,
+		Seed: f.seed, Parallel: f.parallel, Timeout: f.timeout, KeepGoing: f.keepGoing}
+	if f.run != "" {
+		o.Run = regexp.MustCompile(f.run)
+	}
+	return o
+}
+
+// parseInterspersed parses flags that may follow positional arguments, as
+// go test allows ("./... -run X").
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+func (c *confirmer) main(ctx context.Context, args []string) int {
+	patterns, code, ok := c.parse(args)
+	if !ok {
+		return code
+	}
+	root, err := moduleRoot(c.dir)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "deadhunt confirm: %v\n", err)
+		return exitError
+	}
+	rep, sum, err := c.hunt(ctx, root, patterns)
+	if err != nil {
+		c.endProgress()
+		fmt.Fprintf(c.stderr, "deadhunt confirm: %v\n", err)
+		return exitError
+	}
+	c.endProgress()
+	paths, err := c.save(root, rep)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "deadhunt confirm: %v\n", err)
+		return exitError
+	}
+	if err := c.print(rep, sum, paths); err != nil {
+		fmt.Fprintf(c.stderr, "deadhunt confirm: %v\n", err)
+		return exitError
+	}
+	return confirmExit(rep, sum)
+}
+
+// hunt builds the packages and runs the driver over them.
+func (c *confirmer) hunt(ctx context.Context, root string, patterns []string) (*report.Report, *driver.Summary, error) {
+	c.progressf("building %s", strings.Join(patterns, " "))
+	built, err := c.build.build(ctx, buildRequest{root: root, dir: c.dir, patterns: patterns, run: c.flags.run})
+	if err != nil {
+		return nil, nil, err
+	}
+	c.progressf("built %d package(s)", len(built.pkgs))
+	opts := c.flags.options()
+	opts.Progress = c.progress(len(built.pkgs))
+	sum, err := driver.Hunt(ctx, built.pkgs, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	rep := &report.Report{Version: report.Version, Tool: "deadhunt confirm", Created: time.Now().UTC(),
+		Packages: built.paths, Findings: sum.Findings}
+	rep.Errors = append(append(built.errs, sum.Errors...), testFailures(sum)...)
+	report.Sort(rep.Findings)
+	return rep, sum, nil
+}
+
+// testFailures reports tests that fail on their own, with their output.
+func testFailures(sum *driver.Summary) []report.PackageError {
+	var errs []report.PackageError
+	for _, st := range sum.Tests {
+		if f := st.Failure; f != nil {
+			errs = append(errs, report.PackageError{Package: st.Package, Test: st.Test,
+				Err: fmt.Sprintf("test ends with %s in its calibration run (strategy plain), not hunted; last output:\n%s", f.Outcome, indent(f.Tail))})
+		}
+	}
+	return errs
+}
+
+func indent(s string) string { return "\t" + strings.ReplaceAll(s, "\n", "\n\t") }
+
+// confirmExit is 3 if anything was confirmed, else 1 if a package could not
+// be examined, else 0.
+func confirmExit(rep *report.Report, sum *driver.Summary) int {
+	if len(rep.Findings) > 0 {
+		return exitDeadlock
+	}
+	failed := 0
+	for _, st := range sum.Tests {
+		if st.Failure != nil {
+			failed++
+		}
+	}
+	if len(rep.Errors) > failed {
+		return exitError
+	}
+	return exitOK
+}
+
+// moduleRoot is the directory of the go.mod governing dir.
+func moduleRoot(dir string) (string, error) {
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", fmt.Errorf("no go.mod in %s or any parent: deadhunt works on a Go module", dir)
+		}
+	}
+}
+
+// save writes the report to .deadhunt/last.json and to -o; it returns the
+// paths written, the one replay commands should name first.
+func (c *confirmer) save(root string, rep *report.Report) ([]string, error) {
+	state := filepath.Join(root, ".deadhunt")
+	if err := os.MkdirAll(state, 0o755); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(state, ".gitignore"), []byte("*\n"), 0o644); err != nil {
+		return nil, err
+	}
+	paths := []string{filepath.Join(state, "last.json")}
+	if out := c.flags.out; out != "" {
+		if !filepath.IsAbs(out) {
+			out = filepath.Join(c.dir, out)
+		}
+		paths = append([]string{out}, paths...)
+	}
+	for i := range rep.Findings {
+		if w := rep.Findings[i].Witness; w != nil {
+			w.Replay = driver.ReplayCommand(c.relative(paths[0]), rep.Findings[i].ID)
+		}
+	}
+	for _, p := range paths {
+		if err := rep.WriteFile(p); err != nil {
+			return nil, err
+		}
+	}
+	return paths, nil
+}
+
+// relative names path relative to the working directory when that is
+// shorter, for readable replay commands.
+func (c *confirmer) relative(path string) string {
+	if !filepath.IsAbs(path) {
+		return path
+	}
+	if rel, err := filepath.Rel(c.dir, path); err == nil && len(rel) < len(path) {
+		return rel
+	}
+	return path
+}
+
+func (c *confirmer) print(rep *report.Report, sum *driver.Summary, paths []string) error {
+	if c.flags.json {
+		return rep.Write(c.stdout)
+	}
+	w := c.stdout
+	if err := rep.WriteText(w); err != nil {
+		return err
+	}
+	if len(rep.Findings) > 0 || len(rep.Errors) > 0 {
+		fmt.Fprintln(w)
+	}
+	c.printTests(w, sum)
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, headline(rep, sum))
+	for _, f := range rep.Findings {
+		fmt.Fprintf(w, "\t%s\n", f.Witness.Replay)
+	}
+	fmt.Fprintf(w, "report saved to %s\n", strings.Join(mapSlice(paths, c.relative), " and "))
+	return nil
+}
+
+func (c *confirmer) printTests(w io.Writer, sum *driver.Summary) {
+	for _, st := range sum.Tests {
+		fmt.Fprintln(w, st.String())
+		if !c.flags.v {
+			continue
+		}
+		cal := st.Calibration
+		fmt.Fprintf(w, "\tcalibration: %d steps, %d acquisitions, %d goroutines; radius %d\n", cal.Steps, cal.Acquisitions, cal.Goroutines, cal.Radius)
+		for _, warn := range st.Warnings {
+			fmt.Fprintf(w, "\twarning: %s\n", warn)
+		}
+	}
+}
+
+func headline(rep *report.Report, sum *driver.Summary) string {
+	runs := 0
+	for _, st := range sum.Tests {
+		runs += st.Runs
+	}
+	scope := fmt.Sprintf("%d run(s) of %d test(s) in %d package(s)", runs, len(sum.Tests), len(rep.Packages))
+	if n := len(rep.Findings); n > 0 {
+		return fmt.Sprintf("confirmed %d deadlock(s) in %s; replay with:", n, scope)
+	}
+	return "no deadlock confirmed in " + scope
+}
+
+func mapSlice(xs []string, f func(string) string) []string {
+	ys := slices.Clone(xs)
+	for i := range ys {
+		ys[i] = f(ys[i])
+	}
+	return ys
+}
+
+// progress returns the driver's progress callback: one updating line on a
+// terminal, a line per finished test otherwise, nothing with -json.
+func (c *confirmer) progress(built int) func(driver.Progress) {
+	if c.flags.json {
+		return nil
+	}
+	return func(p driver.Progress) {
+		switch {
+		case c.tty:
+			fmt.Fprintf(c.stderr, "\r\033[K%d package(s) built · %d test(s) done · %s %s %d/%d runs · %d confirmed",
+				built, p.Tests, shortPkg(p.Package), p.Test, p.Done, p.Budget, p.Findings)
+		case p.Finished:
+			fmt.Fprintf(c.stderr, "deadhunt: %s %s: %d run(s) · %d test(s) done · %d confirmed\n",
+				p.Package, p.Test, p.Done, p.Tests, p.Findings)
+		}
+	}
+}
+
+func (c *confirmer) progressf(format string, args ...any) {
+	switch {
+	case c.flags.json:
+	case c.tty:
+		fmt.Fprintf(c.stderr, "\r\033[K"+format, args...)
+	default:
+		fmt.Fprintf(c.stderr, "deadhunt: "+format+"\n", args...)
+	}
+}
+
+// endProgress clears the progress line on a terminal.
+func (c *confirmer) endProgress() {
+	if c.tty && !c.flags.json {
+		fmt.Fprint(c.stderr, "\r\033[K")
+	}
+}
+
+func shortPkg(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		if j := strings.LastIndexByte(p[:i], '/'); j >= 0 {
+			return p[j+1:]
+		}
+	}
+	return p
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// buildRequest asks for the instrumented test binaries of some packages.
+type buildRequest struct {
+	root, dir string // module root, and the directory patterns are relative to
+	patterns  []string
+	run       string // -run, to skip packages with no matching test
+}
+
+// buildResult is what a build produced: binaries, every package examined,
+// and the packages that failed.
+type buildResult struct {
+	pkgs  []driver.Package
+	paths []string
+	errs  []report.PackageError
+}
+
+// builder builds instrumented test binaries: trigger/instrument, or a
+// fake in tests.
+type builder interface {
+	build(ctx context.Context, req buildRequest) (*buildResult, error)
+}
+
+// instrumentBuilder builds with trigger/instrument.
+type instrumentBuilder struct{}
+
+func (instrumentBuilder) build(ctx context.Context, req buildRequest) (*buildResult, error) {
+	return nil, errors.New("instrument: trigger/instrument is not available in this build yet")
+}
