@@ -1,0 +1,248 @@
+package lockcycle
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// target is one possible callee of a call, with its summary and the values
+// bound to its parameters and free variables.
+type target struct {
+	fact    *funcFact
+	args    []ssa.Value
+	name    string
+	dynamic bool
+}
+
+// method is a concrete method that an interface call may reach.
+type method struct {
+	obj  *types.Func
+	fn   *ssa.Function // set for this package's methods
+	fact *funcFact     // set for dependencies' methods
+}
+
+func (c *fnCtx) targets(cc *ssa.CallCommon) []target {
+	if cc.IsInvoke() {
+		return c.p.invokeTargets(cc)
+	}
+	switch v := cc.Value.(type) {
+	case *ssa.Builtin:
+		return nil
+	case *ssa.Function:
+		if f := c.p.factOf(v); f != nil && !f.empty() {
+			return []target{{fact: f, args: cc.Args, name: funcName(v)}}
+		}
+		return nil
+	case *ssa.MakeClosure:
+		fn := v.Fn.(*ssa.Function)
+		if f := c.p.factOf(fn); f != nil && !f.empty() {
+			args := append(append([]ssa.Value(nil), cc.Args...), v.Bindings...)
+			return []target{{fact: f, args: args, name: funcName(fn)}}
+		}
+		return nil
+	}
+	return c.p.valueTargets(cc)
+}
+
+// factOf returns the summary of a statically known callee: analysed here
+// when its body is in this package, imported as a fact otherwise.
+func (p *pkgState) factOf(fn *ssa.Function) *funcFact {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	if len(fn.Blocks) > 0 {
+		return p.summarize(fn)
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil || obj.Pkg() == p.pass.Pkg {
+		return nil
+	}
+	var f funcFact
+	if p.pass.ImportObjectFact(obj.Origin(), &f) {
+		return &f
+	}
+	return nil
+}
+
+// invokeTargets resolves an interface method call to the methods of the
+// types, in this package and its dependencies, that implement the
+// interface and whose summaries touch locks.
+func (p *pkgState) invokeTargets(cc *ssa.CallCommon) []target {
+	if _, ok := cc.Value.Type().(*types.TypeParam); ok || isSyncLocker(cc.Value.Type()) {
+		return nil
+	}
+	iface, ok := cc.Value.Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var out []target
+	for _, m := range p.methods()[cc.Method.Name()] {
+		if !implements(m.obj, iface) {
+			continue
+		}
+		f := m.fact
+		if m.fn != nil {
+			f = p.summarize(m.fn)
+		}
+		if f == nil || f.empty() {
+			continue
+		}
+		args := append([]ssa.Value{cc.Value}, cc.Args...)
+		out = append(out, target{fact: f, args: args, name: objName(m.obj), dynamic: true})
+		if len(out) > maxImpls {
+			return nil
+		}
+	}
+	return out
+}
+
+func implements(m *types.Func, iface *types.Interface) bool {
+	recv := m.Signature().Recv().Type()
+	base := recv
+	if p, ok := recv.(*types.Pointer); ok {
+		base = p.Elem()
+	}
+	n, ok := types.Unalias(base).(*types.Named)
+	if !ok || n.TypeParams().Len() > 0 {
+		return false
+	}
+	if types.Implements(recv, iface) {
+		return true
+	}
+	_, isPtr := recv.(*types.Pointer)
+	return !isPtr && types.Implements(types.NewPointer(recv), iface)
+}
+
+func isSyncLocker(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync"
+}
+
+// methods indexes by name the methods an interface call may reach: this
+// package's, and those of dependencies that have a summary.
+func (p *pkgState) methods() map[string][]method {
+	if p.methodIdx != nil {
+		return p.methodIdx
+	}
+	p.methodIdx = make(map[string][]method)
+	for _, fn := range p.ssa.SrcFuncs {
+		if obj, ok := fn.Object().(*types.Func); ok && obj.Signature().Recv() != nil {
+			p.methodIdx[obj.Name()] = append(p.methodIdx[obj.Name()], method{obj: obj, fn: fn})
+		}
+	}
+	for _, of := range p.pass.AllObjectFacts() {
+		f, ok := of.Fact.(*funcFact)
+		obj, isFunc := of.Object.(*types.Func)
+		if ok && isFunc && obj.Pkg() != p.pass.Pkg && obj.Signature().Recv() != nil {
+			p.methodIdx[obj.Name()] = append(p.methodIdx[obj.Name()], method{obj: obj, fact: f})
+		}
+	}
+	return p.methodIdx
+}
+
+// valueTargets resolves a call through a function value to this package's
+// functions of the same signature whose address is taken.
+func (p *pkgState) valueTargets(cc *ssa.CallCommon) []target {
+	sig := cc.Signature()
+	var out []target
+	for _, fn := range p.addressTaken() {
+		if !types.Identical(fn.Signature, sig) {
+			continue
+		}
+		f := p.summarize(fn)
+		if f.empty() {
+			continue
+		}
+		out = append(out, target{fact: f, args: cc.Args, name: funcName(fn), dynamic: true})
+		if len(out) > maxImpls {
+			return nil
+		}
+	}
+	return out
+}
+
+// addressTaken lists the functions and closures of this package used as
+// values rather than called in place.
+func (p *pkgState) addressTaken() []*ssa.Function {
+	if p.valueDone {
+		return p.valueIdx
+	}
+	p.valueDone = true
+	seen := make(map[*ssa.Function]bool)
+	for _, fn := range p.ssa.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				p.scanValues(instr, seen)
+			}
+		}
+	}
+	return p.valueIdx
+}
+
+func (p *pkgState) scanValues(instr ssa.Instruction, seen map[*ssa.Function]bool) {
+	var callee ssa.Value
+	if ci, ok := instr.(ssa.CallInstruction); ok {
+		callee = ci.Common().Value
+	}
+	if mc, ok := instr.(*ssa.MakeClosure); ok {
+		if fn := mc.Fn.(*ssa.Function); !seen[fn] && !calledInPlace(mc) {
+			seen[fn] = true
+			p.valueIdx = append(p.valueIdx, fn)
+		}
+		return
+	}
+	for _, op := range instr.Operands(nil) {
+		if fn, ok := (*op).(*ssa.Function); ok && *op != callee && !seen[fn] && len(fn.Blocks) > 0 {
+			seen[fn] = true
+			p.valueIdx = append(p.valueIdx, fn)
+		}
+	}
+}
+
+func calledInPlace(mc *ssa.MakeClosure) bool {
+	refs := mc.Referrers()
+	if refs == nil {
+		return true
+	}
+	for _, r := range *refs {
+		ci, ok := r.(ssa.CallInstruction)
+		if !ok || ci.Common().Value != mc {
+			return false
+		}
+	}
+	return true
+}
+
+// funcName names a function for call chains: pkg.F, (*pkg.T).M, pkg.F$1.
+func funcName(fn *ssa.Function) string {
+	if par := fn.Parent(); par != nil && strings.HasPrefix(fn.Name(), par.Name()) {
+		return funcName(par) + fn.Name()[len(par.Name()):]
+	}
+	if obj, ok := fn.Object().(*types.Func); ok {
+		return objName(obj)
+	}
+	return fn.Name()
+}
+
+func objName(obj *types.Func) string {
+	pkg := ""
+	if obj.Pkg() != nil {
+		pkg = obj.Pkg().Name() + "."
+	}
+	recv := obj.Signature().Recv()
+	if recv == nil {
+		return pkg + obj.Name()
+	}
+	t := recv.Type()
+	star := ""
+	if p, ok := t.(*types.Pointer); ok {
+		t, star = p.Elem(), "*"
+	}
+	name := types.TypeString(t, func(*types.Package) string { return "" })
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		name = n.Origin().Obj().Name()
+	}
+	return "(" + star + pkg + name + ")." + obj.Name()
+}

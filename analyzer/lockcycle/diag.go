@@ -1,0 +1,161 @@
+package lockcycle
+
+import (
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// localEdge is an edge found in this package, with its positions here.
+type localEdge struct {
+	edge
+	heldPos, pos token.Pos
+}
+
+func (p *pkgState) addEdge(e localEdge) {
+	k := fmt.Sprint(e.Held, e.Acquired, e.HeldAt, e.AcquiredAt, e.pos)
+	if !p.edgeSeen[k] {
+		p.edgeSeen[k] = true
+		p.edges = append(p.edges, e)
+	}
+}
+
+// rwrCand is a read lock taken again on an instance already read locked.
+type rwrCand struct {
+	first, second *held
+	dynamic       bool
+}
+
+// selfLock handles an acquisition of an instance already held.
+func (p *pkgState) selfLock(o, h *held, dynamic bool) {
+	if o.ignored || h.ignored {
+		return
+	}
+	if o.mode == read && h.mode == read {
+		p.rwr = append(p.rwr, rwrCand{first: o, second: h, dynamic: dynamic})
+		return
+	}
+	msg := fmt.Sprintf("double lock: %s %s at %s is %s again%s", o.Class, past(o.mode), o.site, past(h.mode), viaText(h.via, h.site, dynamic))
+	p.report(h.pos, report.DoubleLock, msg, []report.Lock{{Class: o.Class, Sites: sites(o.site, h.site)}}, nil, nil)
+}
+
+func (p *pkgState) reportRWR() {
+	for _, c := range p.rwr {
+		w, ok := p.writers[c.first.Class]
+		if !ok {
+			w, ok = p.depWriter(c.first.Class)
+		}
+		if !ok {
+			continue
+		}
+		msg := fmt.Sprintf("recursive read lock: %s read-locked at %s is read-locked again%s; a writer (Lock at %s) waiting in between deadlocks both",
+			c.first.Class, c.first.site, viaText(c.second.via, c.second.site, c.dynamic), w)
+		p.report(c.second.pos, report.RWR, msg, []report.Lock{{Class: c.first.Class, Sites: sites(c.first.site, c.second.site, w)}}, nil, nil)
+	}
+}
+
+func (p *pkgState) depWriter(class string) (site, bool) {
+	for _, pf := range p.pass.AllPackageFacts() {
+		if f, ok := pf.Fact.(*pkgFact); ok {
+			for _, c := range f.Writers {
+				if c == class {
+					return site{File: pf.Package.Path()}, true
+				}
+			}
+		}
+	}
+	return site{}, false
+}
+
+func (p *pkgState) missingUnlock(h *held, ret token.Pos) {
+	msg := fmt.Sprintf("missing unlock: %s %s here is still held at the return at %s, but released on other paths",
+		h.Class, past(h.mode), p.siteOf(ret))
+	p.report(h.pos, report.MissingUnlock, msg, []report.Lock{{Class: h.Class, Sites: sites(h.site)}}, nil,
+		[]analysis.RelatedInformation{{Pos: ret, Message: "return with " + h.Class + " held"}})
+}
+
+func (p *pkgState) siteOf(pos token.Pos) site {
+	q := p.pass.Fset.Position(pos)
+	return site{File: q.Filename, Line: q.Line, Col: q.Column}
+}
+
+// report emits a diagnostic and records it as a finding; one per position
+// and kind.
+func (p *pkgState) report(pos token.Pos, kind report.Kind, msg string, locks []report.Lock, edges []report.Edge, related []analysis.RelatedInformation) {
+	k := fmt.Sprint(pos, kind)
+	if p.reported[k] {
+		return
+	}
+	p.reported[k] = true
+	p.pass.Report(analysis.Diagnostic{Pos: pos, Category: string(kind), Message: msg, Related: related})
+	var classes []string
+	for _, l := range locks {
+		classes = append(classes, l.Class)
+	}
+	pkg := p.pass.Pkg.Path()
+	p.findings = append(p.findings, report.Finding{
+		ID: report.ComputeID(kind, pkg, classes), Kind: kind, Status: report.PredictedStatic,
+		Package: pkg, Message: msg, Evidence: []string{"static"}, Locks: locks, Edges: edges,
+	})
+}
+
+func past(m mode) string {
+	if m == read {
+		return "read-locked"
+	}
+	return "locked"
+}
+
+func viaText(via []string, at site, dynamic bool) string {
+	s := ""
+	if len(via) > 0 {
+		s = " via " + chain(via) + " (at " + at.String() + ")"
+	}
+	if dynamic {
+		s += " through a dynamic call"
+	}
+	return s
+}
+
+func sites(ss ...site) []report.Site {
+	var out []report.Site
+	for _, s := range ss {
+		out = append(out, reportSite(s))
+	}
+	return out
+}
+
+func reportSite(s site) report.Site {
+	return report.Site{File: s.File, Line: s.Line, Col: s.Col, Func: s.Func}
+}
+
+func reportEdge(e *edge) report.Edge {
+	return report.Edge{Held: e.Held, Acquired: e.Acquired, HeldAt: reportSite(e.HeldAt),
+		AcquiredAt: reportSite(e.AcquiredAt), Via: e.Via, Dynamic: e.Dynamic}
+}
+
+// mergeFindings joins findings with the same ID (the same bug seen at
+// several places) into one.
+func mergeFindings(fs []report.Finding) []report.Finding {
+	var out []report.Finding
+	idx := make(map[string]int)
+	for _, f := range fs {
+		i, ok := idx[f.ID]
+		if !ok {
+			idx[f.ID] = len(out)
+			out = append(out, f)
+			continue
+		}
+		g := &out[i]
+		for j := range g.Locks {
+			if j < len(f.Locks) {
+				g.Locks[j].Sites = append(g.Locks[j].Sites, f.Locks[j].Sites...)
+			}
+		}
+		g.Edges = append(g.Edges, f.Edges...)
+	}
+	return out
+}

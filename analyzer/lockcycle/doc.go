@@ -1,0 +1,35 @@
+// Package lockcycle defines an Analyzer that predicts deadlocks from source.
+//
+// # Analyzer lockcycle
+//
+// lockcycle: report lock-order cycles, double locking, recursive read locks
+// and missing unlocks
+//
+// lockcycle runs a per-function lockset dataflow over SSA. It follows
+// Lock, Unlock, RLock, RUnlock, TryLock and TryRLock on sync.Mutex,
+// sync.RWMutex and types embedding them, deferred unlocks, early returns,
+// panics, loops, closures called in place, and calls to functions whose
+// lock behaviour is summarised (in this package, or in a dependency through
+// analysis facts). Calls through interfaces and function values resolve to
+// the implementations visible in the package and its dependencies.
+//
+// Each mutex is named by its lock class: a package variable (pkg.mu), a
+// field path ((*pkg.T).mu, (*pkg.T).inner.mu), an embedded mutex
+// ((*pkg.T).Mutex) or an element of a map or slice ((*pkg.T).locks[*]).
+//
+// Reports (the category is given in brackets):
+//
+//   - [lock-order-cycle] two to four lock classes acquired in a cyclic
+//     order, unless every edge holds a common guard lock; also two instances
+//     of one class taken through interchangeable parameters, whose order
+//     depends on the arguments.
+//   - [double-lock] a goroutine locks a mutex instance it already holds,
+//     directly or through calls.
+//   - [rwr] a read lock taken again on an RWMutex instance already read
+//     locked, while some path takes its write lock.
+//   - [missing-unlock] a lock held at some return but released at others.
+//
+// A comment //lockcycle:ignore <reason> on the line of an acquisition
+// suppresses the reports that involve it; an ignore without a reason is
+// itself reported.
+package lockcycle

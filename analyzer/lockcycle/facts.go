@@ -1,0 +1,136 @@
+package lockcycle
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// mode is how a lock is taken.
+type mode uint8
+
+const (
+	write mode = iota + 1 // Lock
+	read                  // RLock
+)
+
+func (m mode) String() string {
+	if m == read {
+		return "RLock"
+	}
+	return "Lock"
+}
+
+// site is a source position that survives fact encoding.
+type site struct {
+	File      string
+	Line, Col int
+	Func      string
+}
+
+func (s site) String() string {
+	return fmt.Sprintf("%s:%d:%d", filepath.Base(s.File), s.Line, s.Col)
+}
+
+// ref names a lock relative to one function: its class, and, when the
+// mutex is reached from a parameter (or free variable), which one and by
+// what field path, so that a caller can map it onto its own arguments.
+type ref struct {
+	Class string
+	// Param is the index into the function's parameters followed by its
+	// free variables, or -1.
+	Param int
+	// Path is the field path from the parameter, e.g. ".inner.mu".
+	Path string
+	// ClassFromArg marks a raw *sync.Mutex parameter: its class is the
+	// caller's argument's class.
+	ClassFromArg bool
+	// GlobalKey is the instance key of a lock rooted at a package
+	// variable (one instance program-wide), or "".
+	GlobalKey string
+}
+
+// guard is a lock held while an edge's acquisition happens.
+type guard struct {
+	Class string
+	Mode  mode
+}
+
+// acq is one acquisition a function may make, for its callers.
+type acq struct {
+	Ref     ref
+	Mode    mode
+	Site    site
+	Via     []string // calls from the summarised function down to the acquisition
+	Dynamic bool
+	Ignored bool
+	Inner   []guard // locks the function itself holds at that moment
+	// Released lists locks held by the caller that the function had
+	// already released (an unlock helper) before this acquisition.
+	Released []ref
+}
+
+// funcFact summarises a function's lock behaviour for its callers.
+type funcFact struct {
+	Acquires []acq // blocking acquisitions, in order
+	Holds    []acq // locks still held when the function returns
+	Releases []ref // locks released that the function did not acquire
+}
+
+func (*funcFact) AFact() {}
+
+func (f *funcFact) empty() bool {
+	return len(f.Acquires) == 0 && len(f.Holds) == 0 && len(f.Releases) == 0
+}
+
+func (f *funcFact) String() string {
+	var parts []string
+	add := func(verb string, refs []string) {
+		if len(refs) > 0 {
+			parts = append(parts, verb+" "+strings.Join(refs, ", "))
+		}
+	}
+	var a, h, r []string
+	for _, x := range f.Acquires {
+		a = append(a, x.Ref.Class)
+	}
+	for _, x := range f.Holds {
+		h = append(h, x.Ref.Class)
+	}
+	for _, x := range f.Releases {
+		r = append(r, x.Class)
+	}
+	add("acquires", a)
+	add("holds", h)
+	add("releases", r)
+	return "lockcycle(" + strings.Join(parts, "; ") + ")"
+}
+
+// edge is "Held is held while Acquired is acquired", class level.
+type edge struct {
+	Held, Acquired     string
+	HeldMode, AcqMode  mode
+	HeldAt, AcquiredAt site
+	Via                []string // calls from the holder to the acquisition
+	Dynamic            bool
+	Guards             []guard // other locks held at the time
+	Ignored            bool
+	Pkg                string // import path of the package that found it
+}
+
+// pkgFact carries a package's lock-order edges and write-locked classes to
+// the packages that import it.
+type pkgFact struct {
+	Edges   []edge
+	Writers []string // classes taken with Lock somewhere
+}
+
+func (*pkgFact) AFact() {}
+
+func (f *pkgFact) String() string {
+	var es []string
+	for _, e := range f.Edges {
+		es = append(es, e.Held+" -> "+e.Acquired)
+	}
+	return "lockcycle(edges " + strings.Join(es, ", ") + ")"
+}

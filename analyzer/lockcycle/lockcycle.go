@@ -1,0 +1,127 @@
+package lockcycle
+
+import (
+	_ "embed"
+	"strings"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/deadhunt/deadhunt/report"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer predicts deadlocks from source: lock-order cycles, double
+// locking, recursive read locks and missing unlocks.
+var Analyzer = &analysis.Analyzer{
+	Name:       "lockcycle",
+	Doc:        docText(doc),
+	URL:        "https://pkg.go.dev/github.com/deadhunt/deadhunt/analyzer/lockcycle",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
+	FactTypes:  []analysis.Fact{new(funcFact), new(pkgFact)},
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+// Result is the analyzer's result for one package: every report it made,
+// as findings in the deadhunt report format.
+type Result struct {
+	Findings []report.Finding
+}
+
+// Limits that keep the analysis fast on very large functions and graphs.
+const (
+	maxBlocks    = 5000 // functions with more blocks are not analysed
+	maxAcquires  = 64   // acquisitions kept in one summary
+	maxImpls     = 6    // a dynamic call with more candidate callees is not followed
+	maxCycles    = 500  // cycles examined per package
+	maxCycleLen  = 4
+	maxEdgesPair = 8 // edges examined per pair of classes
+)
+
+// pkgState is the analysis of one package.
+type pkgState struct {
+	pass       *analysis.Pass
+	ssa        *buildssa.SSA
+	summaries  map[*ssa.Function]*funcFact
+	inProgress map[*ssa.Function]bool
+	edges      []localEdge
+	edgeSeen   map[string]bool
+	writers    map[string]site
+	rwr        []rwrCand
+	ignores    map[string]string // "file:line" -> reason
+	findings   []report.Finding
+	reported   map[string]bool
+	methodIdx  map[string][]method
+	valueIdx   []*ssa.Function
+	valueDone  bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	p := &pkgState{
+		pass:       pass,
+		ssa:        pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA),
+		summaries:  make(map[*ssa.Function]*funcFact),
+		inProgress: make(map[*ssa.Function]bool),
+		edgeSeen:   make(map[string]bool),
+		writers:    make(map[string]site),
+		reported:   make(map[string]bool),
+	}
+	p.ignores = p.scanIgnores()
+	for _, fn := range p.ssa.SrcFuncs {
+		p.summarize(fn)
+	}
+	p.reportRWR()
+	p.reportCycles()
+	p.exportFacts()
+	return &Result{Findings: mergeFindings(p.findings)}, nil
+}
+
+// exportFacts publishes the summaries of this package's named functions
+// and its lock-order edges.
+func (p *pkgState) exportFacts() {
+	for _, fn := range p.ssa.SrcFuncs {
+		obj := fn.Object()
+		f := p.summaries[fn]
+		if obj == nil || f == nil || f.empty() || obj.Pkg() != p.pass.Pkg {
+			continue
+		}
+		p.pass.ExportObjectFact(obj, f)
+	}
+	pf := &pkgFact{}
+	for _, e := range p.edges {
+		pf.Edges = append(pf.Edges, e.edge)
+	}
+	for c := range p.writers {
+		pf.Writers = append(pf.Writers, c)
+	}
+	sortStrings(pf.Writers)
+	if len(pf.Edges) > 0 || len(pf.Writers) > 0 {
+		p.pass.ExportPackageFact(pf)
+	}
+}
+
+// docText returns the "# Analyzer lockcycle" section of doc.go's package
+// comment.
+func docText(src string) string {
+	var out []string
+	in := false
+	for _, line := range strings.Split(src, "\n") {
+		if !strings.HasPrefix(line, "//") {
+			continue
+		}
+		l := strings.TrimPrefix(strings.TrimPrefix(line, "//"), " ")
+		if strings.HasPrefix(l, "# Analyzer lockcycle") {
+			in = true
+			continue
+		}
+		if in {
+			out = append(out, l)
+		}
+	}
+	return strings.TrimSpace(strings.Join(out, "\n"))
+}

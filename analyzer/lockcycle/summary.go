@@ -1,0 +1,178 @@
+package lockcycle
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// acquired handles a blocking acquisition of h (directly, or inside a
+// callee holding inner and having released released) with st held:
+// lock-order edges, double locks, and the function's summary.
+func (c *fnCtx) acquired(st *state, h held, inner []guard, released []loc, dynamic bool) {
+	if !c.emit {
+		return
+	}
+	if h.mode == write {
+		if _, ok := c.p.writers[h.Class]; !ok {
+			c.p.writers[h.Class] = h.site
+		}
+	}
+	for i := range st.held {
+		o := &st.held[i]
+		switch {
+		case hasLoc(released, o.loc):
+		case o.key != "" && o.key == h.key:
+			c.p.selfLock(o, &h, dynamic)
+		case o.Class == h.Class:
+			c.sameClass(o, &h)
+		default:
+			c.p.addEdge(localEdge{edge: edge{
+				Held: o.Class, Acquired: h.Class, HeldMode: o.mode, AcqMode: h.mode,
+				HeldAt: o.site, AcquiredAt: h.site, Via: h.via, Dynamic: dynamic,
+				Guards: append(st.guards(i), inner...), Ignored: o.ignored || h.ignored,
+				Pkg: c.p.pass.Pkg.Path(),
+			}, heldPos: o.pos, pos: h.pos})
+		}
+	}
+	c.summarizeAcq(st, h, inner, released, dynamic)
+}
+
+func (c *fnCtx) summarizeAcq(st *state, h held, inner []guard, released []loc, dynamic bool) {
+	if len(c.fact.Acquires) >= maxAcquires {
+		return
+	}
+	for _, a := range c.fact.Acquires {
+		if a.Ref == h.ref && a.Mode == h.mode {
+			return
+		}
+	}
+	a := acq{Ref: h.ref, Mode: h.mode, Site: h.site, Via: h.via, Dynamic: dynamic, Ignored: h.ignored,
+		Inner: append(st.guards(-1), inner...)}
+	for _, r := range st.released {
+		a.Released = append(a.Released, r.ref)
+	}
+	for _, r := range released {
+		a.Released = append(a.Released, r.ref)
+	}
+	c.fact.Acquires = append(c.fact.Acquires, a)
+}
+
+// apply applies a callee's summary at a call: its acquisitions happen with
+// st held; then its releases and the locks it returns holding change st.
+// A dynamic call contributes its acquisitions only.
+func (c *fnCtx) apply(st *state, t target, pos token.Pos) {
+	ign := c.p.ignored(pos)
+	for _, a := range t.fact.Acquires {
+		h := held{loc: c.mapRef(a.Ref, t.args), mode: a.Mode, site: a.Site, pos: pos,
+			via: prepend(t.name, a.Via), ignored: a.Ignored || ign}
+		var rel []loc
+		for _, r := range a.Released {
+			rel = append(rel, c.mapRef(r, t.args))
+		}
+		c.acquired(st, h, a.Inner, rel, t.dynamic || a.Dynamic)
+	}
+	if t.dynamic {
+		return
+	}
+	for _, r := range t.fact.Releases {
+		c.release(st, c.mapRef(r, t.args))
+	}
+	for _, a := range t.fact.Holds {
+		st.held = append(st.held, held{loc: c.mapRef(a.Ref, t.args), mode: a.Mode, site: a.Site, pos: pos,
+			via: prepend(t.name, a.Via), ignored: a.Ignored || ign})
+	}
+}
+
+// mapRef maps a lock named relative to a callee onto this function, given
+// the callee's arguments (parameters followed by free variables).
+func (c *fnCtx) mapRef(r ref, args []ssa.Value) loc {
+	if r.GlobalKey != "" {
+		return loc{ref: r, key: r.GlobalKey, global: true}
+	}
+	out := loc{ref: ref{Class: r.Class, Param: -1}}
+	if r.Param < 0 || r.Param >= len(args) || args[r.Param] == nil {
+		return out
+	}
+	a := describe(c.fn, args[r.Param])
+	if r.ClassFromArg {
+		out.Class, out.ClassFromArg = a.Class, a.ClassFromArg && r.Path == ""
+	}
+	if a.key != "" {
+		out.key = a.key + r.Path
+	}
+	if a.Param >= 0 {
+		out.Param, out.Path = a.Param, a.Path+r.Path
+	}
+	if a.GlobalKey != "" {
+		out.GlobalKey, out.global = a.GlobalKey+r.Path, true
+	}
+	return out
+}
+
+// finish completes the summary from the locksets at the returns, and
+// reports missing unlocks and same-class pairs.
+func (c *fnCtx) finish() {
+	if len(c.exits) == 0 {
+		return
+	}
+	first := c.exits[0]
+	for _, h := range first.held {
+		if c.heldAtAll(&h) {
+			c.fact.Holds = append(c.fact.Holds, acq{Ref: h.ref, Mode: h.mode, Site: h.site, Via: h.via, Ignored: h.ignored})
+		}
+	}
+	for _, e := range c.exits {
+		for _, r := range e.released {
+			if !hasRef(c.fact.Releases, r.ref) {
+				c.fact.Releases = append(c.fact.Releases, r.ref)
+			}
+		}
+	}
+	c.missingUnlocks()
+	c.reportPairs()
+}
+
+func (c *fnCtx) heldAtAll(h *held) bool {
+	for _, e := range c.exits {
+		if !heldIn(e.held, h) {
+			return false
+		}
+	}
+	return true
+}
+
+func heldIn(hs []held, h *held) bool {
+	for i := range hs {
+		if hs[i].same(h) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasRef(rs []ref, r ref) bool {
+	for _, x := range rs {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// missingUnlocks reports a lock acquired here that is held at some return
+// but released at another: the return path that forgot it.
+func (c *fnCtx) missingUnlocks() {
+	if lockNamed(c.fn) {
+		return
+	}
+	for _, e := range c.exits {
+		for i := range e.held {
+			h := &e.held[i]
+			if !h.direct || h.ignored || c.heldAtAll(h) {
+				continue
+			}
+			c.p.missingUnlock(h, e.pos)
+		}
+	}
+}

@@ -1,0 +1,16 @@
+package lockcycle
+
+import (
+	"sort"
+	"strings"
+)
+
+func sortStrings(s []string) { sort.Strings(s) }
+
+// chain renders a call chain.
+func chain(via []string) string { return strings.Join(via, " -> ") }
+
+func prepend(name string, via []string) []string {
+	out := make([]string, 0, len(via)+1)
+	return append(append(out, name), via...)
+}
