@@ -65,7 +65,7 @@ func (t *testHunt) run(ctx context.Context) error {
 	t.calibrate(cal)
 	if cal.Outcome.Bad() {
 		t.stats.Failure = &Failure{Outcome: cal.Outcome, Tail: cal.Tail}
-		t.stats.count(cal.Outcome)
+		t.stats.count(cal)
 		return nil
 	}
 	if err := t.record(ctx, cal); err != nil || t.done() {
@@ -76,7 +76,7 @@ func (t *testHunt) run(ctx context.Context) error {
 
 // calibrate derives the seeded runs' parameters from the first run.
 func (t *testHunt) calibrate(cal *run) {
-	var c Calibration
+	c := Calibration{Outcome: cal.Outcome}
 	if r := cal.Result; r != nil {
 		c.Steps, c.Acquisitions, c.Goroutines = r.Steps, r.Acquisitions, r.Goroutines
 	}
@@ -203,7 +203,7 @@ func (t *testHunt) record(ctx context.Context, rn *run) error {
 func (t *testHunt) count(rn *run) *candidate {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.stats.count(rn.Outcome)
+	t.stats.count(rn)
 	t.h.progress(t, false)
 	if rn.Outcome != Deadlock {
 		return nil

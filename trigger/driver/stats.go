@@ -3,6 +3,7 @@ package driver
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/deadhunt/deadhunt/report"
 )
@@ -22,6 +23,8 @@ type TestStats struct {
 	// seeded runs, not replays); Outcomes splits them by outcome.
 	Runs     int
 	Outcomes map[Outcome]int
+	// Elapsed is the wall time of those processes, added up.
+	Elapsed time.Duration
 	// Failure is set when the test misbehaves in its calibration run
 	// (fails, panics, exits, hangs): it is not hunted further.
 	Failure *Failure
@@ -36,6 +39,7 @@ type TestStats struct {
 // Calibration is what the first run measured, and the parameters derived
 // from it.
 type Calibration struct {
+	Outcome                         Outcome
 	Steps, Acquisitions, Goroutines int
 	Radius                          int
 }
@@ -46,12 +50,13 @@ type Failure struct {
 	Tail    string // last lines of the run's output
 }
 
-func (s *TestStats) count(o Outcome) {
+func (s *TestStats) count(rn *run) {
 	if s.Outcomes == nil {
 		s.Outcomes = make(map[Outcome]int)
 	}
 	s.Runs++
-	s.Outcomes[o]++
+	s.Outcomes[rn.Outcome]++
+	s.Elapsed += rn.Elapsed
 }
 
 // String is one line: "pkg TestX: 12 runs (11 pass, 1 deadlock), 1 confirmed".
