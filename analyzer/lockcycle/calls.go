@@ -14,6 +14,7 @@ type target struct {
 	args    []ssa.Value
 	name    string
 	dynamic bool
+	owner   string // instance key of the object a function value was loaded from
 }
 
 // method is a concrete method that an interface call may reach.
@@ -43,7 +44,16 @@ func (c *fnCtx) targets(cc *ssa.CallCommon) []target {
 		}
 		return nil
 	}
-	return c.p.valueTargets(cc)
+	ts := c.p.valueTargets(cc)
+	if ld, ok := cc.Value.(*ssa.UnOp); ok {
+		if fa, ok := ld.X.(*ssa.FieldAddr); ok {
+			owner := describe(c.fn, fa.X).key
+			for i := range ts {
+				ts[i].owner = owner
+			}
+		}
+	}
+	return ts
 }
 
 // factOf returns the summary of a statically known callee: analysed here

@@ -17,6 +17,11 @@ type loc struct {
 	ref
 	key    string // "" when the instance is unknown (map or slice element, ...)
 	global bool   // rooted at a package variable
+	// For an element of a map or slice: the container's instance key, and
+	// the parameter the index is computed from (-1 if none).
+	elemOf  string
+	elemIdx int
+	idx     ssa.Value
 }
 
 // describe names the object a pointer value denotes, from the point of view
@@ -47,11 +52,11 @@ func describeDepth(fn *ssa.Function, v ssa.Value, depth int) loc {
 	case *ssa.MakeInterface:
 		return describeDepth(fn, v.X, depth+1)
 	case *ssa.IndexAddr:
-		return elemLoc(fn, v.X, depth)
+		return elemLoc(fn, v.X, v.Index, depth)
 	case *ssa.Index:
-		return elemLoc(fn, v.X, depth)
+		return elemLoc(fn, v.X, v.Index, depth)
 	case *ssa.Lookup:
-		return elemLoc(fn, v.X, depth)
+		return elemLoc(fn, v.X, v.Index, depth)
 	case *ssa.Global:
 		c := pkgName(v.Pkg.Pkg) + "." + v.Name()
 		return loc{ref: ref{Class: c, Param: -1}, key: "g:" + c, global: true}
@@ -79,7 +84,7 @@ func describeDepth(fn *ssa.Function, v ssa.Value, depth int) loc {
 // opaque describes a value lockcycle cannot trace: a call result, a phi.
 // The value itself is still one instance.
 func opaque(fn *ssa.Function, v ssa.Value) loc {
-	return loc{ref: ref{Class: exprClass(fn, v), Param: -1}, key: fmt.Sprintf("v%p", v)}
+	return loc{ref: ref{Class: exprClass(fn, v), Param: -1}, key: fmt.Sprintf("v%p", v), elemIdx: -1}
 }
 
 // fieldLoc names field f of the struct x points to (or is).
@@ -106,25 +111,49 @@ func fieldLoc(fn *ssa.Function, x ssa.Value, f string, depth int) loc {
 }
 
 // elemLoc names an element of the map, slice or array x.
-func elemLoc(fn *ssa.Function, x ssa.Value, depth int) loc {
+func elemLoc(fn *ssa.Function, x, index ssa.Value, depth int) loc {
 	base := describeDepth(fn, x, depth+1)
 	base.Class += "[*]"
 	base.Param, base.Path, base.global, base.ClassFromArg = -1, "", false, false
+	base.elemOf, base.elemIdx, base.idx = base.key, indexParam(fn, index, 0), index
 	base.key = ""
 	return base
 }
 
-// isPath reports whether x is itself a field, element or loaded field, so
-// that a field of it extends the path rather than starting a new class.
+// indexParam returns the parameter an index is computed from by
+// arithmetic and conversions, or -1.
+func indexParam(fn *ssa.Function, v ssa.Value, depth int) int {
+	if depth > 6 {
+		return -1
+	}
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		for i, p := range fn.Params {
+			if p == v {
+				return i
+			}
+		}
+	case *ssa.BinOp:
+		if i := indexParam(fn, v.X, depth+1); i >= 0 {
+			return i
+		}
+		return indexParam(fn, v.Y, depth+1)
+	case *ssa.Convert:
+		return indexParam(fn, v.X, depth+1)
+	case *ssa.ChangeType:
+		return indexParam(fn, v.X, depth+1)
+	}
+	return -1
+}
+
+// isPath reports whether x is itself a field or element held by value, so
+// that a field of it extends the path rather than starting a new class. A
+// pointer loaded from a field starts a new class named by its type: the
+// object it points to is shared.
 func isPath(x ssa.Value) bool {
 	switch x := x.(type) {
 	case *ssa.FieldAddr, *ssa.Field, *ssa.IndexAddr, *ssa.Index, *ssa.Lookup:
 		return true
-	case *ssa.UnOp:
-		if _, ok := x.X.(*ssa.Global); ok {
-			return false // a pointer loaded from a package variable
-		}
-		return x.Op == token.MUL && isPath(x.X)
 	case *ssa.Global:
 		return namedStruct(x.Type()) == ""
 	}

@@ -2,8 +2,8 @@ package lockcycle
 
 import (
 	_ "embed"
-	"strings"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"

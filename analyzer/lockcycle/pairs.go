@@ -19,13 +19,32 @@ type pair struct {
 // arguments swapped takes them in the reverse order. Parent-child
 // hierarchies (one reached from the other) never qualify.
 func (c *fnCtx) sameClass(o, h *held) {
-	if o.ignored || h.ignored || o.Param < 0 || h.Param < 0 || o.Param == h.Param || o.Path != h.Path {
-		return
+	switch {
+	case o.ignored || h.ignored:
+	case elements(o, h):
+		c.pairs = append(c.pairs, pair{first: *o, second: *h})
+	case o.Param < 0 || h.Param < 0 || o.Param == h.Param || o.Path != h.Path:
+	case c.interchangeable(o.Param, h.Param):
+		c.pairs = append(c.pairs, pair{first: *o, second: *h})
 	}
-	if !c.interchangeable(o.Param, h.Param) {
-		return
+}
+
+// elements reports whether o and h are elements of one map or slice at
+// two different indices, both computed from parameters (s.locks[a] and
+// s.locks[b], forks[i] and forks[(i+1)%n]). Indices from loops, constants
+// or ordering code (min, max, a swap) do not qualify.
+func elements(o, h *held) bool {
+	return o.elemOf != "" && o.elemOf == h.elemOf && o.idx != nil && h.idx != nil &&
+		o.idx != h.idx && o.elemIdx >= 0 && h.elemIdx >= 0 && o.via == nil && h.via == nil
+}
+
+// pairParams returns the parameters the two acquisitions of a pair are
+// reached from.
+func pairParams(pr pair) (int, int) {
+	if pr.first.elemOf != "" {
+		return pr.first.elemIdx, pr.second.elemIdx
 	}
-	c.pairs = append(c.pairs, pair{first: *o, second: *h})
+	return pr.first.Param, pr.second.Param
 }
 
 func (c *fnCtx) interchangeable(i, j int) bool {
@@ -51,8 +70,9 @@ func (c *fnCtx) reportPairs() {
 			continue
 		}
 		a, b := pr.first, pr.second
-		msg := fmt.Sprintf("lock order cycle: %s of %s held while acquiring %s of %s%s; the order depends on the arguments: a call with them swapped takes them in reverse order (held at %s)",
-			a.Class, c.paramName(a.Param), b.Class, c.paramName(b.Param), viaText(b.via, b.site, false), a.site)
+		i, j := pairParams(pr)
+		msg := fmt.Sprintf("lock order cycle: %s of %s held while acquiring %s of %s%s; the order depends on the arguments: calls with other arguments take them in reverse order (held at %s)",
+			a.Class, c.paramName(i), b.Class, c.paramName(j), viaText(b.via, b.site, false), a.site)
 		e := edge{Held: a.Class, Acquired: b.Class, HeldMode: a.mode, AcqMode: b.mode, HeldAt: a.site, AcquiredAt: b.site, Via: b.via}
 		locks := []report.Lock{{Class: a.Class, Sites: sites(a.site)}, {Class: b.Class, Sites: sites(b.site)}}
 		c.p.report(b.pos, report.LockOrderCycle, msg, locks, []report.Edge{reportEdge(&e)}, nil)
@@ -60,8 +80,12 @@ func (c *fnCtx) reportPairs() {
 }
 
 func (c *fnCtx) hasReverse(pr pair) bool {
+	i, j := pairParams(pr)
+	if i == j {
+		return false
+	}
 	for _, q := range c.pairs {
-		if q.first.Param == pr.second.Param && q.second.Param == pr.first.Param {
+		if k, l := pairParams(q); k == j && l == i {
 			return true
 		}
 	}

@@ -15,6 +15,9 @@ type held struct {
 	via     []string  // helper calls it was acquired through
 	ignored bool
 	direct  bool // acquired by a lock call in this function
+	// owner is the instance key of the object a callback was loaded from
+	// (c for c.OnEvict(...)), for acquisitions made inside that callback.
+	owner string
 }
 
 func (h *held) same(o *held) bool {

@@ -2,6 +2,7 @@ package lockcycle
 
 import (
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -23,6 +24,10 @@ func (c *fnCtx) acquired(st *state, h held, inner []guard, released []loc, dynam
 		switch {
 		case hasLoc(released, o.loc):
 		case o.key != "" && o.key == h.key:
+			c.p.selfLock(o, &h, dynamic)
+		case o.Class == h.Class && h.key == "" && h.owner != "" && strings.HasPrefix(o.key, h.owner+"."):
+			// A callback stored in the object whose lock is held locks
+			// that class again: most likely the same instance.
 			c.p.selfLock(o, &h, dynamic)
 		case o.Class == h.Class:
 			c.sameClass(o, &h)
@@ -65,7 +70,7 @@ func (c *fnCtx) apply(st *state, t target, pos token.Pos) {
 	ign := c.p.ignored(pos)
 	for _, a := range t.fact.Acquires {
 		h := held{loc: c.mapRef(a.Ref, t.args), mode: a.Mode, site: a.Site, pos: pos,
-			via: prepend(t.name, a.Via), ignored: a.Ignored || ign}
+			via: prepend(t.name, a.Via), ignored: a.Ignored || ign, owner: t.owner}
 		var rel []loc
 		for _, r := range a.Released {
 			rel = append(rel, c.mapRef(r, t.args))
