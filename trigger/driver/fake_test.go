@@ -17,7 +17,7 @@ var fake struct {
 	err  error
 }
 
-func fakeBinary(t *testing.T) string {
+func fakeBinary(t testing.TB) string {
 	t.Helper()
 	fake.once.Do(func() {
 		if _, err := exec.LookPath("go"); err != nil {
