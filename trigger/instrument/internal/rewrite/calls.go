@@ -1,0 +1,75 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// call rewrites a call of a synchronisation function or method.
+func (f *fileRewriter) call(c *ast.CallExpr) {
+	if f.handled[c] {
+		return
+	}
+	o := f.opOf(c)
+	if o == nil {
+		return
+	}
+	if !f.chanOK(o) {
+		return
+	}
+	f.handled[ast.Unparen(c.Fun)] = true
+	class := ""
+	if o.lock {
+		class = f.classOf(o)
+	}
+	site := f.site(c.Lparen, o.fn, class)
+	if o.fn == "Sleep" || o.fn == "Gosched" {
+		f.keep = append(f.keep, f.text(ast.Unparen(c.Fun)))
+	}
+	f.replace(c, func(w *out) {
+		args := make([]func(), len(o.args))
+		for i, a := range o.args {
+			args[i] = func() { f.node(w, a) }
+		}
+		o.render(w, site, func() { f.writeRecv(w, o) }, args)
+	})
+}
+
+// chanOK checks that close's operand is an ordinary channel.
+func (f *fileRewriter) chanOK(o *op) bool {
+	if o.fn != "Close" {
+		return true
+	}
+	if _, ok := f.chanElem(o.args[0]); !ok {
+		f.warn(o.args[0].Pos(), "close of %s not instrumented: channel of type parameter type", f.text(o.args[0]))
+		return false
+	}
+	return true
+}
+
+// writeRecv writes the receiver of o as the original expression.
+func (f *fileRewriter) writeRecv(w *out, o *op) {
+	paren := (o.addr || o.path != "") && needsParens(o.recv)
+	if paren {
+		w.gen("(")
+	}
+	f.node(w, o.recv)
+	if paren {
+		w.gen(")")
+	}
+}
+
+// methodValue warns about a synchronisation method used other than by
+// calling it: a method value or method expression cannot be rewritten.
+func (f *fileRewriter) methodValue(s *ast.SelectorExpr) {
+	if f.handled[s] {
+		return
+	}
+	sel, ok := f.p.in.Info.Selections[s]
+	if !ok || (sel.Kind() != types.MethodVal && sel.Kind() != types.MethodExpr) {
+		return
+	}
+	if fn := methodOps[funcKey(sel.Obj().(*types.Func))]; fn != "" {
+		f.warn(s.Sel.Pos(), "method value %s not instrumented: the operation runs uncontrolled", f.text(s))
+	}
+}

@@ -1,0 +1,107 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+)
+
+// classOf names the lock class of an operation's mutex as lockcycle does
+// (see trigger/CONTRACT.md section 2).
+func (f *fileRewriter) classOf(o *op) string {
+	if o.path != "" {
+		return f.baseClass(o.recv) + o.path
+	}
+	return f.exprClass(o.recv)
+}
+
+// exprClass names the object an expression denotes.
+func (f *fileRewriter) exprClass(e ast.Expr) string {
+	info := f.p.in.Info
+	switch x := ast.Unparen(e).(type) {
+	case *ast.StarExpr:
+		return f.exprClass(x.X)
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return f.exprClass(x.X)
+		}
+	case *ast.Ident:
+		if v, ok := info.Uses[x].(*types.Var); ok {
+			if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+				return v.Pkg().Name() + "." + v.Name()
+			}
+			return f.pkgName() + "." + f.curFunc().top + "." + v.Name()
+		}
+	case *ast.SelectorExpr:
+		sel, ok := info.Selections[x]
+		if !ok {
+			if v, ok := info.Uses[x.Sel].(*types.Var); ok && v.Pkg() != nil {
+				return v.Pkg().Name() + "." + v.Name() // qualified package variable
+			}
+			break
+		}
+		if sel.Kind() == types.FieldVal {
+			path, _ := embedPath(sel)
+			return f.baseClass(x.X) + path + "." + x.Sel.Name
+		}
+	case *ast.IndexExpr:
+		return f.exprClass(x.X) + "[*]"
+	}
+	return f.opaqueClass(e)
+}
+
+// baseClass names the struct whose field is selected: a path continues
+// through fields and elements, a named struct starts a class (*pkg.T).
+func (f *fileRewriter) baseClass(x ast.Expr) string {
+	switch y := ast.Unparen(x).(type) {
+	case *ast.SelectorExpr:
+		if sel, ok := f.p.in.Info.Selections[y]; ok && sel.Kind() == types.FieldVal {
+			return f.exprClass(y)
+		}
+	case *ast.IndexExpr:
+		return f.exprClass(y)
+	case *ast.StarExpr:
+		if isPathExpr(f.p.in.Info, y.X) {
+			return f.baseClass(y.X)
+		}
+	}
+	if n := namedStruct(f.typeOf(x)); n != "" {
+		return n
+	}
+	return f.exprClass(x)
+}
+
+func isPathExpr(info *types.Info, e ast.Expr) bool {
+	switch y := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		sel, ok := info.Selections[y]
+		return ok && sel.Kind() == types.FieldVal
+	case *ast.IndexExpr:
+		return true
+	}
+	return false
+}
+
+func (f *fileRewriter) opaqueClass(e ast.Expr) string {
+	p := f.p.in.Fset.PositionFor(e.Pos(), false)
+	return fmt.Sprintf("%s.expr@%s:%d", f.pkgName(), filepath.Base(p.Filename), p.Line)
+}
+
+// namedStruct returns "(*pkg.T)" when t is, or points to, a named type.
+func namedStruct(t types.Type) string {
+	if t == nil {
+		return ""
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		obj := n.Origin().Obj()
+		if obj.Pkg() != nil {
+			return "(*" + obj.Pkg().Name() + "." + obj.Name() + ")"
+		}
+	}
+	return ""
+}

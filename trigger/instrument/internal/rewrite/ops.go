@@ -1,0 +1,182 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/types"
+	"strconv"
+)
+
+// op is a call that becomes a call of a runtime function:
+// __dhrt.<fn>(<receiver>, <args>..., &__dhSites[site]).
+type op struct {
+	fn   string
+	recv ast.Expr // nil for plain functions (close, time.Sleep)
+	path string   // implicit embedded fields after recv, e.g. ".Mutex"
+	addr bool     // take the address of recv+path
+	lock bool     // a lock operation: its site carries a class
+	args []ast.Expr
+	// ellipsis is set when the call's last argument is spread (f(xs...)).
+	ellipsis bool
+}
+
+// methodOps maps package.Type.Method to the runtime function replacing it.
+var methodOps = map[string]string{
+	"sync.Mutex.Lock":       "Lock",
+	"sync.Mutex.Unlock":     "Unlock",
+	"sync.Mutex.TryLock":    "TryLock",
+	"sync.RWMutex.Lock":     "RWLock",
+	"sync.RWMutex.Unlock":   "RWUnlock",
+	"sync.RWMutex.TryLock":  "RWTryLock",
+	"sync.RWMutex.RLock":    "RLock",
+	"sync.RWMutex.RUnlock":  "RUnlock",
+	"sync.RWMutex.TryRLock": "TryRLock",
+	"sync.RWMutex.RLocker":  "RLocker",
+	"sync.Locker.Lock":      "LockerLock",
+	"sync.Locker.Unlock":    "LockerUnlock",
+	"sync.WaitGroup.Add":    "WGAdd",
+	"sync.WaitGroup.Done":   "WGDone",
+	"sync.WaitGroup.Wait":   "WGWait",
+	"sync.WaitGroup.Go":     "WGGo",
+	"sync.Cond.Wait":        "CondWait",
+	"sync.Cond.Signal":      "CondSignal",
+	"sync.Cond.Broadcast":   "CondBroadcast",
+	"sync.Once.Do":          "OnceDo",
+	"testing.T.Run":         "Run",
+	"testing.T.Parallel":    "Parallel",
+	"time.Sleep":            "Sleep",
+	"runtime.Gosched":       "Gosched",
+}
+
+// lockOps are the runtime functions whose site names a lock class.
+var lockOps = map[string]bool{
+	"Lock": true, "Unlock": true, "TryLock": true, "RWLock": true, "RWUnlock": true,
+	"RWTryLock": true, "RLock": true, "RUnlock": true, "TryRLock": true, "RLocker": true,
+	"LockerLock": true, "LockerUnlock": true,
+}
+
+// funcKey names a function or method as methodOps does, or "".
+func funcKey(fn *types.Func) string {
+	if fn.Pkg() == nil {
+		return ""
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return ""
+	}
+	if sig.Recv() == nil {
+		return fn.Pkg().Path() + "." + fn.Name()
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return ""
+	}
+	return fn.Pkg().Path() + "." + n.Obj().Name() + "." + fn.Name()
+}
+
+// opOf recognises a call to instrument, or returns nil.
+func (f *fileRewriter) opOf(c *ast.CallExpr) *op {
+	info := f.p.in.Info
+	switch fun := ast.Unparen(c.Fun).(type) {
+	case *ast.Ident:
+		switch obj := info.Uses[fun].(type) {
+		case *types.Builtin:
+			if obj.Name() == "close" && len(c.Args) == 1 {
+				return &op{fn: "Close", args: c.Args}
+			}
+		case *types.Func:
+			if fn := methodOps[funcKey(obj)]; fn == "Sleep" || fn == "Gosched" {
+				return &op{fn: fn, args: c.Args}
+			}
+		}
+	case *ast.SelectorExpr:
+		sel, ok := info.Selections[fun]
+		if !ok {
+			if obj, ok := info.Uses[fun.Sel].(*types.Func); ok {
+				if fn := methodOps[funcKey(obj)]; fn == "Sleep" || fn == "Gosched" {
+					return &op{fn: fn, args: c.Args}
+				}
+			}
+			return nil
+		}
+		if sel.Kind() != types.MethodVal {
+			return nil
+		}
+		fn := methodOps[funcKey(sel.Obj().(*types.Func))]
+		if fn == "" || fn == "Sleep" || fn == "Gosched" {
+			return nil
+		}
+		o := &op{fn: fn, recv: fun.X, args: c.Args, lock: lockOps[fn], ellipsis: c.Ellipsis.IsValid()}
+		o.path, o.addr = embedPath(sel)
+		if fn == "LockerLock" || fn == "LockerUnlock" {
+			o.addr = false
+		}
+		return o
+	}
+	return nil
+}
+
+// embedPath returns the implicit field path of a promoted method selection
+// and whether the final receiver must have its address taken.
+func embedPath(sel *types.Selection) (string, bool) {
+	t := sel.Recv()
+	path := ""
+	idx := sel.Index()
+	for _, i := range idx[:len(idx)-1] {
+		st, ok := deref(t).Underlying().(*types.Struct)
+		if !ok || i >= st.NumFields() {
+			break
+		}
+		fld := st.Field(i)
+		path += "." + fld.Name()
+		t = fld.Type()
+	}
+	_, isPtr := t.Underlying().(*types.Pointer)
+	_, isIface := t.Underlying().(*types.Interface)
+	return path, !isPtr && !isIface
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// needsParens reports whether x must be parenthesised before a selector or
+// after a unary &.
+func needsParens(x ast.Expr) bool {
+	switch x.(type) {
+	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.IndexListExpr, *ast.CallExpr, *ast.ParenExpr:
+		return false
+	}
+	return true
+}
+
+// siteRef is the expression passing site i.
+func siteRef(i int) string { return "&__dhSites[" + strconv.Itoa(i) + "]" }
+
+// render writes the runtime call of o; recv and args write the operands
+// (the original text, or temporaries in a go statement).
+func (o *op) render(w *out, site int, recv func(), args []func()) {
+	w.gen("__dhrt." + o.fn + "(")
+	if o.recv != nil {
+		if o.addr {
+			w.gen("&")
+		}
+		recv()
+		w.gen(o.path)
+		w.gen(", ")
+	}
+	for i, a := range args {
+		a()
+		if i == len(args)-1 && o.ellipsis {
+			w.gen("...")
+		}
+		w.gen(", ")
+	}
+	w.gen(siteRef(site) + ")")
+}

@@ -1,0 +1,107 @@
+// Package rewrite instruments the syntax of one type-checked package: it
+// turns synchronisation operations into calls of the deadhunt runtime
+// (deadhunt.dev/rt, imported as __dhrt), splicing text at node offsets so
+// that the user's lines are kept.
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// RuntimePath is the import path of the runtime instrumented code calls.
+const RuntimePath = "deadhunt.dev/rt"
+
+// Site is one static site, as in trigger/CONTRACT.md section 2.
+type Site struct {
+	File      string
+	Line, Col int
+	Func      string
+	Op        string
+	Class     string
+}
+
+// String renders the site as a Go composite literal of __dhrt.Site.
+func (s Site) String() string {
+	return fmt.Sprintf("{File: %q, Line: %d, Col: %d, Func: %q, Op: %q, Class: %q}",
+		s.File, s.Line, s.Col, s.Func, s.Op, s.Class)
+}
+
+// Warning is something the rewriter could not instrument.
+type Warning struct {
+	Pos string // file:line:col
+	Msg string
+}
+
+func (w Warning) String() string { return w.Pos + ": " + w.Msg }
+
+// Input is one type-checked package.
+type Input struct {
+	Fset  *token.FileSet
+	Files []*ast.File
+	Src   map[string][]byte // file name → original content; read from disk if absent
+	Info  *types.Info
+	Pkg   *types.Package
+	// SitesFile is the name of the generated file (in the package's
+	// directory) that declares __dhSites; it must end in _test.go for an
+	// external test package.
+	SitesFile string
+}
+
+// Result is the instrumented package.
+type Result struct {
+	Files    map[string][]byte // rewritten files by original name; unchanged files are absent
+	Sites    []Site
+	SitesSrc []byte // content of the generated sites file (Input.SitesFile)
+	Warnings []Warning
+}
+
+// Package rewrites every file of in. It never fails on a construct it
+// cannot instrument: it leaves it alone and reports a warning.
+func Package(in Input) (*Result, error) {
+	p := &pkgRewriter{in: in, res: &Result{Files: map[string][]byte{}}}
+	for _, f := range in.Files {
+		if err := p.file(f); err != nil {
+			return nil, err
+		}
+	}
+	p.res.SitesSrc = sitesSource(in.Pkg.Name(), p.res.Sites)
+	sort.SliceStable(p.res.Warnings, func(i, j int) bool { return p.res.Warnings[i].Pos < p.res.Warnings[j].Pos })
+	return p.res, nil
+}
+
+type pkgRewriter struct {
+	in  Input
+	res *Result
+}
+
+func (p *pkgRewriter) warn(pos token.Pos, format string, args ...any) {
+	p.res.Warnings = append(p.res.Warnings, Warning{Pos: posString(p.in.Fset.PositionFor(pos, false)), Msg: fmt.Sprintf(format, args...)})
+}
+
+func posString(p token.Position) string {
+	return fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
+}
+
+func isCgo(f *ast.File) bool {
+	for _, imp := range f.Imports {
+		if imp.Path.Value == `"C"` {
+			return true
+		}
+	}
+	return false
+}
+
+func absName(name string) string {
+	if a, err := filepath.Abs(name); err == nil {
+		return a
+	}
+	return name
+}
+
+func isTestFile(name string) bool { return strings.HasSuffix(name, "_test.go") }

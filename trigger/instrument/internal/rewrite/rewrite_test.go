@@ -1,0 +1,250 @@
+package rewrite
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+const srcDir = "/src/p" // directory the golden inputs pretend to live in
+
+// TestGolden rewrites each testdata/golden/*.txtar input and compares the
+// rewritten files, sites and warnings with the archive; the output must
+// type-check against the contract's runtime API and keep every original
+// token on its line.
+func TestGolden(t *testing.T) {
+	files, _ := filepath.Glob("testdata/golden/*.txtar")
+	if len(files) == 0 {
+		t.Fatal("no golden files")
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			golden(t, file)
+		})
+	}
+}
+
+func golden(t *testing.T, file string) {
+	ar, err := txtar.ParseFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := map[string][]byte{}
+	for _, f := range ar.Files {
+		if strings.HasPrefix(f.Name, "input") {
+			inputs[f.Name] = f.Data
+		}
+	}
+	res, err := rewriteSources(t, inputs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]byte{}
+	for name, data := range inputs {
+		out, ok := res.Files[filepath.Join(srcDir, name)]
+		if !ok {
+			out = data
+		}
+		got[strings.Replace(name, "input", "output", 1)] = out
+	}
+	got["sites"] = []byte(lines(res.Sites))
+	got["warnings"] = []byte(lines(res.Warnings))
+	checkCompiles(t, inputs, res)
+	for name, data := range inputs {
+		checkLines(t, name, data, got[strings.Replace(name, "input", "output", 1)])
+	}
+	if *update {
+		var fs []txtar.File
+		for _, f := range ar.Files {
+			if strings.HasPrefix(f.Name, "input") {
+				fs = append(fs, f)
+			}
+		}
+		for _, name := range sortedKeys(got) {
+			fs = append(fs, txtar.File{Name: name, Data: got[name]})
+		}
+		ar.Files = fs
+		if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	for _, f := range ar.Files {
+		if g, ok := got[f.Name]; ok && !bytes.Equal(g, f.Data) {
+			t.Errorf("%s differs (run with -update)\n--- got ---\n%s\n--- want ---\n%s", f.Name, g, f.Data)
+		}
+		delete(got, f.Name)
+	}
+	for name := range got {
+		t.Errorf("%s missing from the archive (run with -update)", name)
+	}
+}
+
+func lines[T fmt.Stringer](xs []T) string {
+	var b strings.Builder
+	for _, x := range xs {
+		b.WriteString(strings.ReplaceAll(x.String(), srcDir+"/", "") + "\n")
+	}
+	return b.String()
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// rewriteSources type-checks the inputs as package p and rewrites them.
+func rewriteSources(t *testing.T, inputs map[string][]byte) (*Result, error) {
+	fset := token.NewFileSet()
+	var files []*ast.File
+	src := map[string][]byte{}
+	for _, name := range sortedKeys(inputs) {
+		path := filepath.Join(srcDir, name)
+		f, err := parser.ParseFile(fset, path, inputs[name], parser.ParseComments)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+		src[path] = inputs[name]
+	}
+	info := newInfo()
+	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, files, info)
+	if err != nil {
+		t.Fatalf("input does not type-check: %v", err)
+	}
+	return Package(Input{Fset: fset, Files: files, Src: src, Info: info, Pkg: pkg, SitesFile: "zz_deadhunt_sites.go"})
+}
+
+func newInfo() *types.Info {
+	return &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Implicits:  map[ast.Node]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+		Scopes:     map[ast.Node]*types.Scope{},
+		Instances:  map[*ast.Ident]types.Instance{},
+	}
+}
+
+// stubImporter resolves deadhunt.dev/rt to the stub of the contract API.
+type stubImporter struct {
+	fset *token.FileSet
+	std  types.Importer
+	rt   *types.Package
+}
+
+func (s *stubImporter) Import(path string) (*types.Package, error) {
+	if path != RuntimePath {
+		return s.std.Import(path)
+	}
+	if s.rt == nil {
+		f, err := parser.ParseFile(s.fset, "testdata/rtapi.go", nil, 0)
+		if err != nil {
+			return nil, err
+		}
+		s.rt, err = (&types.Config{Importer: s.std}).Check(RuntimePath, s.fset, []*ast.File{f}, nil)
+		if err != nil {
+			return nil, err
+		}
+	}
+	return s.rt, nil
+}
+
+// checkCompiles type-checks the rewritten package with the sites file.
+func checkCompiles(t *testing.T, inputs map[string][]byte, res *Result) {
+	t.Helper()
+	fset := token.NewFileSet()
+	var files []*ast.File
+	add := func(name string, data []byte) {
+		f, err := parser.ParseFile(fset, name, data, parser.ParseComments)
+		if err != nil {
+			t.Fatalf("rewritten %s does not parse: %v\n%s", name, err, data)
+		}
+		files = append(files, f)
+	}
+	for _, name := range sortedKeys(inputs) {
+		path := filepath.Join(srcDir, name)
+		data, ok := res.Files[path]
+		if !ok {
+			data = inputs[name]
+		}
+		add(path, data)
+	}
+	if len(res.Files) > 0 {
+		add(filepath.Join(srcDir, "zz_deadhunt_sites.go"), res.SitesSrc)
+	}
+	conf := types.Config{Importer: &stubImporter{fset: fset, std: importer.Default()}}
+	if _, err := conf.Check("p", fset, files, nil); err != nil {
+		t.Errorf("rewritten package does not type-check: %v", err)
+	}
+}
+
+// checkLines checks that every identifier and literal of the input that
+// the output still contains is there on its original line, as the
+// compiler sees it (honouring the /*line*/ directives).
+func checkLines(t *testing.T, name string, in, out []byte) {
+	t.Helper()
+	want, got := tokenLines(in), tokenLines(out)
+	for tok, lines := range want {
+		have, ok := got[tok]
+		if !ok {
+			continue
+		}
+		for line, n := range lines {
+			if have[line] < n {
+				t.Errorf("%s: %q on line %d moved (output has it on lines %v)", name, tok, line, have)
+			}
+		}
+	}
+}
+
+// replacedNames are identifiers the rewriter removes or replaces.
+var replacedNames = map[string]bool{"_": true, "close": true, "time": true, "runtime": true}
+
+func init() {
+	for k := range methodOps {
+		replacedNames[k[strings.LastIndex(k, ".")+1:]] = true
+	}
+}
+
+func tokenLines(src []byte) map[string]map[int]int {
+	fset := token.NewFileSet()
+	file := fset.AddFile(filepath.Join(srcDir, "x.go"), -1, len(src))
+	var s scanner.Scanner
+	s.Init(file, src, nil, scanner.ScanComments)
+	m := map[string]map[int]int{}
+	for {
+		pos, tok, lit := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		if tok != token.IDENT && !tok.IsLiteral() || replacedNames[lit] {
+			continue
+		}
+		if m[lit] == nil {
+			m[lit] = map[int]int{}
+		}
+		m[lit][fset.Position(pos).Line]++
+	}
+	return m
+}
