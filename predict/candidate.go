@@ -1,0 +1,96 @@
+package predict
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// Candidate is one predicted deadlock: a lock-order cycle, a double lock
+// or a recursive read lock with a writer elsewhere.
+type Candidate struct {
+	Kind  report.Kind
+	Level Level // where the cycle was first found (instance for double lock and RWR)
+	// Classes are the lock classes of the cycle in order (one for a double
+	// lock or RWR). A cycle over two instances of one class names it twice.
+	Classes []string
+	// Edges is one witness: for a cycle, one edge per step that passed the
+	// filters; for a double lock or RWR, the two acquisitions of the lock.
+	Edges []Edge
+	// Runs and Goroutines count what showed the candidate's edges (over
+	// every run, not only the witness).
+	Runs       []Run
+	Goroutines int
+	// Evidence is one line per edge record seen (at most Options.MaxEvidence).
+	Evidence []string
+	Target   Target
+
+	recs    []*edgeRec // every record on the cycle's steps
+	selfs   []*selfRec // double lock or recursive read records
+	writers []self     // RWR: writers of the class
+}
+
+// Edge is one acquisition "held → acquired" by one goroutine.
+type Edge struct {
+	Run          Run
+	Goroutine    int
+	Held         Lock
+	Acquired     Lock
+	HeldRead     bool // Held was read-locked
+	AcquiredRead bool // Acquired was read-locked
+	HeldAt       report.Site
+	AcquiredAt   report.Site
+	HeldSet      []Lock         // every lock held at the acquisition
+	Stack        []report.Frame // at the acquisition, innermost first
+	Count        int            // times this edge was seen
+}
+
+// Target is what the directed scheduler aims at: the locks and the sites
+// of their acquisitions.
+type Target struct {
+	Classes []string // sorted, unique
+	Sites   []report.Site
+}
+
+// key identifies a candidate for deduplication: kind and sorted classes.
+func (c *Candidate) key() string {
+	cs := slices.Sorted(slices.Values(c.Classes))
+	return string(c.Kind) + "\x00" + strings.Join(cs, "\x00")
+}
+
+// Len is the number of locks of the candidate's cycle.
+func (c *Candidate) Len() int { return len(c.Classes) }
+
+func (g *Graph) edge(r *edgeRec) Edge {
+	t := g.t
+	e := Edge{
+		Run: t.runs[r.run], Goroutine: int(r.g),
+		Held: t.lock(int(r.from)), Acquired: t.lock(int(r.to)),
+		HeldRead: r.fromRead(), AcquiredRead: r.toRead(),
+		HeldAt: t.sites[r.heldSite], AcquiredAt: t.sites[r.acqSite],
+		Count: r.count,
+	}
+	for _, h := range r.held {
+		e.HeldSet = append(e.HeldSet, t.lock(h))
+	}
+	if r.stack >= 0 {
+		e.Stack = t.stacks[r.stack]
+	}
+	return e
+}
+
+func (g *Graph) selfEdge(s *selfRec) Edge {
+	t := g.t
+	l := t.lock(s.lock)
+	e := Edge{
+		Run: t.runs[s.run], Goroutine: s.g, Held: l, Acquired: l,
+		HeldRead: s.recursiveRead, AcquiredRead: s.recursiveRead,
+		HeldAt: t.sites[s.heldSite], AcquiredAt: t.sites[s.acqSite],
+		Count: s.count,
+	}
+	if s.stack >= 0 {
+		e.Stack = t.stacks[s.stack]
+	}
+	return e
+}

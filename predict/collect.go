@@ -1,0 +1,106 @@
+package predict
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// candidates collects candidates, merging those of one kind and lock
+// class multiset.
+type candidates struct {
+	byKey map[string]*Candidate
+	list  []*Candidate
+}
+
+func (cs *candidates) add(c *Candidate) {
+	k := c.key()
+	old := cs.byKey[k]
+	if old == nil {
+		cs.byKey[k] = c
+		cs.list = append(cs.list, c)
+		return
+	}
+	old.recs = union(old.recs, c.recs)
+	old.selfs = union(old.selfs, c.selfs)
+	old.writers = union(old.writers, c.writers)
+}
+
+func union[T comparable](a, b []T) []T {
+	for _, x := range b {
+		if !slices.Contains(a, x) {
+			a = append(a, x)
+		}
+	}
+	return a
+}
+
+// cycles adds the candidates of one level, and returns the components
+// with no cycle short enough to be searched.
+func (g *Graph) cycles(l *level, opts Options, cs *candidates) ([]SCC, error) {
+	comps, err := l.components()
+	if err != nil {
+		return nil, err
+	}
+	var long []SCC
+	for _, comp := range comps {
+		cycs, err := l.cycles(comp, opts.MaxCycle, opts.MaxCycles)
+		if err != nil {
+			return nil, err
+		}
+		if len(cycs) == 0 {
+			long = append(long, g.scc(l, comp))
+		}
+		for _, cyc := range cycs {
+			if w := g.witness(l, cyc, opts.MaxChecks); w != nil {
+				cs.add(g.cycleCandidate(l, cyc, w))
+			}
+		}
+	}
+	return long, nil
+}
+
+func (g *Graph) cycleCandidate(l *level, cyc []int, w []*edgeRec) *Candidate {
+	c := &Candidate{Kind: report.LockOrderCycle, Level: l.lv}
+	for i, r := range w {
+		c.Classes = append(c.Classes, g.t.classes[g.t.locks[r.from].class])
+		c.Edges = append(c.Edges, g.edge(r))
+		c.recs = append(c.recs, l.adj[[2]int{cyc[i], cyc[(i+1)%len(cyc)]}]...)
+	}
+	return c
+}
+
+// selfCandidates adds double locks, and recursive read locks of a class
+// some other goroutine (of any run) write-locks.
+func (g *Graph) selfCandidates(rs *records, cs *candidates) {
+	for _, s := range rs.selfOrd {
+		class := g.t.locks[s.lock].class
+		c := &Candidate{Kind: report.DoubleLock, Level: Instance,
+			Classes: []string{g.t.classes[class]}, Edges: []Edge{g.selfEdge(s)}, selfs: []*selfRec{s}}
+		if s.recursiveRead {
+			c.Kind = report.RWR
+			for _, w := range rs.writers[class] {
+				if w.run != s.run || w.g != s.g {
+					c.writers = append(c.writers, w)
+				}
+			}
+			if len(c.writers) == 0 {
+				continue
+			}
+		}
+		cs.add(c)
+	}
+}
+
+func kindRank(k report.Kind) int { return slices.Index(report.Kinds, k) }
+
+// sortCandidates orders candidates by kind, then shorter cycles, then classes.
+func sortCandidates(cs []*Candidate) {
+	slices.SortStableFunc(cs, func(a, b *Candidate) int {
+		return cmp.Or(
+			cmp.Compare(kindRank(a.Kind), kindRank(b.Kind)),
+			cmp.Compare(a.Len(), b.Len()),
+			cmp.Compare(a.key(), b.key()))
+	})
+}

@@ -1,0 +1,33 @@
+package predict
+
+// Options bound the search for candidates.
+type Options struct {
+	// MaxCycle is the longest lock-order cycle reported (default 4). Larger
+	// strongly connected components with no cycle that short are listed in
+	// Result.SCCs, not as candidates.
+	MaxCycle int
+	// MaxCycles bounds the elementary cycles enumerated per strongly
+	// connected component (default 10000).
+	MaxCycles int
+	// MaxChecks bounds the edge combinations tried per cycle when looking
+	// for one that passes the filters (default 100000).
+	MaxChecks int
+	// MaxEvidence bounds the evidence lines kept per candidate (default 16).
+	MaxEvidence int
+}
+
+func (o Options) withDefaults() Options {
+	if o.MaxCycle <= 0 {
+		o.MaxCycle = 4
+	}
+	if o.MaxCycles <= 0 {
+		o.MaxCycles = 10000
+	}
+	if o.MaxChecks <= 0 {
+		o.MaxChecks = 100000
+	}
+	if o.MaxEvidence <= 0 {
+		o.MaxEvidence = 16
+	}
+	return o
+}
