@@ -38,7 +38,7 @@ func union[T comparable](a, b []T) []T {
 
 // cycles adds the candidates of one level, and returns the components
 // with no cycle short enough to be searched.
-func (g *Graph) cycles(l *level, opts Options, cs *candidates) ([]SCC, error) {
+func (g *Graph) cycles(l *level, opts Options, cs *candidates, rejected *int) ([]SCC, error) {
 	comps, err := l.components()
 	if err != nil {
 		return nil, err
@@ -53,9 +53,12 @@ func (g *Graph) cycles(l *level, opts Options, cs *candidates) ([]SCC, error) {
 			long = append(long, g.scc(l, comp))
 		}
 		for _, cyc := range cycs {
-			if w := g.witness(l, cyc, opts.MaxChecks); w != nil {
-				cs.add(g.cycleCandidate(l, cyc, w))
+			w := g.witness(l, cyc, opts.MaxChecks)
+			if w == nil {
+				*rejected++
+				continue
 			}
+			cs.add(g.cycleCandidate(l, cyc, w))
 		}
 	}
 	return long, nil

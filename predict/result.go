@@ -13,6 +13,10 @@ type Result struct {
 	// of at most Options.MaxCycle locks: cyclic lock orders too long to be
 	// reported as candidates, listed so they are not silently lost.
 	SCCs []SCC
+	// Rejected counts the cycles of at most Options.MaxCycle locks that no
+	// combination of recorded edges could close (same goroutine, a guard
+	// lock, happens-before, readers only, or at the class level one run).
+	Rejected int
 }
 
 // SCC is a strongly connected component of the lock-order graph.
@@ -45,7 +49,7 @@ func (p *Predictor) Result() (*Result, error) {
 	res := &Result{Graph: g}
 	cs := candidates{byKey: make(map[string]*Candidate)}
 	for _, l := range g.levels {
-		long, err := g.cycles(l, p.opts, &cs)
+		long, err := g.cycles(l, p.opts, &cs, &res.Rejected)
 		if err != nil {
 			return nil, err
 		}
@@ -73,6 +77,9 @@ func (r *Result) String() string {
 			fmt.Fprintf(&b, " in %s", s.Run)
 		}
 		b.WriteString("\n")
+	}
+	if r.Rejected > 0 {
+		fmt.Fprintf(&b, "rejected %d cycle(s)\n", r.Rejected)
 	}
 	return b.String()
 }
