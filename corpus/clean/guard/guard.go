@@ -1,6 +1,6 @@
-// Package guard models two accounts-like resources whose operations take
-// their locks in opposite orders, but always under a common gate lock, so
-// at most one of them nests at a time.
+// Package guard models a bank of two accounts whose transfers take the
+// account locks in opposite orders, but always under a common gate lock,
+// so at most one transfer nests them at a time.
 package guard
 
 import "sync"

@@ -1,6 +1,5 @@
-// Package keylock models per-key locking with a map of mutexes: Rename
-// locks the source key then the destination key, so two opposite renames
-// deadlock.
+// Package keylock models per-key locking with a map of mutexes: Swap
+// locks the first key then the second, so two opposite swaps deadlock.
 package keylock
 
 import "sync"

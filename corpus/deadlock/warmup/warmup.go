@@ -1,6 +1,6 @@
-// Package warmup models a server that serves many uncontended requests
-// (each touching only the hit counter) before a rare admin operation and a
-// request race on two locks in opposite orders.
+// Package warmup models a server that counts many uncontended requests
+// (each touching only the hit counter) before a request and an admin
+// revocation race on two locks taken in opposite orders.
 package warmup
 
 import "sync"
