@@ -1,0 +1,80 @@
+package rt
+
+// Send is `ch <- v`.
+func Send[T any](ch chan<- T, v T, s *Site) {
+	g := enter()
+	if g == nil {
+		ch <- v
+		return
+	}
+	c := sendChan(ch)
+	g.do(op{kind: opSend, site: s, cases: []SelectCase{{c: c, send: true, val: v}}})
+	g.finishChan()
+}
+
+// Recv is `<-ch`.
+func Recv[T any](ch <-chan T, s *Site) T {
+	v, _ := Recv2(ch, s)
+	return v
+}
+
+// Recv2 is `v, ok := <-ch`.
+func Recv2[T any](ch <-chan T, s *Site) (T, bool) {
+	g := enter()
+	if g == nil {
+		v, ok := <-ch
+		return v, ok
+	}
+	var v T
+	var ok bool
+	c := recvChan(ch)
+	g.do(op{kind: opRecv, site: s, cases: []SelectCase{{c: c, dst: &v, okp: &ok}}})
+	g.finishChan()
+	return v, ok
+}
+
+// Close is close(ch).
+func Close[T any](ch chan<- T, s *Site) {
+	g := enter()
+	if g == nil {
+		close(ch)
+		return
+	}
+	g.do(op{kind: opClose, site: s, cases: []SelectCase{{c: sendChan(ch)}}})
+	close(ch)
+}
+
+// SelectCase is one case of a Select, built by SendCase or RecvCase.
+type SelectCase struct {
+	c    chanOps
+	send bool
+	val  any // value to send
+	dst  any // *T receiving the value, or nil
+	okp  *bool
+}
+
+// SendCase is the select case `case ch <- v`.
+func SendCase[T any](ch chan<- T, v T) SelectCase {
+	return SelectCase{c: sendChan(ch), send: true, val: v}
+}
+
+// RecvCase is the select case `case *v, *ok = <-ch`; v and ok may be nil.
+func RecvCase[T any](ch <-chan T, v *T, ok *bool) SelectCase {
+	sc := SelectCase{c: recvChan(ch), okp: ok}
+	if v != nil {
+		sc.dst = v
+	}
+	return sc
+}
+
+// Select is a select statement over cases; it returns the index of the case
+// that proceeded, or -1 for the default case.
+func Select(s *Site, hasDefault bool, cases ...SelectCase) int {
+	g := enter()
+	if g == nil {
+		return realSelect(hasDefault, cases)
+	}
+	g.do(op{kind: opSelect, site: s, cases: cases, hasDefault: hasDefault})
+	g.finishChan()
+	return g.op.idx
+}

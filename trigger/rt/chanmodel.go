@@ -1,0 +1,169 @@
+package rt
+
+// A managed goroutine at a channel operation is enabled when one of its
+// cases can proceed: a buffered channel has room or elements, the channel is
+// closed (in the model), or, for an unbuffered channel, a managed partner
+// waits at the opposite operation — the scheduler then hands the value over
+// itself, since two pollers never meet. Partners outside the scheduler are
+// found by polling with non-blocking operations (poll).
+
+// readyCase returns the index of the first case of x's op that can proceed,
+// or -1.
+func (sc *sched) readyCase(x *g) int {
+	for i := range x.op.cases {
+		if sc.caseReady(x, &x.op.cases[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (sc *sched) caseReady(x *g, c *SelectCase) bool {
+	k := c.c.key()
+	if k == 0 {
+		return false // nil channel: never
+	}
+	if sc.closed[k] {
+		return true
+	}
+	if c.c.cap() > 0 {
+		if c.send {
+			return c.c.len() < c.c.cap()
+		}
+		return c.c.len() > 0
+	}
+	p, _ := sc.partner(x, k, !c.send)
+	return p != nil
+}
+
+// partner finds the goroutine waiting longest at an operation on channel k
+// in direction send (other than x), and the index of its case.
+func (sc *sched) partner(x *g, k uintptr, send bool) (*g, int) {
+	for _, y := range sc.live {
+		if y == x || y.op.done || y.op.kind < opSend || y.op.kind > opSelect || y.op.kind == opClose {
+			continue
+		}
+		for i := range y.op.cases {
+			c := &y.op.cases[i]
+			if c.send == send && c.c.key() == k {
+				return y, i
+			}
+		}
+	}
+	return nil, -1
+}
+
+// execChan performs x's channel operation: one ready case, chosen at random
+// among the ready ones as Go does; the default case if none is ready.
+func (sc *sched) execChan(x *g) bool {
+	o := &x.op
+	var ready []int
+	for i := range o.cases {
+		if sc.caseReady(x, &o.cases[i]) {
+			ready = append(ready, i)
+		}
+	}
+	for len(ready) > 0 {
+		j := 0
+		if len(ready) > 1 {
+			j = sc.rng.IntN(len(ready))
+		}
+		if sc.doCase(x, ready[j]) {
+			o.idx = ready[j]
+			return true
+		}
+		ready = append(ready[:j], ready[j+1:]...)
+	}
+	if o.hasDefault {
+		o.idx = -1
+		return true
+	}
+	return false
+}
+
+// doCase performs case i of x's op; false if it could not proceed after all
+// (a stale closed mark, or a race with uninstrumented code).
+func (sc *sched) doCase(x *g, i int) bool {
+	c := &x.op.cases[i]
+	k := c.c.key()
+	if c.c.cap() == 0 && !sc.closed[k] {
+		if y, j := sc.partner(x, k, !c.send); y != nil {
+			sc.handoff(x, c, y, j)
+			return true
+		}
+	}
+	if c.send {
+		ok, p := c.c.trySend(c.val)
+		if p != nil {
+			x.op.panicVal = p
+			return true
+		}
+		if !ok && sc.closed[k] {
+			delete(sc.closed, k) // reused address of a collected channel
+		}
+		return ok
+	}
+	v, ok, got := c.c.tryRecv()
+	if !got {
+		if sc.closed[k] {
+			delete(sc.closed, k)
+		}
+		return false
+	}
+	c.c.store(c.dst, v)
+	x.op.ok = ok
+	if c.okp != nil {
+		*c.okp = ok
+	}
+	return true
+}
+
+// handoff moves a value between x's case c and y's case j on an unbuffered
+// channel; y's operation completes on its behalf.
+func (sc *sched) handoff(x *g, c *SelectCase, y *g, j int) {
+	yc := &y.op.cases[j]
+	if c.send {
+		yc.c.store(yc.dst, c.val)
+		if yc.okp != nil {
+			*yc.okp = true
+		}
+		y.op.ok = true
+	} else {
+		c.c.store(c.dst, yc.val)
+		if c.okp != nil {
+			*c.okp = true
+		}
+		x.op.ok = true
+	}
+	y.op.idx = j
+	y.op.done = true
+}
+
+// poll completes, with non-blocking operations, the channel operations of
+// blocked goroutines whose partner is outside the scheduler; it reports
+// whether any completed.
+func (sc *sched) poll() bool {
+	any := false
+	for _, y := range sc.live {
+		o := &y.op
+		if o.done || o.kind < opSend || o.kind > opSelect || o.kind == opClose {
+			continue
+		}
+		for i := range o.cases {
+			if o.cases[i].c.key() != 0 && sc.doCase(y, i) {
+				o.idx, o.done = i, true
+				any = true
+				break
+			}
+		}
+	}
+	return any
+}
+
+// finishChan raises the panic of a send on a closed channel, after the step.
+func (x *g) finishChan() {
+	if p := x.op.panicVal; p != nil {
+		x.op.panicVal = nil
+		panic(p)
+	}
+}

@@ -1,0 +1,114 @@
+package rt
+
+import (
+	"reflect"
+	"unsafe"
+)
+
+// chanOps is the type-erased view of a channel the scheduler works with.
+type chanOps interface {
+	key() uintptr // identity of the channel; 0 for nil
+	len() int
+	cap() int
+	// trySend sends v without blocking; p is the panic value if the
+	// channel is closed.
+	trySend(v any) (ok bool, p any)
+	// tryRecv receives without blocking: ready reports whether it did.
+	tryRecv() (v any, ok, ready bool)
+	// store writes v (nil: the zero value) into dst, a *T.
+	store(dst, v any)
+	reflectValue() reflect.Value
+}
+
+// chanOf wraps a bidirectional channel; directional channels share its
+// representation.
+type chanOf[T any] struct{ c chan T }
+
+func sendChan[T any](ch chan<- T) chanOps { return chanOf[T]{*(*chan T)(unsafe.Pointer(&ch))} }
+func recvChan[T any](ch <-chan T) chanOps { return chanOf[T]{*(*chan T)(unsafe.Pointer(&ch))} }
+
+func (c chanOf[T]) key() uintptr { return *(*uintptr)(unsafe.Pointer(&c.c)) }
+func (c chanOf[T]) len() int     { return len(c.c) }
+func (c chanOf[T]) cap() int     { return cap(c.c) }
+
+func (c chanOf[T]) trySend(v any) (ok bool, p any) {
+	defer func() {
+		if r := recover(); r != nil {
+			ok, p = false, r
+		}
+	}()
+	select {
+	case c.c <- as[T](v):
+		return true, nil
+	default:
+		return false, nil
+	}
+}
+
+func (c chanOf[T]) tryRecv() (any, bool, bool) {
+	select {
+	case v, ok := <-c.c:
+		return v, ok, true
+	default:
+		return nil, false, false
+	}
+}
+
+func (c chanOf[T]) store(dst, v any) {
+	if dst != nil {
+		*dst.(*T) = as[T](v)
+	}
+}
+
+func (c chanOf[T]) reflectValue() reflect.Value { return reflect.ValueOf(c.c) }
+
+// as converts a boxed value back to T; nil is T's zero value.
+func as[T any](v any) T {
+	if v == nil {
+		var z T
+		return z
+	}
+	return v.(T)
+}
+
+// realSelect performs a select over cases with the real runtime
+// (pass-through mode).
+func realSelect(hasDefault bool, cases []SelectCase) int {
+	rc := make([]reflect.SelectCase, 0, len(cases)+1)
+	for _, c := range cases {
+		if c.send {
+			rc = append(rc, reflect.SelectCase{Dir: reflect.SelectSend, Chan: c.c.reflectValue(), Send: reflectSendValue(c)})
+		} else {
+			rc = append(rc, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: c.c.reflectValue()})
+		}
+	}
+	if hasDefault {
+		rc = append(rc, reflect.SelectCase{Dir: reflect.SelectDefault})
+	}
+	i, v, ok := reflect.Select(rc)
+	if i == len(cases) {
+		return -1
+	}
+	c := cases[i]
+	if !c.send {
+		if v.IsValid() && ok {
+			c.c.store(c.dst, v.Interface())
+		} else {
+			c.c.store(c.dst, nil)
+		}
+		if c.okp != nil {
+			*c.okp = ok
+		}
+	}
+	return i
+}
+
+// reflectSendValue is the value to send as a reflect.Value of the channel's
+// element type (a nil interface becomes the zero value).
+func reflectSendValue(c SelectCase) reflect.Value {
+	et := c.c.reflectValue().Type().Elem()
+	if c.val == nil {
+		return reflect.Zero(et)
+	}
+	return reflect.ValueOf(c.val).Convert(et)
+}

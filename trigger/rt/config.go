@@ -1,0 +1,78 @@
+package rt
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+)
+
+// config is the run configuration the driver writes (CONTRACT.md section 4).
+type config struct {
+	Strategy   string  `json:"strategy"`
+	Seed       uint64  `json:"seed"`
+	Depth      int     `json:"depth"`
+	Radius     int     `json:"radius"`
+	Steps      int     `json:"steps"`
+	Goroutines int     `json:"goroutines"`
+	Replay     string  `json:"replay"`
+	Target     targets `json:"target"`
+	Result     string  `json:"result"`
+	Trace      string  `json:"trace"`
+	WatchdogMS int     `json:"watchdog_ms"`
+}
+
+// targets are the lock classes and sites the directed strategy counts.
+type targets struct {
+	Classes []string `json:"classes"`
+	Sites   []string `json:"sites"`
+}
+
+// Defaults used when the configuration leaves a parameter at zero.
+const (
+	defaultDepth      = 3
+	defaultRadius     = 8
+	defaultSteps      = 200 // pct: scheduling steps
+	defaultAcqs       = 50  // rpro, directed: lock acquisitions
+	defaultGoroutines = 4
+	defaultWatchdogMS = 50
+)
+
+// loadConfig reads the configuration file named by DEADHUNT_CONFIG.
+func loadConfig(name string) (config, error) {
+	var c config
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return c, fmt.Errorf("rt: %w", err)
+	}
+	if err := json.Unmarshal(data, &c); err != nil {
+		return c, fmt.Errorf("rt: %s: %w", name, err)
+	}
+	return c, c.check()
+}
+
+// check validates the configuration and fills in defaults.
+func (c *config) check() error {
+	switch c.Strategy {
+	case "random", "pct", "rpro", "replay", "directed", "plain":
+	case "":
+		c.Strategy = "random"
+	default:
+		return fmt.Errorf("rt: unknown strategy %q", c.Strategy)
+	}
+	if c.Strategy == "replay" && c.Replay == "" {
+		return fmt.Errorf("rt: strategy replay needs a replay schedule")
+	}
+	if c.Depth <= 0 {
+		c.Depth = defaultDepth
+	}
+	if c.Radius <= 0 {
+		c.Radius = defaultRadius
+	}
+	if c.Goroutines <= 0 {
+		c.Goroutines = defaultGoroutines
+	}
+	if c.WatchdogMS <= 0 {
+		c.WatchdogMS = defaultWatchdogMS
+	}
+	return nil
+}

@@ -1,0 +1,175 @@
+package rt
+
+import (
+	"fmt"
+	"slices"
+)
+
+// edgeKind classifies a wait-for edge.
+type edgeKind uint8
+
+const (
+	edgeLock   edgeKind = iota // waits for a mutex held (or write-claimed) by the target
+	edgeReader                 // a reader queued behind the target, an announced writer
+	edgeOther                  // waits for the target through Once or a subtest
+)
+
+// waitsFor returns the goroutines x's blocked operation waits for and how.
+func (sc *sched) waitsFor(x *g) ([]*g, edgeKind) {
+	o := &x.op
+	switch o.kind {
+	case opLock:
+		if st := sc.mutexes[o.mu]; st != nil && st.owner != nil {
+			return []*g{st.owner}, edgeLock
+		}
+	case opRWLock:
+		st := sc.rw(o.rw)
+		if o.phase == 0 && st.writer != nil {
+			return []*g{st.writer}, edgeLock
+		}
+		if o.phase == 1 {
+			return slices.Compact(slices.Clone(st.readers)), edgeLock
+		}
+	case opRLock:
+		if st := sc.rw(o.rw); st.writer != nil {
+			return []*g{st.writer}, edgeReader
+		}
+	case opOnce:
+		if y := sc.onces[o.once]; y != nil {
+			return []*g{y}, edgeOther
+		}
+	case opRunWait:
+		return []*g{o.sub}, edgeOther
+	}
+	return nil, edgeOther
+}
+
+// blockedGs lists the live goroutines that cannot step (not the test
+// waiting for its end).
+func (sc *sched) blockedGs() []*g {
+	var bs []*g
+	for _, x := range sc.live {
+		if x.op.kind != opTestEnd && !sc.canRun(x) {
+			bs = append(bs, x)
+		}
+	}
+	return bs
+}
+
+// findCycle returns a cycle of blocked goroutines each waiting for the next
+// (the last for the first), or nil.
+func (sc *sched) findCycle(blocked []*g) []*g {
+	isBlocked := map[*g]bool{}
+	for _, x := range blocked {
+		isBlocked[x] = true
+	}
+	color := map[*g]int{} // 1 on the path, 2 done
+	var path []*g
+	var visit func(x *g) []*g
+	visit = func(x *g) []*g {
+		color[x] = 1
+		path = append(path, x)
+		ts, _ := sc.waitsFor(x)
+		for _, y := range ts {
+			if !isBlocked[y] {
+				continue
+			}
+			if color[y] == 1 {
+				return slices.Clone(path[slices.Index(path, y):])
+			}
+			if color[y] == 0 {
+				if c := visit(y); c != nil {
+					return c
+				}
+			}
+		}
+		path = path[:len(path)-1]
+		color[x] = 2
+		return nil
+	}
+	for _, x := range blocked {
+		if color[x] == 0 {
+			if c := visit(x); c != nil {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// checkStuck looks for a deadlock among the blocked goroutines; it reports
+// one (and does not return) or returns. A cycle of lock waits is certain. A
+// goroutine blocked without a cycle counts only when nothing outside the
+// scheduler could still wake it: no goroutine is outside and, unless final,
+// no channel waiter might still be fed from outside (the watchdog polls
+// those and calls again with final set after the grace period).
+func (sc *sched) checkStuck(final bool) {
+	blocked := sc.blockedGs()
+	if len(blocked) == 0 {
+		return
+	}
+	if c := sc.findCycle(blocked); c != nil {
+		kind := sc.cycleKind(c)
+		if kind != "mixed" || sc.outside == 0 {
+			sc.deadlock(sc.cycleFinding(kind, c))
+		}
+	}
+	if sc.outside > 0 || (!final && sc.hasChanWaiters()) {
+		return
+	}
+	sc.deadlock(sc.blockedFinding(blocked))
+}
+
+// cycleKind classifies a wait-for cycle.
+func (sc *sched) cycleKind(c []*g) string {
+	if len(c) == 1 {
+		return "double-lock"
+	}
+	kind := "lock-order-cycle"
+	for i, x := range c {
+		_, k := sc.waitsFor(x)
+		switch k {
+		case edgeOther:
+			return "mixed"
+		case edgeReader:
+			w := c[(i+1)%len(c)]
+			if ts, _ := sc.waitsFor(w); w.op.kind == opRWLock && w.op.phase == 1 && slices.Contains(ts, x) {
+				kind = "rwr"
+			}
+		}
+	}
+	return kind
+}
+
+// lockOf returns the lock x's blocked operation waits for: its class,
+// instance and address.
+func (sc *sched) lockOf(x *g) (class, inst string, addr any) {
+	o := &x.op
+	switch {
+	case o.mu != nil:
+		addr = o.mu
+	case o.rw != nil:
+		addr = o.rw
+	default:
+		return "", "", nil
+	}
+	inst = fmt.Sprintf("%p", addr)
+	return classOf(o.site, inst), inst, addr
+}
+
+func classOf(s *Site, inst string) string {
+	if s != nil && s.Class != "" {
+		return s.Class
+	}
+	return "lock@" + inst
+}
+
+// heldOf returns x's record of holding lock addr.
+func heldOf(x *g, addr any) (heldLock, bool) {
+	for i := len(x.held) - 1; i >= 0; i-- {
+		if x.held[i].addr() == addr {
+			return x.held[i], true
+		}
+	}
+	return heldLock{}, false
+}

@@ -1,0 +1,166 @@
+package rt
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// cycleFinding describes a wait-for cycle: c[i] waits for c[i+1].
+func (sc *sched) cycleFinding(kind string, c []*g) *finding {
+	f := &finding{Kind: kind}
+	var msgs []string
+	locks := map[string]int{} // instance → index in f.Locks
+	for i, x := range c {
+		next := c[(i+1)%len(c)]
+		class, inst, addr := sc.lockOf(x)
+		if addr != nil {
+			j, ok := locks[inst]
+			if !ok {
+				j = len(f.Locks)
+				locks[inst] = j
+				f.Locks = append(f.Locks, lockJSON{Class: class, Instance: inst})
+			}
+			if h, ok := heldOf(next, addr); ok {
+				f.Locks[j].Sites = appendSite(f.Locks[j].Sites, toSite(h.site))
+			}
+			f.Locks[j].Sites = appendSite(f.Locks[j].Sites, toSite(x.op.site))
+			// x holds what its predecessor waits for, and acquires class.
+			prev := c[(i+len(c)-1)%len(c)]
+			if _, _, paddr := sc.lockOf(prev); paddr != nil {
+				if h, ok := heldOf(x, paddr); ok {
+					pclass, _, _ := sc.lockOf(prev)
+					f.Edges = append(f.Edges, edgeJSON{Held: pclass, Acquired: class, Goroutine: x.id,
+						HeldAt: toSite(h.site), AcquiredAt: toSite(x.op.site)})
+				}
+			}
+		}
+		msgs = append(msgs, fmt.Sprintf("goroutine %d %s", x.id, sc.waitText(x, next)))
+	}
+	f.Message = strings.Join(msgs, "; ")
+	f.Goroutines = sc.describe(c)
+	return f
+}
+
+// blockedFinding describes goroutines blocked for good without a cycle.
+func (sc *sched) blockedFinding(blocked []*g) *finding {
+	kind := "blocked"
+	lock, other := false, false
+	for _, x := range blocked {
+		if x.op.mu != nil || x.op.rw != nil {
+			lock = true
+		} else {
+			other = true
+		}
+	}
+	if lock && other {
+		kind = "mixed"
+	}
+	f := &finding{Kind: kind, Locks: []lockJSON{}}
+	var msgs []string
+	seen := map[string]bool{}
+	for _, x := range blocked {
+		msgs = append(msgs, fmt.Sprintf("goroutine %d %s", x.id, sc.waitText(x, nil)))
+		if class, inst, _ := sc.lockOf(x); class != "" && !seen[inst] {
+			seen[inst] = true
+			f.Locks = append(f.Locks, lockJSON{Class: class, Instance: inst, Sites: []siteJSON{toSite(x.op.site)}})
+		}
+	}
+	f.Message = strings.Join(msgs, "; ")
+	f.Goroutines = sc.describe(blocked)
+	return f
+}
+
+func appendSite(ss []siteJSON, s siteJSON) []siteJSON {
+	if s.File == "" || slices.Contains(ss, s) {
+		return ss
+	}
+	return append(ss, s)
+}
+
+// waitText says what x waits for: "holds A and waits for B held by
+// goroutine 3".
+func (sc *sched) waitText(x, next *g) string {
+	var b strings.Builder
+	if hs := x.holdClasses(); len(hs) > 0 {
+		fmt.Fprintf(&b, "holds %s and ", strings.Join(hs, ", "))
+	}
+	b.WriteString("waits for ")
+	b.WriteString(sc.waitsForText(x))
+	return b.String()
+}
+
+// waitsForText is the waits_for text of a blocked goroutine.
+func (sc *sched) waitsForText(x *g) string {
+	o := &x.op
+	ts, _ := sc.waitsFor(x)
+	who := ""
+	if len(ts) > 0 {
+		ids := make([]string, len(ts))
+		for i, y := range ts {
+			ids[i] = fmt.Sprint(y.id)
+			if y.state == gDone {
+				ids[i] += " (exited)"
+			}
+		}
+		who = " goroutine " + strings.Join(ids, ", ")
+	}
+	class, _, _ := sc.lockOf(x)
+	switch o.kind {
+	case opLock, opRWLock:
+		if o.kind == opRWLock && o.phase == 1 {
+			return fmt.Sprintf("%s (write) read-held by%s", class, who)
+		}
+		return fmt.Sprintf("%s held by%s", class, who)
+	case opRLock:
+		return fmt.Sprintf("%s (read) behind the writer%s", class, who)
+	case opSend, opRecv, opSelect:
+		return sc.chanText(x)
+	case opWGWait:
+		return fmt.Sprintf("WaitGroup %p (counter %d)", o.wg, sc.wgs[o.wg])
+	case opCondWait:
+		return fmt.Sprintf("Cond %p signal", o.cond)
+	case opOnce:
+		return fmt.Sprintf("Once %p running in%s", o.once, who)
+	case opRunWait:
+		return fmt.Sprintf("subtest in%s", who)
+	}
+	return o.kind.String()
+}
+
+func (sc *sched) chanText(x *g) string {
+	var parts []string
+	for _, c := range x.op.cases {
+		dir := "receive from"
+		if c.send {
+			dir = "send on"
+		}
+		parts = append(parts, fmt.Sprintf("%s channel %#x", dir, c.c.key()))
+	}
+	return strings.Join(parts, " or ")
+}
+
+// holdClasses lists the classes of the locks x holds.
+func (x *g) holdClasses() []string {
+	var cs []string
+	for _, h := range x.held {
+		c := classOf(h.site, fmt.Sprintf("%p", h.addr()))
+		if h.read {
+			c += " (read)"
+		}
+		cs = append(cs, c)
+	}
+	return cs
+}
+
+// describe lists goroutines with their creation site, stack at the block
+// point, wait and held locks.
+func (sc *sched) describe(gs []*g) []goroutineJSON {
+	sc.dumpStacks(gs)
+	out := make([]goroutineJSON, len(gs))
+	for i, x := range gs {
+		out[i] = goroutineJSON{ID: x.id, Created: toSite(x.created), Stack: x.stack,
+			WaitsFor: sc.waitsForText(x), Holds: x.holdClasses()}
+	}
+	return out
+}

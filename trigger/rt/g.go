@@ -1,0 +1,85 @@
+package rt
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// gState is where a managed goroutine stands with the scheduler.
+type gState uint8
+
+const (
+	gLive    gState = iota // in the decision set: running, enabled or blocked
+	gOutside               // released: running or blocked outside instrumented code
+	gDone                  // finished
+)
+
+// wakeMsg is what a parked goroutine receives on its wake channel.
+type wakeMsg uint8
+
+const (
+	wakeRun  wakeMsg = iota // you were chosen: run
+	wakeDump                // capture your stack and stay parked
+)
+
+// g is a managed goroutine.
+type g struct {
+	id      int
+	sc      *sched
+	gp      atomic.Uintptr // runtime identity (getg), set by the goroutine itself
+	wake    chan wakeMsg
+	state   gState
+	started bool // its code runs (false for a subtest record whose goroutine testing has not started)
+	op      op   // pending or last operation
+	created *Site
+	parent  int
+	held    []heldLock
+	prio    float64 // pct, rpro, directed
+	spins   int     // consecutive polls (failed TryLock, Gosched, Sleep, select default)
+	signal  bool    // a Cond signal arrived
+	paused  bool    // paused in t.Parallel: its parent may go on
+	inHook  bool    // the test hook is polling: not stuck
+	why     string  // why it is outside
+	stack   []frame // captured at the block point on request
+}
+
+// heldLock is a lock held by a goroutine in the model.
+type heldLock struct {
+	mu   *sync.Mutex
+	rw   *sync.RWMutex
+	read bool
+	site *Site
+}
+
+// lockID returns the lock's address (either kind).
+func (h heldLock) addr() any {
+	if h.mu != nil {
+		return h.mu
+	}
+	return h.rw
+}
+
+func (x *g) addHeld(h heldLock) { x.held = append(x.held, h) }
+
+// dropHeld removes the most recent record of lock addr held in mode read.
+func (x *g) dropHeld(addr any, read bool) bool {
+	for i := len(x.held) - 1; i >= 0; i-- {
+		if x.held[i].addr() == addr && x.held[i].read == read {
+			x.held = append(x.held[:i], x.held[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+// park waits until the goroutine is chosen to run, answering stack dump
+// requests meanwhile.
+func (x *g) park() {
+	for {
+		if <-x.wake == wakeRun {
+			return
+		}
+		x.stack = captureStack()
+		x.sc.dumped <- struct{}{}
+	}
+}

@@ -1,0 +1,294 @@
+package rt
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"testing"
+	"time"
+)
+
+// spawn starts f on a new managed goroutine created at s; after, if not nil,
+// runs when f ends (WGGo's Done).
+func (x *g) spawn(s *Site, f, after func()) {
+	x.do(op{kind: opGo, site: s, cases: nil})
+	child := x.op.sub
+	go child.main(f, after)
+}
+
+// execGo creates the child's record; its first step is opStart.
+func (sc *sched) execGo(x *g) {
+	child := sc.newG(x.op.site, x)
+	child.started = true
+	child.op = op{kind: opStart, site: x.op.site}
+	sc.join(child)
+	x.op.sub = child
+}
+
+// main is the body of a managed goroutine.
+func (x *g) main(f, after func()) {
+	x.register()
+	x.park()
+	defer x.exit()
+	defer x.catch()
+	if after != nil {
+		defer after()
+	}
+	f()
+}
+
+// register maps the running Go goroutine to x.
+func (x *g) register() {
+	sc := x.sc
+	gp := getg()
+	sc.mu.Lock()
+	x.gp.Store(gp)
+	sc.byGP[gp] = x
+	sc.mu.Unlock()
+}
+
+// exit ends x and passes the token on.
+func (x *g) exit() {
+	sc := x.sc
+	sc.mu.Lock()
+	delete(sc.byGP, x.gp.Load())
+	if x.state == gOutside {
+		sc.outside--
+		x.state = gDone
+	} else {
+		sc.leave(x, gDone)
+	}
+	sc.progress++
+	if sc.cur.Load() == x {
+		sc.decide(nil)
+	}
+	sc.mu.Unlock()
+}
+
+// catch reports a panic of a managed goroutine with its stack, then
+// re-panics.
+func (x *g) catch() {
+	r := recover()
+	if r == nil {
+		return
+	}
+	x.sc.reportPanic(x, r, debug.Stack())
+	panic(r)
+}
+
+// reportPanic prints a panic in a managed goroutine with the run's
+// coordinates, so the schedule that led to it can be replayed.
+func (sc *sched) reportPanic(x *g, r any, stack []byte) {
+	sc.mu.Lock()
+	n := len(sc.steps)
+	sc.warn("panic in goroutine %d at step %d: %v", x.id, n, r)
+	sc.mu.Unlock()
+	fmt.Fprintf(os.Stderr, "deadhunt: panic in goroutine %d (created at %s) at step %d, strategy %s seed %d: %v\n%s\n",
+		x.id, x.created, n, sc.cfg.Strategy, sc.cfg.Seed, r, stack)
+}
+
+// goOutside takes x out of the decision set while it blocks in code the
+// scheduler does not control; x rejoins at its next call.
+func (x *g) goOutside(why string) {
+	sc := x.sc
+	sc.mu.Lock()
+	sc.leave(x, gOutside)
+	x.why = why
+	if sc.cur.Load() == x {
+		sc.decide(nil)
+	}
+	sc.mu.Unlock()
+}
+
+// startTest registers the test's goroutine (ID 1 in a fresh process).
+func (sc *sched) startTest(name string, site *Site) *g {
+	sc.mu.Lock()
+	x := sc.newG(site, nil)
+	x.started = true
+	sc.test = name
+	x.gp.Store(getg())
+	sc.byGP[x.gp.Load()] = x
+	sc.mu.Unlock()
+	x.do(op{kind: opStart, site: site})
+	return x
+}
+
+// callerSite is the position of the caller's caller, for the test's
+// goroutine whose creation no instrumented call records.
+func callerSite(skip int) *Site {
+	pc, file, line, ok := runtime.Caller(skip + 1)
+	if !ok {
+		return nil
+	}
+	s := &Site{File: file, Line: line, Op: "TestStart"}
+	if fn := runtime.FuncForPC(pc); fn != nil {
+		s.Func = fn.Name()
+	}
+	return s
+}
+
+// endTest lets the goroutines the test leaked run until they finish or
+// block, polls channel waiters fed from outside for a grace period, then
+// detects deadlocks and writes the result. x leaves the scheduler.
+func (x *g) endTest(panicked bool) {
+	sc := x.sc
+	for !panicked {
+		x.do(op{kind: opTestEnd, site: x.created})
+		if !sc.pollFor(x, sc.grace()) {
+			break
+		}
+	}
+	sc.mu.Lock()
+	if !panicked {
+		sc.checkStuck(true)
+	}
+	sc.writeResultLocked(nil)
+	delete(sc.byGP, x.gp.Load())
+	if x.state == gLive {
+		sc.leave(x, gDone)
+	} else {
+		sc.outside--
+		x.state = gDone
+	}
+	if sc.cur.Load() == x {
+		sc.decide(nil)
+	}
+	sc.mu.Unlock()
+}
+
+// grace is how long channel operations fed from outside the scheduler
+// (timers, uninstrumented goroutines) are polled before goroutines blocked
+// on them count as blocked for good.
+func (sc *sched) grace() time.Duration {
+	return 10 * time.Duration(sc.cfg.WatchdogMS) * time.Millisecond
+}
+
+// pollFor polls blocked channel operations for up to d while x holds the
+// token and nothing else is enabled; it reports whether something became
+// enabled (a poll succeeded or a goroutine rejoined).
+func (sc *sched) pollFor(x *g, d time.Duration) bool {
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	if !sc.hasChanWaiters() {
+		return false
+	}
+	x.inHook = true
+	defer func() { x.inHook = false }()
+	deadline := time.Now().Add(d)
+	for time.Now().Before(deadline) {
+		if sc.poll() || sc.othersEnabled(x) {
+			return true
+		}
+		sc.mu.Unlock()
+		time.Sleep(time.Millisecond)
+		sc.mu.Lock()
+	}
+	return false
+}
+
+// hasChanWaiters reports whether a live goroutine waits at a channel
+// operation.
+func (sc *sched) hasChanWaiters() bool {
+	for _, y := range sc.live {
+		if k := y.op.kind; !y.op.done && k >= opSend && k <= opSelect && k != opClose {
+			return true
+		}
+	}
+	return false
+}
+
+func (sc *sched) othersEnabled(x *g) bool {
+	for _, y := range sc.live {
+		if y != x && sc.canRun(y) {
+			return true
+		}
+	}
+	return false
+}
+
+// run is t.Run for a managed goroutine: the subtest runs on a goroutine the
+// testing package creates, which joins the scheduler as a new managed
+// goroutine; x waits for it in the model (opRunWait) while really blocked
+// in t.Run.
+func (x *g) run(t *testing.T, name string, f func(*testing.T), s *Site) bool {
+	x.do(op{kind: opRun, site: s})
+	sub := x.op.sub
+	sc := x.sc
+	sc.mu.Lock()
+	x.op = op{kind: opRunWait, site: s, sub: sub}
+	sc.decide(x)
+	sc.mu.Unlock()
+	ok := t.Run(name, func(t *testing.T) { sub.runSub(t, f) })
+	sc.mu.Lock()
+	if !sub.started { // filtered out: testing never ran it
+		sub.started = true
+		sc.leave(sub, gDone)
+		if c := sc.cur.Load(); c == nil || c == sub {
+			sc.decide(x)
+		}
+	}
+	if sc.cur.Load() != x {
+		sc.mu.Unlock()
+		x.park()
+		sc.mu.Lock()
+	}
+	sc.mu.Unlock()
+	return ok
+}
+
+// execRun creates the subtest's record; its first step is opStart, taken
+// when testing has started its goroutine.
+func (sc *sched) execRun(x *g) {
+	sub := sc.newG(x.op.site, x)
+	sub.op = op{kind: opStart, site: x.op.site}
+	sc.join(sub)
+	x.op.sub = sub
+}
+
+// runSub is the body of a managed subtest.
+func (x *g) runSub(t *testing.T, f func(*testing.T)) {
+	sc := x.sc
+	sc.mu.Lock()
+	x.started = true
+	sc.mu.Unlock()
+	x.register()
+	x.park()
+	defer x.exit()
+	defer x.catch()
+	f(t)
+}
+
+// parallel is t.Parallel: x pauses outside the scheduler (its parent goes
+// on) and rejoins when testing resumes it.
+func (x *g) parallel(t *testing.T, s *Site) {
+	x.sc.mu.Lock()
+	x.paused = true
+	x.sc.mu.Unlock()
+	x.goOutside("t.Parallel")
+	t.Parallel()
+	x.do(op{kind: opParallel, site: s})
+}
+
+// hasPaused reports whether a subtest is paused in t.Parallel.
+func (sc *sched) hasPaused() bool {
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	for _, y := range sc.all {
+		if y.paused && y.state == gOutside {
+			return true
+		}
+	}
+	return false
+}
+
+// backoff follows a yield (Sleep, Gosched): a goroutine that keeps polling
+// with nothing else to run really waits a little, so that what it waits for
+// outside the scheduler (a timer, the network) can happen without burning a
+// core.
+func (x *g) backoff(d time.Duration) {
+	if x.spins < 100 || x.spins%16 != 0 {
+		return
+	}
+	time.Sleep(min(max(d, 50*time.Microsecond), time.Millisecond))
+}

@@ -1,0 +1,226 @@
+package rt
+
+import "sync"
+
+// canRun reports whether x's pending operation can take a step now.
+func (sc *sched) canRun(x *g) bool {
+	o := &x.op
+	if o.done {
+		return true
+	}
+	switch o.kind {
+	case opLock:
+		return sc.mutex(o.mu).owner == nil
+	case opRWLock:
+		rw := sc.rw(o.rw)
+		if o.phase == 0 {
+			return rw.writer == nil
+		}
+		return len(rw.readers) == 0
+	case opRLock:
+		return o.phase == 0
+	case opSend, opRecv, opSelect:
+		return o.hasDefault || sc.readyCase(x) >= 0
+	case opWGWait:
+		return sc.wgs[o.wg] <= 0
+	case opCondWait:
+		return x.signal
+	case opOnce:
+		return sc.onces[o.once] == nil
+	case opRunWait:
+		return o.sub.state == gDone || o.sub.paused
+	}
+	return true
+}
+
+func (sc *sched) mutex(m *sync.Mutex) *mutexState {
+	st := sc.mutexes[m]
+	if st == nil {
+		st = &mutexState{}
+		sc.mutexes[m] = st
+	}
+	return st
+}
+
+func (sc *sched) rw(m *sync.RWMutex) *rwState {
+	st := sc.rws[m]
+	if st == nil {
+		st = &rwState{}
+		sc.rws[m] = st
+	}
+	return st
+}
+
+// exec applies x's chosen operation to the model; false means the operation
+// now waits in a later phase and x needs another step.
+func (sc *sched) exec(x *g) bool {
+	o := &x.op
+	if o.done {
+		return true
+	}
+	switch o.kind {
+	case opLock:
+		st := sc.mutex(o.mu)
+		st.owner, st.site = x, o.site
+		x.addHeld(heldLock{mu: o.mu, site: o.site})
+	case opUnlock:
+		sc.unlock(o.mu)
+	case opTryLock:
+		st := sc.mutex(o.mu)
+		o.ok = st.owner == nil && o.mu.TryLock()
+		if o.ok {
+			st.owner, st.site = x, o.site
+			x.addHeld(heldLock{mu: o.mu, site: o.site})
+		}
+	case opRWLock:
+		return sc.rwLock(x)
+	case opRWUnlock:
+		sc.rwUnlock(o.rw)
+	case opRWTryLock:
+		st := sc.rw(o.rw)
+		o.ok = st.writer == nil && len(st.readers) == 0 && o.rw.TryLock()
+		if o.ok {
+			st.writer, st.wHeld, st.wSite = x, true, o.site
+			x.addHeld(heldLock{rw: o.rw, site: o.site})
+		}
+	case opRLock:
+		st := sc.rw(o.rw)
+		if st.writer != nil {
+			o.phase = 1
+			st.queued = append(st.queued, x)
+			return false
+		}
+		st.readers = append(st.readers, x)
+		x.addHeld(heldLock{rw: o.rw, read: true, site: o.site})
+	case opRUnlock:
+		sc.rUnlock(x, o.rw)
+	case opTryRLock:
+		st := sc.rw(o.rw)
+		o.ok = st.writer == nil && o.rw.TryRLock()
+		if o.ok {
+			st.readers = append(st.readers, x)
+			x.addHeld(heldLock{rw: o.rw, read: true, site: o.site})
+		}
+	case opSend, opRecv, opSelect:
+		return sc.execChan(x)
+	case opClose:
+		sc.closed[o.cases[0].c.key()] = true
+	case opWGAdd:
+		if n := sc.wgs[o.wg] + o.delta; n != 0 {
+			sc.wgs[o.wg] = n
+		} else {
+			delete(sc.wgs, o.wg)
+		}
+	case opCondEnqueue:
+		x.signal = false
+		sc.conds[o.cond] = append(sc.conds[o.cond], x)
+	case opCondWait:
+		x.signal = false
+	case opCondSignal:
+		if ws := sc.conds[o.cond]; len(ws) > 0 {
+			ws[0].signal = true
+			sc.conds[o.cond] = ws[1:]
+		}
+	case opCondBroadcast:
+		for _, w := range sc.conds[o.cond] {
+			w.signal = true
+		}
+		delete(sc.conds, o.cond)
+	case opOnce:
+		o.ok = !sc.oncesOK[o.once]
+		if o.ok {
+			sc.onces[o.once] = x
+		}
+	case opGo:
+		sc.execGo(x)
+	case opRun:
+		sc.execRun(x)
+	}
+	return true
+}
+
+// unlock releases a mutex in the model (any goroutine may unlock it).
+func (sc *sched) unlock(m *sync.Mutex) {
+	st := sc.mutex(m)
+	if st.owner != nil {
+		st.owner.dropHeld(m, false)
+	}
+	st.owner, st.site = nil, nil
+}
+
+// rwLock is a writer's RWMutex.Lock in two phases, as in Go: it takes the
+// writer slot (blocking new readers), then waits for active readers to leave.
+func (sc *sched) rwLock(x *g) bool {
+	o := &x.op
+	st := sc.rw(o.rw)
+	if o.phase == 0 {
+		st.writer, st.wSite = x, o.site
+		if len(st.readers) > 0 {
+			o.phase = 1
+			return false
+		}
+	}
+	st.wHeld = true
+	x.addHeld(heldLock{rw: o.rw, site: o.site})
+	return true
+}
+
+// rwUnlock releases the writer and admits the readers queued behind it.
+func (sc *sched) rwUnlock(m *sync.RWMutex) {
+	st := sc.rw(m)
+	if st.writer != nil {
+		st.writer.dropHeld(m, false)
+	}
+	st.writer, st.wHeld, st.wSite = nil, false, nil
+	for _, r := range st.queued {
+		r.op.done = true
+		st.readers = append(st.readers, r)
+		r.addHeld(heldLock{rw: m, read: true, site: r.op.site})
+	}
+	st.queued = nil
+}
+
+// rUnlock releases a read lock, preferably x's own.
+func (sc *sched) rUnlock(x *g, m *sync.RWMutex) {
+	st := sc.rw(m)
+	i := len(st.readers) - 1
+	for j, r := range st.readers {
+		if r == x {
+			i = j
+		}
+	}
+	if i < 0 {
+		return // the real RUnlock will fail
+	}
+	st.readers[i].dropHeld(m, true)
+	st.readers = append(st.readers[:i], st.readers[i+1:]...)
+}
+
+// onceDone marks o's Do as finished.
+func (x *g) onceDone(o *sync.Once, s *Site) {
+	sc := x.sc
+	sc.mu.Lock()
+	delete(sc.onces, o)
+	sc.oncesOK[o] = true
+	sc.mu.Unlock()
+}
+
+// realLock takes m for real after the model granted it; uninstrumented code
+// holding m makes this block outside the scheduler (the watchdog).
+func realLock(x *g, m *sync.Mutex) {
+	if !m.TryLock() {
+		m.Lock()
+	}
+}
+
+func realRWLock(x *g, m *sync.RWMutex) {
+	if !m.TryLock() {
+		m.Lock()
+	}
+}
+
+func realRLock(x *g, m *sync.RWMutex) {
+	if !m.TryRLock() {
+		m.RLock()
+	}
+}

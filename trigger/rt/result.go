@@ -1,0 +1,144 @@
+package rt
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// result is the run result (CONTRACT.md section 5). Field names follow
+// report.Step and report.Finding so the driver decodes them directly.
+type result struct {
+	Outcome      string     `json:"outcome"` // "deadlock" or "ok"
+	Test         string     `json:"test,omitempty"`
+	Strategy     string     `json:"strategy,omitempty"`
+	Seed         uint64     `json:"seed"`
+	Steps        int        `json:"steps"`
+	Acquisitions int        `json:"acquisitions"`
+	Goroutines   int        `json:"goroutines"`
+	Schedule     []stepJSON `json:"schedule"`
+	Deadlock     *finding   `json:"deadlock,omitempty"`
+	Warnings     []string   `json:"warnings,omitempty"`
+}
+
+type stepJSON struct {
+	G      int    `json:"g"`
+	Site   string `json:"site"`
+	Op     string `json:"op,omitempty"`
+	Change bool   `json:"change,omitempty"`
+}
+
+type finding struct {
+	Kind       string          `json:"kind"`
+	Message    string          `json:"message"`
+	Locks      []lockJSON      `json:"locks"`
+	Edges      []edgeJSON      `json:"edges,omitempty"`
+	Goroutines []goroutineJSON `json:"goroutines,omitempty"`
+}
+
+type lockJSON struct {
+	Class    string     `json:"class"`
+	Instance string     `json:"instance,omitempty"`
+	Sites    []siteJSON `json:"sites,omitempty"`
+}
+
+type edgeJSON struct {
+	Held       string   `json:"held"`
+	Acquired   string   `json:"acquired"`
+	Goroutine  int      `json:"goroutine,omitempty"`
+	HeldAt     siteJSON `json:"held_at"`
+	AcquiredAt siteJSON `json:"acquired_at"`
+}
+
+type goroutineJSON struct {
+	ID       int      `json:"id"`
+	Created  siteJSON `json:"created,omitzero"`
+	Stack    []frame  `json:"stack,omitempty"`
+	WaitsFor string   `json:"waits_for,omitempty"`
+	Holds    []string `json:"holds,omitempty"`
+}
+
+type siteJSON struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col,omitempty"`
+	Func string `json:"func,omitempty"`
+}
+
+func toSite(s *Site) siteJSON {
+	if s == nil {
+		return siteJSON{}
+	}
+	return siteJSON{File: s.File, Line: s.Line, Col: s.Col, Func: s.Func}
+}
+
+func (s siteJSON) String() string {
+	if s.File == "" {
+		return "-"
+	}
+	if s.Col > 0 {
+		return fmt.Sprintf("%s:%d:%d", s.File, s.Line, s.Col)
+	}
+	return fmt.Sprintf("%s:%d", s.File, s.Line)
+}
+
+// resultLocked assembles the result so far.
+func (sc *sched) resultLocked(f *finding) *result {
+	r := &result{
+		Outcome: "ok", Test: sc.test, Strategy: sc.cfg.Strategy, Seed: sc.cfg.Seed,
+		Steps: len(sc.steps), Acquisitions: sc.acqs, Goroutines: len(sc.all),
+		Schedule: make([]stepJSON, len(sc.steps)), Deadlock: f,
+		Warnings: append([]string(nil), sc.warnings...),
+	}
+	if f != nil {
+		r.Outcome = "deadlock"
+	}
+	for i, s := range sc.steps {
+		r.Schedule[i] = stepJSON{G: int(s.g), Site: s.site.String(), Op: s.kind.String(), Change: s.change}
+	}
+	return r
+}
+
+// writeResultLocked writes the result file, if the configuration names one.
+func (sc *sched) writeResultLocked(f *finding) {
+	sc.writeResult(sc.resultLocked(f))
+}
+
+func (sc *sched) writeResult(r *result) {
+	if sc.cfg.Result == "" {
+		return
+	}
+	data, err := json.MarshalIndent(r, "", " ")
+	if err == nil {
+		err = writeFileAtomic(sc.cfg.Result, data)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "deadhunt: rt: writing result: %v\n", err)
+	}
+}
+
+// writePlainResult writes the calibration counts of a plain run.
+func (sc *sched) writePlainResult(test string) {
+	sc.writeResult(&result{
+		Outcome: "ok", Test: test, Strategy: "plain", Seed: sc.cfg.Seed,
+		Steps: int(sc.plainSteps.Load()), Acquisitions: int(sc.plainAcqs.Load()),
+		Goroutines: int(sc.plainGs.Load()) + 1, Schedule: []stepJSON{},
+	})
+}
+
+func writeFileAtomic(name string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), ".result-*.json")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(append(data, '\n')); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}

@@ -1,0 +1,299 @@
+package rt
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// current is the active scheduler; nil means pass-through.
+var current atomic.Pointer[sched]
+
+func active() *sched { return current.Load() }
+
+func init() {
+	name := os.Getenv("DEADHUNT_CONFIG")
+	if name == "" {
+		return
+	}
+	cfg, err := loadConfig(name)
+	if err == nil {
+		var sc *sched
+		if sc, err = newSched(cfg); err == nil {
+			sc.install()
+			return
+		}
+	}
+	fmt.Fprintf(os.Stderr, "deadhunt: %v\n", err)
+	os.Exit(2)
+}
+
+// sched is the serializing scheduler and its model of the synchronization
+// objects.
+type sched struct {
+	mu    sync.Mutex
+	cfg   config
+	strat strategy
+	rng   *rand.Rand // select case choices
+	plain bool
+
+	cur     atomic.Pointer[g] // the goroutine holding the token; nil when idle
+	all     []*g              // by ID-1
+	live    []*g              // state gLive, in ID order
+	byGP    map[uintptr]*g
+	outside int // goroutines in state gOutside
+
+	mutexes map[*sync.Mutex]*mutexState
+	rws     map[*sync.RWMutex]*rwState
+	closed  map[uintptr]bool
+	wgs     map[*sync.WaitGroup]int
+	conds   map[*sync.Cond][]*g
+	onces   map[*sync.Once]*g // running Do
+	oncesOK map[*sync.Once]bool
+
+	steps    []stepRec
+	acqs     int
+	progress int // bumped by every decision and rejoin (watchdog)
+	test     string
+	warnings []string
+	enBuf    []*g
+	spinBuf  []*g
+	idleAt   time.Time
+	dead     bool          // a deadlock was reported; everything stops
+	dumped   chan struct{} // stack dump acknowledgements
+	stop     chan struct{} // stops the watchdog
+
+	plainSteps, plainAcqs, plainGs atomic.Int64
+
+	// onDeadlock reports a deadlock; by default it writes the result,
+	// prints the report and exits with status 3. Tests replace it.
+	onDeadlock func(r *result)
+}
+
+type mutexState struct {
+	owner *g
+	site  *Site
+}
+
+type rwState struct {
+	writer  *g   // announced or holding writer (holds rw.w)
+	wHeld   bool // writer holds the lock (not only announced)
+	wSite   *Site
+	readers []*g // active readers, one entry per RLock
+	queued  []*g // readers that arrived after the writer announced
+}
+
+// stepRec is one scheduling decision.
+type stepRec struct {
+	g      int32
+	kind   opKind
+	change bool
+	site   *Site
+}
+
+// newSched builds a scheduler for cfg.
+func newSched(cfg config) (*sched, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	sc := &sched{
+		cfg:     cfg,
+		plain:   cfg.Strategy == "plain",
+		rng:     rand.New(rand.NewPCG(cfg.Seed, 0x5e1ec7ca5e)),
+		byGP:    map[uintptr]*g{},
+		mutexes: map[*sync.Mutex]*mutexState{},
+		rws:     map[*sync.RWMutex]*rwState{},
+		closed:  map[uintptr]bool{},
+		wgs:     map[*sync.WaitGroup]int{},
+		conds:   map[*sync.Cond][]*g{},
+		onces:   map[*sync.Once]*g{},
+		oncesOK: map[*sync.Once]bool{},
+		dumped:  make(chan struct{}),
+		stop:    make(chan struct{}),
+	}
+	sc.onDeadlock = sc.exitDeadlock
+	strat, err := newStrategy(sc, cfg)
+	if err != nil {
+		return nil, err
+	}
+	sc.strat = strat
+	return sc, nil
+}
+
+// install makes sc the active scheduler and starts its watchdog.
+func (sc *sched) install() {
+	current.Store(sc)
+	if !sc.plain {
+		go sc.watchdog()
+	}
+}
+
+// enter identifies the calling goroutine: the managed goroutine, or nil for
+// pass-through (no configuration, plain strategy, unmanaged goroutine).
+func enter() *g {
+	sc := current.Load()
+	if sc == nil {
+		return nil
+	}
+	if sc.plain {
+		sc.plainSteps.Add(1)
+		return nil
+	}
+	gp := getg()
+	if c := sc.cur.Load(); c != nil && c.gp.Load() == gp {
+		return c
+	}
+	sc.mu.Lock()
+	x := sc.byGP[gp]
+	sc.mu.Unlock()
+	return x
+}
+
+func countGo() {
+	if sc := current.Load(); sc != nil && sc.plain {
+		sc.plainGs.Add(1)
+	}
+}
+
+// newG creates a managed goroutine record (state gOutside until it joins).
+func (sc *sched) newG(created *Site, parent *g) *g {
+	x := &g{id: len(sc.all) + 1, sc: sc, wake: make(chan wakeMsg, 1), state: gOutside, created: created}
+	if parent != nil {
+		x.parent = parent.id
+	}
+	sc.all = append(sc.all, x)
+	sc.outside++
+	sc.strat.newG(x)
+	return x
+}
+
+// join moves x into the decision set (from gOutside).
+func (sc *sched) join(x *g) {
+	sc.outside--
+	x.state = gLive
+	i := len(sc.live)
+	for i > 0 && sc.live[i-1].id > x.id {
+		i--
+	}
+	sc.live = append(sc.live, nil)
+	copy(sc.live[i+1:], sc.live[i:])
+	sc.live[i] = x
+	sc.progress++
+}
+
+// leave removes x from the decision set.
+func (sc *sched) leave(x *g, to gState) {
+	for i, y := range sc.live {
+		if y == x {
+			sc.live = append(sc.live[:i], sc.live[i+1:]...)
+			break
+		}
+	}
+	x.state = to
+	if to == gOutside {
+		sc.outside++
+	}
+}
+
+// do performs a scheduling point for x with operation o: it waits until the
+// strategy chooses x and then applies o to the model. x.op holds the result.
+func (x *g) do(o op) {
+	sc := x.sc
+	sc.mu.Lock()
+	x.op = o
+	decide := true
+	if x.state == gOutside {
+		sc.join(x)
+		decide = sc.cur.Load() == nil
+	}
+	for {
+		if decide {
+			sc.decide(x)
+		}
+		decide = true
+		if sc.cur.Load() != x {
+			sc.mu.Unlock()
+			x.park()
+			sc.mu.Lock()
+		}
+		if sc.exec(x) {
+			break
+		}
+	}
+	if x.op.isPoll() {
+		x.spins++
+		if x.spins == spinLimit {
+			sc.strat.demote(x)
+		}
+	} else if x.op.kind != opUnlock && x.op.kind != opRWUnlock && x.op.kind != opRUnlock {
+		x.spins = 0
+	}
+	sc.mu.Unlock()
+}
+
+// spinLimit is the number of consecutive polls after which a goroutine is
+// demoted and yields to the others.
+const spinLimit = 4
+
+// decide lets the strategy choose the next goroutine among the enabled ones
+// and hands it the token; self is the deciding goroutine (it does not need
+// waking), or nil. With nothing enabled it looks for a deadlock and goes idle.
+func (sc *sched) decide(self *g) {
+	if sc.dead {
+		sc.mu.Unlock()
+		select {}
+	}
+	en := sc.enabled()
+	if len(en) == 0 {
+		sc.cur.Store(nil)
+		sc.idleAt = time.Now()
+		sc.checkStuck(false)
+		return
+	}
+	next, change := sc.strat.next(en)
+	if next.op.isAcquire() {
+		sc.acqs++
+	}
+	sc.steps = append(sc.steps, stepRec{g: int32(next.id), kind: next.op.kind, change: change, site: next.op.site})
+	sc.progress++
+	sc.cur.Store(next)
+	if next != self {
+		next.wake <- wakeRun
+	}
+}
+
+// enabled lists the goroutines that can take a step, in ID order. Spinning
+// goroutines and a test waiting for the end only when nothing else can.
+func (sc *sched) enabled() []*g {
+	en, spin := sc.enBuf[:0], sc.spinBuf[:0]
+	var end *g
+	for _, x := range sc.live {
+		switch {
+		case !sc.canRun(x):
+		case x.op.kind == opTestEnd:
+			end = x
+		case x.spins >= spinLimit:
+			spin = append(spin, x)
+		default:
+			en = append(en, x)
+		}
+	}
+	if len(en) == 0 {
+		en = append(en, spin...)
+	}
+	if len(en) == 0 && end != nil {
+		en = append(en, end)
+	}
+	sc.enBuf, sc.spinBuf = en, spin
+	return en
+}
+
+// warn records a warning for the result (bounded).
+func (sc *sched) warn(format string, args ...any) {
+	if len(sc.warnings) < 50 {
+		sc.warnings = append(sc.warnings, fmt.Sprintf(format, args...))
+	}
+}

@@ -1,0 +1,36 @@
+package rt
+
+import (
+	"reflect"
+	"runtime"
+	"strings"
+)
+
+// frame is one stack frame, as report.Frame.
+type frame struct {
+	Func string `json:"func"`
+	File string `json:"file"`
+	Line int    `json:"line"`
+}
+
+// rtPrefix is this package's path plus a dot: its frames are left out of
+// reported stacks.
+var rtPrefix = reflect.TypeOf(Site{}).PkgPath() + "."
+
+// captureStack returns the calling goroutine's stack without the runtime's
+// and this package's frames.
+func captureStack() []frame {
+	pcs := make([]uintptr, 64)
+	n := runtime.Callers(2, pcs)
+	frames := runtime.CallersFrames(pcs[:n])
+	var out []frame
+	for {
+		f, more := frames.Next()
+		if !strings.HasPrefix(f.Function, rtPrefix) && f.Function != "runtime.goexit" && f.Function != "" {
+			out = append(out, frame{Func: f.Function, File: f.File, Line: f.Line})
+		}
+		if !more {
+			return out
+		}
+	}
+}

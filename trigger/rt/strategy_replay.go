@@ -1,0 +1,71 @@
+package rt
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// replay follows a recorded schedule; when the recorded goroutine is not
+// enabled (or stands at another site) the run has diverged: the step is
+// reported and the rest of the run is a random walk.
+type replay struct {
+	sc       *sched
+	steps    []stepJSON
+	pos      int
+	diverged bool
+	fallback strategy
+}
+
+func (r *replay) newG(*g)   {}
+func (r *replay) demote(*g) {}
+
+func (r *replay) next(en []*g) (*g, bool) {
+	i := r.pos
+	r.pos++
+	if r.diverged {
+		return r.fallback.next(en)
+	}
+	if i >= len(r.steps) {
+		r.diverge(fmt.Sprintf("replay: schedule ended at step %d; continuing at random", i))
+		return r.fallback.next(en)
+	}
+	want := r.steps[i]
+	for _, x := range en {
+		if x.id == want.G && x.op.site.String() == want.Site {
+			return x, want.Change
+		}
+	}
+	ids := make([]string, len(en))
+	for j, x := range en {
+		ids[j] = fmt.Sprintf("%d at %s", x.id, x.op.site)
+	}
+	r.diverge(fmt.Sprintf("replay: diverged at step %d: goroutine %d at %s is not enabled (enabled: %s); continuing at random",
+		i, want.G, want.Site, strings.Join(ids, ", ")))
+	return r.fallback.next(en)
+}
+
+func (r *replay) diverge(msg string) {
+	r.diverged = true
+	r.sc.warn("%s", msg)
+	fmt.Fprintf(os.Stderr, "deadhunt: %s\n", msg)
+}
+
+// readSchedule reads a replay schedule: a JSON array of steps, or a result
+// file whose "schedule" it takes.
+func readSchedule(name string) ([]stepJSON, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("rt: %w", err)
+	}
+	var steps []stepJSON
+	if err := json.Unmarshal(data, &steps); err == nil {
+		return steps, nil
+	}
+	var res result
+	if err := json.Unmarshal(data, &res); err != nil {
+		return nil, fmt.Errorf("rt: replay schedule %s: %w", name, err)
+	}
+	return res.Schedule, nil
+}
