@@ -55,13 +55,27 @@ func (g *Graph) cycles(l *level, opts Options, cs *candidates, rejected *int) ([
 		for _, cyc := range cycs {
 			w := g.witness(l, cyc, opts.MaxChecks)
 			if w == nil {
-				*rejected++
+				if cs.byKey[g.cycleKey(l, cyc)] == nil { // not a projection of a reported one
+					*rejected++
+				}
 				continue
 			}
 			cs.add(g.cycleCandidate(l, cyc, w))
 		}
 	}
 	return long, nil
+}
+
+// cycleKey is the key of the candidate a cycle would make.
+func (g *Graph) cycleKey(l *level, cyc []int) string {
+	c := &Candidate{Kind: report.LockOrderCycle}
+	for _, v := range cyc {
+		if l.lv == Instance {
+			v = g.t.locks[v].class
+		}
+		c.Classes = append(c.Classes, g.t.classes[v])
+	}
+	return c.key()
 }
 
 func (g *Graph) cycleCandidate(l *level, cyc []int, w []*edgeRec) *Candidate {

@@ -1,0 +1,104 @@
+package predict
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// Findings returns the candidates as findings of package pkg, in order.
+func (r *Result) Findings(pkg string) []report.Finding {
+	fs := make([]report.Finding, 0, len(r.Candidates))
+	for _, c := range r.Candidates {
+		fs = append(fs, c.Finding(pkg))
+	}
+	return fs
+}
+
+// Finding returns the candidate as a predicted-dynamic finding of package
+// pkg. Its ID depends only on kind, package and lock classes, so the static
+// analyzer's finding for the same cycle has the same ID (see Merge).
+func (c *Candidate) Finding(pkg string) report.Finding {
+	f := report.Finding{
+		ID:       report.ComputeID(c.Kind, pkg, c.Classes),
+		Kind:     c.Kind,
+		Status:   report.PredictedDynamic,
+		Package:  pkg,
+		Message:  c.message(),
+		Evidence: []string{"dynamic"},
+		Locks:    c.locks(),
+	}
+	if tests := c.tests(); len(tests) == 1 {
+		f.Test = tests[0]
+	}
+	for _, e := range c.Edges {
+		f.Edges = append(f.Edges, report.Edge{
+			Held: e.Held.Class, Acquired: e.Acquired.Class, Goroutine: e.Goroutine,
+			HeldAt: e.HeldAt, AcquiredAt: e.AcquiredAt, Via: via(e.Stack),
+		})
+	}
+	return f
+}
+
+// locks lists the cycle's locks in order, each with the sites where the
+// witness acquired it.
+func (c *Candidate) locks() []report.Lock {
+	n := len(c.Edges)
+	var ls []report.Lock
+	for i, e := range c.Edges {
+		if c.Kind != report.LockOrderCycle && i > 0 {
+			break
+		}
+		l := report.Lock{Class: e.Held.Class, Sites: []report.Site{e.HeldAt}}
+		if c.Level == Instance {
+			l.Instance = e.Held.Instance
+		}
+		prev := c.Edges[(i+n-1)%n]
+		if c.Kind != report.LockOrderCycle {
+			prev = e
+		}
+		if prev.AcquiredAt != e.HeldAt {
+			l.Sites = append(l.Sites, prev.AcquiredAt)
+		}
+		ls = append(ls, l)
+	}
+	return ls
+}
+
+func (c *Candidate) tests() []string {
+	var ts []string
+	for _, r := range c.Runs {
+		ts = append(ts, r.Test)
+	}
+	slices.Sort(ts)
+	return slices.Compact(ts)
+}
+
+// via is the stack's functions, outermost first.
+func via(stack []report.Frame) []string {
+	var fs []string
+	for i := len(stack) - 1; i >= 0; i-- {
+		fs = append(fs, stack[i].Func)
+	}
+	return fs
+}
+
+func (c *Candidate) message() string {
+	e := c.Edges[0]
+	switch c.Kind {
+	case report.DoubleLock:
+		return fmt.Sprintf("%s locked again at %s while held since %s by goroutine %d",
+			e.Held.Class, e.AcquiredAt, e.HeldAt, e.Goroutine)
+	case report.RWR:
+		return fmt.Sprintf("%s read-locked again at %s while read-held since %s by goroutine %d; another goroutine write-locks it",
+			e.Held.Class, e.AcquiredAt, e.HeldAt, e.Goroutine)
+	}
+	var steps []string
+	for _, e := range c.Edges {
+		steps = append(steps, fmt.Sprintf("%s then %s in goroutine %d at %s",
+			e.Held.Class, e.Acquired.Class, e.Goroutine, e.AcquiredAt))
+	}
+	return "lock order cycle: " + strings.Join(steps, "; ")
+}

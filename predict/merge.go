@@ -1,0 +1,81 @@
+package predict
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// Merge joins dynamic and static findings by ID (same kind, package and
+// lock classes). A finding with both has evidence ["static", "dynamic"],
+// the dynamic finding's goroutines and message, and the sites and edges of
+// both. The result is ranked: both before dynamic only before static only,
+// then shorter cycles first, then findings whose edges more goroutines
+// showed, then by ID.
+func Merge(dynamic, static []report.Finding) []report.Finding {
+	var out []report.Finding
+	at := make(map[string]int)
+	for _, f := range slices.Concat(dynamic, static) {
+		f.Evidence = evidenceOf(f)
+		if i, ok := at[f.ID]; ok {
+			out[i] = mergeTwo(out[i], f)
+			continue
+		}
+		at[f.ID] = len(out)
+		out = append(out, f)
+	}
+	slices.SortStableFunc(out, func(a, b report.Finding) int {
+		return cmp.Or(
+			cmp.Compare(evidenceRank(a), evidenceRank(b)),
+			cmp.Compare(len(a.Locks), len(b.Locks)),
+			-cmp.Compare(support(a), support(b)),
+			cmp.Compare(a.ID, b.ID))
+	})
+	return out
+}
+
+// evidenceOf is f's evidence, completed from its status.
+func evidenceOf(f report.Finding) []string {
+	ev := slices.Clone(f.Evidence)
+	switch f.Status {
+	case report.PredictedStatic:
+		ev = append(ev, "static")
+	case report.PredictedDynamic:
+		ev = append(ev, "dynamic")
+	}
+	slices.SortFunc(ev, func(a, b string) int { return cmp.Compare(evidenceOrder(a), evidenceOrder(b)) })
+	return slices.Compact(ev)
+}
+
+func evidenceOrder(e string) int {
+	switch e {
+	case "static":
+		return 0
+	case "dynamic":
+		return 1
+	}
+	return 2
+}
+
+func evidenceRank(f report.Finding) int {
+	s, d := slices.Contains(f.Evidence, "static"), slices.Contains(f.Evidence, "dynamic")
+	switch {
+	case s && d:
+		return 0
+	case d:
+		return 1
+	}
+	return 2
+}
+
+// support is the number of distinct goroutines named by f's edges.
+func support(f report.Finding) int {
+	var gs []int
+	for _, e := range f.Edges {
+		if e.Goroutine != 0 && !slices.Contains(gs, e.Goroutine) {
+			gs = append(gs, e.Goroutine)
+		}
+	}
+	return len(gs)
+}
