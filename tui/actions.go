@@ -1,0 +1,128 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/suppress"
+)
+
+// exitDeadlock is deadhunt replay's exit code when the deadlock reproduced.
+const exitDeadlock = 3
+
+// replayCommand is the command line that replays f, for showing and copying.
+func (s *session) replayCommand(f *report.Finding) string {
+	if f.Witness == nil {
+		return ""
+	}
+	if f.Witness.Replay != "" {
+		return f.Witness.Replay
+	}
+	return fmt.Sprintf("deadhunt replay %s --finding %s", s.report, f.ID)
+}
+
+// replayCmd runs a replay and reports its outcome.
+func replayCmd(c *exec.Cmd, id string) tea.Cmd {
+	return func() tea.Msg {
+		out, err := c.CombinedOutput()
+		var exit *exec.ExitError
+		switch {
+		case err == nil:
+			return replayMsg{id: id, code: 0, output: string(out)}
+		case errors.As(err, &exit):
+			return replayMsg{id: id, code: exit.ExitCode(), output: string(out)}
+		}
+		return replayMsg{id: id, code: -1, output: string(out), err: err}
+	}
+}
+
+// replayOutcome says what a replay showed, in one line.
+func replayOutcome(r replayMsg, st styles) string {
+	switch {
+	case r.err != nil:
+		return st.Error.Render(fmt.Sprintf("replay %s could not run: %v", r.id, r.err))
+	case r.code == exitDeadlock:
+		return st.Error.Render(fmt.Sprintf("replay %s: deadlock reproduced (exit %d)", r.id, r.code))
+	case r.code == 0:
+		return st.OK.Render(fmt.Sprintf("replay %s: no deadlock this time (exit 0)", r.id))
+	}
+	return st.Error.Render(fmt.Sprintf("replay %s failed (exit %d)", r.id, r.code))
+}
+
+// editorCommand opens file at line in editor ("vi", "code -g" ...) with the
+// +LINE convention most editors share.
+func editorCommand(editor, root string, s report.Site) (*exec.Cmd, error) {
+	fields := strings.Fields(editor)
+	if len(fields) == 0 {
+		return nil, errors.New("no editor: set $EDITOR")
+	}
+	if s.IsZero() {
+		return nil, errors.New("no source position to open")
+	}
+	file, err := filepath.Abs(resolve(root, s.File))
+	if err != nil {
+		return nil, err
+	}
+	args := append(fields[1:len(fields):len(fields)], fmt.Sprintf("+%d", max(1, s.Line)), file)
+	return exec.Command(fields[0], args...), nil
+}
+
+// primarySite is where edit opens from the list: the first frame of the
+// first goroutine, else the first edge's acquisition, else a lock site.
+func primarySite(f *report.Finding) report.Site {
+	for _, g := range f.Goroutines {
+		if len(g.Stack) > 0 {
+			fr := g.Stack[0]
+			return report.Site{File: fr.File, Line: fr.Line, Func: fr.Func}
+		}
+	}
+	for _, e := range f.Edges {
+		if !e.AcquiredAt.IsZero() {
+			return e.AcquiredAt
+		}
+	}
+	for _, l := range f.Locks {
+		if len(l.Sites) > 0 {
+			return l.Sites[0]
+		}
+	}
+	return report.Site{}
+}
+
+// ignoreStore serialises writes to the suppression file from tea.Cmds.
+type ignoreStore struct {
+	mu  sync.Mutex
+	set *suppress.Set
+}
+
+func (st *ignoreStore) addCmd(id, reason string) tea.Cmd {
+	return func() tea.Msg {
+		st.mu.Lock()
+		defer st.mu.Unlock()
+		if err := st.set.Add(id, reason); err != nil {
+			return ignoredMsg{id: id, err: err}
+		}
+		e, _ := st.set.Lookup(id)
+		return ignoredMsg{id: id, reason: e.Reason, at: e.At}
+	}
+}
+
+func (st *ignoreStore) removeCmd(id string) tea.Cmd {
+	return func() tea.Msg {
+		st.mu.Lock()
+		defer st.mu.Unlock()
+		return ignoredMsg{id: id, undo: true, err: st.set.Remove(id)}
+	}
+}
+
+// copyCmd puts text on the clipboard.
+func copyCmd(clip func(string) error, text string) tea.Cmd {
+	return func() tea.Msg { return copiedMsg{text: text, err: clip(text)} }
+}

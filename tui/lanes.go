@@ -1,0 +1,181 @@
+package tui
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// minLane is the narrowest lane; more goroutines than fit scroll sideways.
+const minLane = 16
+
+// lanesView draws a witness schedule with one column per goroutine and one
+// row per step.
+type lanesView struct {
+	s     *session
+	f     *report.Finding
+	w, h  int
+	vp    viewport.Model
+	gs    []int // goroutines in order of first step
+	first int   // first lane shown
+}
+
+func newLanesView(s *session) *lanesView {
+	vp := viewport.New(0, 0)
+	vp.KeyMap.Left.SetEnabled(false)
+	vp.KeyMap.Right.SetEnabled(false)
+	return &lanesView{s: s, vp: vp}
+}
+
+func (l *lanesView) Init() tea.Cmd { return nil }
+
+func (l *lanesView) SetSize(w, h int) {
+	l.w, l.h = w, h
+	l.vp.Width, l.vp.Height = w, max(1, h-3)
+	l.refresh()
+}
+
+// Show switches to the schedule of finding f.
+func (l *lanesView) Show(f *report.Finding) {
+	l.f, l.first, l.gs = f, 0, nil
+	if f.Witness != nil {
+		seen := make(map[int]bool)
+		for _, s := range f.Witness.Schedule {
+			if !seen[s.Goroutine] {
+				seen[s.Goroutine] = true
+				l.gs = append(l.gs, s.Goroutine)
+			}
+		}
+	}
+	l.vp.GotoTop()
+	l.refresh()
+}
+
+func (l *lanesView) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if km, ok := msg.(tea.KeyMsg); ok {
+		switch {
+		case key.Matches(km, l.s.keys.Left):
+			l.first = max(0, l.first-1)
+			l.refresh()
+			return l, nil
+		case key.Matches(km, l.s.keys.Right):
+			l.first = max(0, min(len(l.gs)-l.shown(), l.first+1))
+			l.refresh()
+			return l, nil
+		}
+	}
+	var cmd tea.Cmd
+	l.vp, cmd = l.vp.Update(msg)
+	return l, cmd
+}
+
+// shown is how many lanes fit; laneWidth is the width of each.
+func (l *lanesView) shown() int {
+	return max(1, min(len(l.gs), (l.w-6)/(minLane+3)))
+}
+
+func (l *lanesView) laneWidth() int {
+	return max(minLane, (l.w-6)/max(1, l.shown())-3)
+}
+
+func (l *lanesView) refresh() {
+	if l.f == nil || l.f.Witness == nil || l.w == 0 {
+		return
+	}
+	l.vp.SetContent(fit(strings.Join(l.rows(), "\n"), l.w, max(1, len(l.rows()))))
+}
+
+func (l *lanesView) View() string {
+	if l.f == nil || l.f.Witness == nil || len(l.f.Witness.Schedule) == 0 {
+		return fit(l.s.st.Dim.Render("  no witness schedule: only confirmed findings have one"), l.w, l.h)
+	}
+	return fit(strings.Join(l.header(), "\n")+"\n"+l.vp.View(), l.w, l.h)
+}
+
+func (l *lanesView) header() []string {
+	st, w := l.s.st, l.f.Witness
+	title := l.f.ID + " schedule"
+	if len(l.gs) > l.shown() {
+		title += fmt.Sprintf(" · lanes %d-%d of %d (←/→)", l.first+1, l.first+l.shown(), len(l.gs))
+	}
+	title += fmt.Sprintf(" · %s seed %d · %d steps · * change point · ✗ blocks", w.Strategy, w.Seed, len(w.Schedule))
+	cells := []string{"  step"}
+	rule := []string{"──────"}
+	lw := l.laneWidth()
+	for _, g := range l.lanes() {
+		cells = append(cells, pad(fmt.Sprintf("goroutine %d", g), lw))
+		rule = append(rule, strings.Repeat("─", lw))
+	}
+	return []string{st.Bold.Render(cut(title, l.w)), st.Header.Render(strings.TrimRight(strings.Join(cells, " │ "), " ")), st.Dim.Render(strings.Join(rule, "─┼─"))}
+}
+
+func (l *lanesView) lanes() []int {
+	return l.gs[l.first:min(len(l.gs), l.first+l.shown())]
+}
+
+func (l *lanesView) rows() []string {
+	st, lw := l.s.st, l.laneWidth()
+	last := l.lastSteps()
+	var out []string
+	for i, s := range l.f.Witness.Schedule {
+		mark := " "
+		if s.Change {
+			mark = "*"
+		}
+		cells := []string{fmt.Sprintf(" %s%4d", mark, i+1)}
+		for _, g := range l.lanes() {
+			if g != s.Goroutine {
+				cells = append(cells, strings.Repeat(" ", lw))
+				continue
+			}
+			text := strings.TrimSpace(s.Op + " " + path.Base(s.Site))
+			if last[i] {
+				text += " ✗"
+			}
+			cell := pad(text, lw)
+			if s.Change {
+				cell = st.Highlight.Render(cell)
+			}
+			cells = append(cells, cell)
+		}
+		out = append(out, strings.TrimRight(strings.Join(cells, " │ "), " "))
+	}
+	return out
+}
+
+// lastSteps marks the last step of each goroutine that is blocked at the
+// deadlock.
+func (l *lanesView) lastSteps() map[int]bool {
+	blocked := make(map[int]bool)
+	for _, g := range l.f.Goroutines {
+		if g.WaitsFor != "" {
+			blocked[g.ID] = true
+		}
+	}
+	last := make(map[int]bool)
+	done := make(map[int]bool)
+	sched := l.f.Witness.Schedule
+	for i := len(sched) - 1; i >= 0; i-- {
+		g := sched[i].Goroutine
+		if blocked[g] && !done[g] {
+			last[i], done[g] = true, true
+		}
+	}
+	return last
+}
+
+func (l *lanesView) ShortHelp() []key.Binding {
+	k := l.s.keys
+	return []key.Binding{k.Back, k.Up, k.Down, k.Left, k.Right, k.Replay, k.Copy, k.Help}
+}
+
+func (l *lanesView) FullHelp() [][]key.Binding {
+	k := l.s.keys
+	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right}, {k.Back}, k.actions(), {k.Help, k.Quit}}
+}
