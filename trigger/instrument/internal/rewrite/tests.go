@@ -11,13 +11,10 @@ import (
 // testFunc makes the first statement of a top-level TestXxx(t *testing.T)
 // defer __dhrt.TestStart(t)(), naming the parameter if it has no name.
 func (f *fileRewriter) testFunc(d *ast.FuncDecl) {
-	if !isTestFile(f.tf.Name()) || d.Recv != nil || d.Body == nil || d.Type.TypeParams != nil || !isTestName(d.Name.Name) {
+	if !isTestFile(f.tf.Name()) || !isTestFunc(d, f.p.in.Info) {
 		return
 	}
 	params := d.Type.Params.List
-	if len(params) != 1 || len(params[0].Names) > 1 || !isTestingT(f.typeOf(params[0].Type)) {
-		return
-	}
 	name := "__dht"
 	switch p := params[0]; {
 	case len(p.Names) == 0:
@@ -28,6 +25,29 @@ func (f *fileRewriter) testFunc(d *ast.FuncDecl) {
 		name = p.Names[0].Name
 	}
 	f.insert(d.Body.Lbrace+1, " defer __dhrt.TestStart("+name+")();")
+}
+
+// TestFuncs lists the names of the top-level TestXxx(*testing.T)
+// functions of a test file.
+func TestFuncs(f *ast.File, info *types.Info) []string {
+	var names []string
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && isTestFunc(fd, info) {
+			names = append(names, fd.Name.Name)
+		}
+	}
+	return names
+}
+
+// IsTestFile reports whether a file name is a test file's.
+func IsTestFile(name string) bool { return isTestFile(name) }
+
+func isTestFunc(d *ast.FuncDecl, info *types.Info) bool {
+	if d.Recv != nil || d.Body == nil || d.Type.TypeParams != nil || !isTestName(d.Name.Name) {
+		return false
+	}
+	params := d.Type.Params.List
+	return len(params) == 1 && len(params[0].Names) <= 1 && isTestingT(info.TypeOf(params[0].Type))
 }
 
 // isTestName follows go test: Test, then nothing or a non-lowercase rune.

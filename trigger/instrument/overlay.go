@@ -1,0 +1,134 @@
+package instrument
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+
+	"github.com/deadhunt/deadhunt/trigger/instrument/internal/rewrite"
+	"golang.org/x/tools/go/packages"
+)
+
+// Sites files added to instrumented packages.
+const (
+	sitesFile  = "zz_deadhunt_sites.go"
+	xsitesFile = "zz_deadhunt_xsites_test.go"
+)
+
+// instrument rewrites a unit's variants into the overlay and lists its
+// tests.
+func (b *builder) instrument(u *unit) error {
+	var run *regexp.Regexp
+	if b.opts.Run != "" {
+		var err error
+		if run, err = regexp.Compile(b.opts.Run); err != nil {
+			return fmt.Errorf("instrument: -run %q: %w", b.opts.Run, err)
+		}
+	}
+	if isRuntimePackage(u.path) {
+		u.pkg.Warnings = append(u.pkg.Warnings, Warning{Msg: "the deadhunt runtime itself is not instrumented"})
+		return nil
+	}
+	for _, v := range []struct {
+		p     *packages.Package
+		sites string
+	}{{u.internal, sitesFile}, {u.xtest, xsitesFile}} {
+		if v.p == nil {
+			continue
+		}
+		if err := b.rewrite(u, v.p, v.sites); err != nil {
+			return err
+		}
+		for _, t := range testNames(v.p) {
+			if run == nil || run.MatchString(t) {
+				u.pkg.Tests = append(u.pkg.Tests, t)
+			}
+		}
+	}
+	slices.Sort(u.pkg.Tests)
+	return nil
+}
+
+// isRuntimePackage reports whether path is deadhunt's own runtime, which
+// must not call itself.
+func isRuntimePackage(path string) bool {
+	return path == "github.com/deadhunt/deadhunt/trigger/rt" || path == rewrite.RuntimePath
+}
+
+func (b *builder) rewrite(u *unit, p *packages.Package, sites string) error {
+	in := rewrite.Input{Fset: p.Fset, Info: p.TypesInfo, Pkg: p.Types, SitesFile: sites}
+	own := map[string]bool{}
+	for _, f := range p.GoFiles {
+		own[f] = true
+	}
+	for _, f := range p.Syntax {
+		name := p.Fset.File(f.Pos()).Name()
+		if !own[name] {
+			// cgo output or a file the go command generated
+			u.pkg.Warnings = append(u.pkg.Warnings, Warning{Pos: name, Msg: "generated compiled file not instrumented (cgo)"})
+			continue
+		}
+		in.Files = append(in.Files, f)
+	}
+	res, err := rewrite.Package(in)
+	if err != nil {
+		return fmt.Errorf("instrument: %s: %w", u.path, err)
+	}
+	for _, w := range res.Warnings {
+		u.pkg.Warnings = append(u.pkg.Warnings, Warning{Pos: w.Pos, Msg: w.Msg})
+	}
+	if len(res.Files) == 0 {
+		return nil
+	}
+	for name, data := range res.Files {
+		if err := b.addOverlay(name, data); err != nil {
+			return err
+		}
+	}
+	return b.addOverlay(filepath.Join(filepath.Dir(p.GoFiles[0]), sites), res.SitesSrc)
+}
+
+// addOverlay writes the new content of file name into the work directory.
+func (b *builder) addOverlay(name string, data []byte) error {
+	b.files++
+	dir := filepath.Join(b.opts.WorkDir, "overlay", strconv.Itoa(b.files))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("instrument: %w", err)
+	}
+	dst := filepath.Join(dir, filepath.Base(name))
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
+		return fmt.Errorf("instrument: %w", err)
+	}
+	b.overlay[name] = dst
+	return nil
+}
+
+// writeOverlay writes the overlay file go build -overlay reads.
+func (b *builder) writeOverlay() (string, error) {
+	data, err := json.MarshalIndent(struct{ Replace map[string]string }{b.overlay}, "", "\t")
+	if err != nil {
+		return "", err
+	}
+	name := filepath.Join(b.opts.WorkDir, "overlay.json")
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		return "", fmt.Errorf("instrument: %w", err)
+	}
+	return name, nil
+}
+
+// testNames lists the top-level TestXxx(*testing.T) functions of a
+// package's test files.
+func testNames(p *packages.Package) []string {
+	var names []string
+	for _, f := range p.Syntax {
+		if !rewrite.IsTestFile(p.Fset.File(f.Pos()).Name()) {
+			continue
+		}
+		names = append(names, rewrite.TestFuncs(f, p.TypesInfo)...)
+	}
+	return names
+}

@@ -1,0 +1,5 @@
+package broken
+
+import "testing"
+
+func TestBroken(t *testing.T) { Broken() }

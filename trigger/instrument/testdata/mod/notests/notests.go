@@ -1,0 +1,7 @@
+package notests
+
+import "sync"
+
+var mu sync.Mutex
+
+func Locked() { mu.Lock(); mu.Unlock() }
