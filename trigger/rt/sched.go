@@ -225,7 +225,7 @@ func (x *g) do(o op) {
 	}
 	if x.op.isPoll() {
 		x.spins++
-		if x.spins == spinLimit {
+		if x.spins >= spinLimit {
 			sc.strat.demote(x)
 		}
 	} else if x.op.kind != opUnlock && x.op.kind != opRWUnlock && x.op.kind != opRUnlock {

@@ -1,0 +1,59 @@
+package rt
+
+import (
+	"errors"
+	"time"
+)
+
+// Exported for the tests of package rt_test.
+type (
+	Config  = config
+	Targets = targets
+	Result  = result
+	Finding = finding
+	StepRec = stepJSON
+)
+
+// RunScenario runs body as the test goroutine of an in-process run under
+// cfg, with goroutines leaked by body run after it returns, as TestStart
+// does. A deadlock ends the run (its goroutines stay parked forever: they
+// leak, which is harmless in a test process) instead of exiting.
+func RunScenario(cfg Config, timeout time.Duration, body func()) (*Result, error) {
+	sc, err := newSched(cfg)
+	if err != nil {
+		return nil, err
+	}
+	done := make(chan *result, 1)
+	sc.onDeadlock = func(r *result) { done <- r }
+	sc.install()
+	defer current.CompareAndSwap(sc, nil)
+	go func() {
+		x := sc.startTest("scenario", nil)
+		body()
+		x.endTest(false)
+		sc.mu.Lock()
+		r := sc.resultLocked(nil)
+		sc.mu.Unlock()
+		done <- r
+	}()
+	select {
+	case r := <-done:
+		if r.Deadlock == nil {
+			close(sc.stop)
+		}
+		return r, nil
+	case <-time.After(timeout):
+		return nil, errors.New("scenario timed out")
+	}
+}
+
+// Active reports whether a scheduler is installed.
+func Active() bool { return active() != nil }
+
+// StackGoid exposes the slow goroutine ID for the identity test.
+func StackGoid() uint64 { return stackGoid() }
+
+// Getg exposes the goroutine identity used by the fast path.
+func Getg() uintptr { return getg() }
+
+const FastGoid = fastGoid
