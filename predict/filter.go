@@ -9,8 +9,14 @@ package predict
 func (g *Graph) witness(l *level, cyc []int, maxChecks int) []*edgeRec {
 	f := filter{g: g, l: l, cyc: cyc, budget: maxChecks}
 	f.steps = make([][]*edgeRec, len(cyc))
+	runs := make(map[int]bool)
 	for i := range cyc {
-		f.steps[i] = l.adj[[2]int{cyc[i], cyc[(i+1)%len(cyc)]}]
+		k := [2]int{cyc[i], cyc[(i+1)%len(cyc)]}
+		f.steps[i] = l.adj[k]
+		runs[l.runOf[k]] = true
+	}
+	if l.lv == Class && len(runs) == 1 && !runs[-1] {
+		return nil // all from one run: the instance level decides
 	}
 	f.chosen = make([]*edgeRec, 0, len(cyc))
 	if f.search() {

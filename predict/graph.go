@@ -40,6 +40,9 @@ type level struct {
 	lv  Level
 	g   graph.Graph[int, int]
 	adj map[[2]int][]*edgeRec
+	// runOf is the run of every record of an edge, or -1 if they are
+	// from several runs.
+	runOf map[[2]int]int
 
 	adjMap map[int]map[int]graph.Edge[int] // the library's, computed once
 }
@@ -47,7 +50,7 @@ type level struct {
 func newGraph(t *tables, recs []*edgeRec) (*Graph, error) {
 	g := &Graph{t: t, recs: recs, hot: make(map[*edgeRec]bool)}
 	for _, lv := range []Level{Instance, Class} {
-		l := &level{lv: lv, g: graph.New(graph.IntHash, graph.Directed()), adj: make(map[[2]int][]*edgeRec)}
+		l := &level{lv: lv, g: graph.New(graph.IntHash, graph.Directed()), adj: make(map[[2]int][]*edgeRec), runOf: make(map[[2]int]int)}
 		for _, r := range recs {
 			if err := l.add(r, t); err != nil {
 				return nil, fmt.Errorf("predict: %w", err)
@@ -81,6 +84,11 @@ func (l *level) add(r *edgeRec, t *tables) error {
 		if err := l.g.AddEdge(u+1, v+1); err != nil {
 			return err
 		}
+	}
+	if len(l.adj[k]) == 0 {
+		l.runOf[k] = int(r.run)
+	} else if l.runOf[k] != int(r.run) {
+		l.runOf[k] = -1
 	}
 	l.adj[k] = append(l.adj[k], r)
 	return nil
