@@ -266,11 +266,11 @@ func (p *pkgState) reportCycle(combo []cedge) {
 	msg := fmt.Sprintf("lock order cycle: %s held while acquiring %s%s", first.Held, first.Acquired, viaText(first.Via, first.AcquiredAt, first.Dynamic))
 	if len(combo) == 2 {
 		r := combo[1]
-		msg += fmt.Sprintf("; reverse order at %s%s", r.AcquiredAt, viaOnly(r.edge))
+		msg += "; reverse order at " + p.edgeAt(r)
 	} else {
 		var rest []string
 		for _, e := range combo[1:] {
-			rest = append(rest, fmt.Sprintf("%s held while acquiring %s at %s%s", e.Held, e.Acquired, e.AcquiredAt, viaOnly(e.edge)))
+			rest = append(rest, fmt.Sprintf("%s held while acquiring %s at %s", e.Held, e.Acquired, p.edgeAt(e)))
 		}
 		msg += "; then " + strings.Join(rest, ", then ")
 	}
@@ -292,6 +292,19 @@ func (p *pkgState) reportCycle(combo []cedge) {
 		pos = p.pass.Files[0].Package
 	}
 	p.report(pos, report.LockOrderCycle, msg, locks, edges, related)
+}
+
+// edgeAt says where an edge's acquisition happens: for an edge of this
+// package made through calls, the call here and the lock in the callee.
+func (p *pkgState) edgeAt(e cedge) string {
+	if e.local != nil && len(e.Via) > 0 {
+		s := fmt.Sprintf("%s via %s (lock at %s)", p.siteOf(e.local.pos), chain(e.Via), e.AcquiredAt)
+		if e.Dynamic {
+			s += " through a dynamic call"
+		}
+		return s
+	}
+	return e.AcquiredAt.String() + viaOnly(e.edge)
 }
 
 func viaOnly(e *edge) string {

@@ -128,9 +128,15 @@ type pkgFact struct {
 func (*pkgFact) AFact() {}
 
 func (f *pkgFact) String() string {
-	var es []string
+	var es, parts []string
 	for _, e := range f.Edges {
 		es = append(es, e.Held+" -> "+e.Acquired)
 	}
-	return "lockcycle(edges " + strings.Join(es, ", ") + ")"
+	if len(es) > 0 {
+		parts = append(parts, "edges "+strings.Join(es, ", "))
+	}
+	if len(f.Writers) > 0 {
+		parts = append(parts, "writers "+strings.Join(f.Writers, ", "))
+	}
+	return "lockcycle(" + strings.Join(parts, "; ") + ")"
 }

@@ -141,7 +141,7 @@ func (c *fnCtx) block(b *ssa.BasicBlock, st *state) *state {
 // summary.
 func (c *fnCtx) call(st *state, cc *ssa.CallCommon, pos token.Pos) {
 	if k, mu := lockOp(cc); k != opNone {
-		c.lockOp(st, k, describe(c.fn, mu), pos)
+		c.lockOp(st, k, describe(c.fn, mu), isRWMutex(mu.Type()), pos)
 		return
 	}
 	if noReturn(cc) {
@@ -153,14 +153,14 @@ func (c *fnCtx) call(st *state, cc *ssa.CallCommon, pos token.Pos) {
 	}
 }
 
-func (c *fnCtx) lockOp(st *state, k opKind, l loc, pos token.Pos) {
+func (c *fnCtx) lockOp(st *state, k opKind, l loc, rw bool, pos token.Pos) {
 	switch k {
 	case opLock, opRLock:
 		m := write
 		if k == opRLock {
 			m = read
 		}
-		h := held{loc: l, mode: m, site: c.site(pos), pos: pos, ignored: c.p.ignored(pos), direct: true}
+		h := held{loc: l, mode: m, site: c.site(pos), pos: pos, ignored: c.p.ignored(pos), direct: true, rw: rw}
 		c.acquired(st, h, nil, nil, false)
 		st.held = append(st.held, h)
 	case opUnlock, opRUnlock:

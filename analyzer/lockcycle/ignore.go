@@ -19,7 +19,8 @@ func (p *pkgState) scanIgnores() map[string]string {
 				if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
 					continue
 				}
-				reason := strings.TrimSpace(rest)
+				reason, _, _ := strings.Cut(rest, "//") // a trailing comment is no reason
+				reason = strings.TrimSpace(reason)
 				if reason == "" {
 					p.pass.ReportRangef(c, "lockcycle:ignore needs a reason")
 					reason = "(no reason)"

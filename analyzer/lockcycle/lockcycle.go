@@ -87,7 +87,9 @@ func (p *pkgState) exportFacts() {
 	for _, fn := range p.ssa.SrcFuncs {
 		obj := fn.Object()
 		f := p.summaries[fn]
-		if obj == nil || f == nil || f.empty() || obj.Pkg() != p.pass.Pkg {
+		// Only exported functions and methods can be called from other
+		// packages; the checker drops facts about the others anyway.
+		if obj == nil || f == nil || f.empty() || obj.Pkg() != p.pass.Pkg || !obj.Exported() {
 			continue
 		}
 		p.pass.ExportObjectFact(obj, f)

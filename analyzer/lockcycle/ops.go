@@ -85,3 +85,11 @@ func noReturn(c *ssa.CallCommon) bool {
 	}
 	return false
 }
+
+func isRWMutex(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		n, ok := types.Unalias(p.Elem()).(*types.Named)
+		return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == "RWMutex"
+	}
+	return false
+}

@@ -15,6 +15,7 @@ type held struct {
 	via     []string  // helper calls it was acquired through
 	ignored bool
 	direct  bool // acquired by a lock call in this function
+	rw      bool // the mutex is a sync.RWMutex (known for direct acquisitions)
 	// owner is the instance key of the object a callback was loaded from
 	// (c for c.OnEvict(...)), for acquisitions made inside that callback.
 	owner string

@@ -14,7 +14,7 @@ func (c *fnCtx) acquired(st *state, h held, inner []guard, released []loc, dynam
 	if !c.emit {
 		return
 	}
-	if h.mode == write {
+	if h.mode == write && h.rw {
 		if _, ok := c.p.writers[h.Class]; !ok {
 			c.p.writers[h.Class] = h.site
 		}

@@ -1,0 +1,48 @@
+package lockcycle_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/deadhunt/deadhunt/analyzer/lockcycle"
+)
+
+func TestAnalyzer(t *testing.T) {
+	cases := []string{
+		"cycle2", "cycle3", "guard", "consistent", "ordered", "helpers", "rwr",
+		"doublelock", "deferpat", "missing", "ignore", "iface", "embedded",
+		"crossb", "sameclass", "elements", "trylock", "closures", "locker", "generics",
+	}
+	for _, c := range cases {
+		t.Run(c, func(t *testing.T) {
+			analysistest.Run(t, analysistest.TestData(), lockcycle.Analyzer, c)
+		})
+	}
+}
+
+// TestLargeFunction checks that a function of thousands of blocks is
+// analysed (or skipped) without a crash, and other functions still are.
+func TestLargeFunction(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("package big\n\nimport \"sync\"\n\nvar a, c sync.Mutex\n\nfunc huge(x int) int {\n")
+	for i := 0; i < 3000; i++ {
+		fmt.Fprintf(&b, "\tif x == %d {\n\t\ta.Lock()\n\t\tx++\n\t\ta.Unlock()\n\t}\n", i)
+	}
+	b.WriteString("\treturn x\n}\n\n")
+	b.WriteString("func ac() {\n\ta.Lock()\n\tc.Lock() // want `lock order cycle: big.a held while acquiring big.c`\n\tc.Unlock()\n\ta.Unlock()\n}\n\n")
+	b.WriteString("func ca() {\n\tc.Lock()\n\ta.Lock()\n\ta.Unlock()\n\tc.Unlock()\n}\n")
+	src := "// want package:\"lockcycle\\\\(edges .*\\\\)\"\n" + b.String()
+	if err := os.MkdirAll(filepath.Join(dir, "src", "big"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "src", "big", "big.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, lockcycle.Analyzer, "big")
+}

@@ -1,0 +1,39 @@
+package crossb // want package:"lockcycle\\(edges .*\\)"
+
+// crossb closes the cycle with crossa: Cache.mu -> Store.Mutex in
+// Fill, and Store.Mutex -> Cache.mu through the helper pair in Flush.
+// (Store.Put calling the Notifier with the lock held is not seen: crossa
+// cannot see crossb's implementation, and crossb does not re-analyse Put.)
+
+import (
+	"crossa"
+	"sync"
+)
+
+type Cache struct {
+	mu    sync.Mutex
+	st    *crossa.Store
+	items map[string]int
+}
+
+func (c *Cache) Fill(k string) { // want Fill:"lockcycle\\(acquires \\(\\*crossb.Cache\\).mu, \\(\\*crossa.Store\\).Mutex\\)"
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.items[k] = c.st.Get(k)
+}
+
+func (c *Cache) Changed(k string) { // want Changed:"lockcycle\\(acquires \\(\\*crossb.Cache\\).mu\\)"
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.items, k)
+}
+
+// Flush holds the store lock through the helper pair while dropping
+// cached entries.
+func (c *Cache) Flush() { // want Flush:"lockcycle\\(acquires \\(\\*crossa.Store\\).Mutex, \\(\\*crossb.Cache\\).mu\\)"
+	c.st.LockStore()
+	c.mu.Lock() // want `lock order cycle: \(\*crossa.Store\).Mutex held while acquiring \(\*crossb.Cache\).mu; reverse order at crossb.go:22:\d+ via \(\*crossa.Store\).Get \(lock at crossa.go:16:\d+\)`
+	clear(c.items)
+	c.mu.Unlock()
+	c.st.UnlockStore()
+}

@@ -1,0 +1,53 @@
+package guard // want package:"lockcycle\\(edges .*\\)"
+
+// guard takes a and b in both orders, but always under g: the
+// common guard lock makes the cycle impossible.
+
+import "sync"
+
+type T struct {
+	g, a, b sync.Mutex
+}
+
+func (t *T) ab() {
+	t.g.Lock()
+	defer t.g.Unlock()
+	t.a.Lock()
+	t.b.Lock()
+	t.b.Unlock()
+	t.a.Unlock()
+}
+
+func (t *T) ba() {
+	t.g.Lock()
+	defer t.g.Unlock()
+	t.b.Lock()
+	t.a.Lock()
+	t.a.Unlock()
+	t.b.Unlock()
+}
+
+// rg holds an RWMutex as guard in read mode on both sides: readers do not
+// exclude each other, so this cycle is reported.
+type R struct {
+	g    sync.RWMutex
+	a, b sync.Mutex
+}
+
+func (r *R) ab() {
+	r.g.RLock()
+	defer r.g.RUnlock()
+	r.a.Lock()
+	r.b.Lock() // want `lock order cycle: \(\*guard.R\).a held while acquiring \(\*guard.R\).b`
+	r.b.Unlock()
+	r.a.Unlock()
+}
+
+func (r *R) ba() {
+	r.g.RLock()
+	defer r.g.RUnlock()
+	r.b.Lock()
+	r.a.Lock()
+	r.a.Unlock()
+	r.b.Unlock()
+}

@@ -1,0 +1,74 @@
+package iface // want package:"lockcycle\\(edges .*\\)"
+
+// iface has a cycle closed through an interface callback.
+
+import "sync"
+
+type Sink interface{ Write(msg string) }
+
+type Logger struct {
+	mu    sync.Mutex
+	sinks []Sink
+}
+
+func (l *Logger) Log(msg string) { // want Log:"lockcycle\\(acquires \\(\\*iface.Logger\\).mu, \\(\\*iface.FileSink\\).mu\\)"
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, s := range l.sinks {
+		s.Write(msg)
+	}
+}
+
+func (l *Logger) count() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.sinks)
+}
+
+type FileSink struct {
+	mu  sync.Mutex
+	log *Logger
+}
+
+func (f *FileSink) Write(msg string) { // want Write:"lockcycle\\(acquires \\(\\*iface.FileSink\\).mu\\)"
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_ = msg
+}
+
+func (f *FileSink) Rotate() { // want Rotate:"lockcycle\\(acquires \\(\\*iface.FileSink\\).mu, \\(\\*iface.Logger\\).mu\\)"
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.log.count() // want `lock order cycle: \(\*iface.FileSink\).mu held while acquiring \(\*iface.Logger\).mu via \(\*iface.Logger\).count \(at iface.go:23:\d+\); reverse order at iface.go:18:\d+ via \(\*iface.FileSink\).Write \(lock at iface.go:34:\d+\) through a dynamic call`
+}
+
+// Funcs has a callback through a function value.
+type Funcs struct {
+	mu       sync.Mutex
+	onChange func()
+	other    *Other
+}
+
+type Other struct{ mu sync.Mutex }
+
+func (f *Funcs) Set() { // want Set:"lockcycle\\(acquires \\(\\*iface.Funcs\\).mu, \\(\\*iface.Other\\).mu\\)"
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.onChange() // want `lock order cycle: \(\*iface.Funcs\).mu held while acquiring \(\*iface.Other\).mu via iface.NewFuncs\$1 \(at iface.go:70:\d+\) through a dynamic call; reverse order at iface.go:63:\d+`
+}
+
+func (o *Other) Poke(f *Funcs) { // want Poke:"lockcycle\\(acquires \\(\\*iface.Other\\).mu, \\(\\*iface.Funcs\\).mu\\)"
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	f.mu.Lock()
+	f.mu.Unlock()
+}
+
+func NewFuncs(o *Other) *Funcs {
+	f := &Funcs{other: o}
+	f.onChange = func() {
+		o.mu.Lock()
+		o.mu.Unlock()
+	}
+	return f
+}

@@ -1,0 +1,48 @@
+package rwr // want package:"lockcycle\\(writers \\(\\*rwr.Config\\).mu\\)"
+
+import "sync"
+
+type Config struct {
+	mu   sync.RWMutex
+	vals map[string]string
+}
+
+func (c *Config) has(k string) bool {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	_, ok := c.vals[k]
+	return ok
+}
+
+func (c *Config) get(k string) string {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if !c.has(k) { // want `recursive read lock: \(\*rwr.Config\).mu read-locked at rwr.go:18:\d+ is read-locked again via \(\*rwr.Config\).has .*a writer \(Lock at rwr.go:27:\d+\)`
+		return ""
+	}
+	return c.vals[k]
+}
+
+func (c *Config) set(k, v string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.vals[k] = v
+}
+
+// NoWriter is only ever read locked: a recursive read lock is harmless.
+type NoWriter struct {
+	mu sync.RWMutex
+	n  int
+}
+
+func (w *NoWriter) get() int {
+	w.mu.RLock()
+	defer w.mu.RUnlock()
+	return w.n + w.peek()
+}
+
+func (w *NoWriter) peek() int {
+	w.mu.RLock()
+	defer w.mu.RUnlock()
+	return w.n
+}
