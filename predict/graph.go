@@ -52,9 +52,10 @@ func newGraph(t *tables, recs []*edgeRec) (*Graph, error) {
 	for _, lv := range []Level{Instance, Class} {
 		l := &level{lv: lv, g: graph.New(graph.IntHash, graph.Directed()), adj: make(map[[2]int][]*edgeRec), runOf: make(map[[2]int]int)}
 		for _, r := range recs {
-			if err := l.add(r, t); err != nil {
-				return nil, fmt.Errorf("predict: %w", err)
-			}
+			l.add(r, t)
+		}
+		if err := l.build(); err != nil {
+			return nil, fmt.Errorf("predict: %w", err)
 		}
 		g.levels[lv] = l
 	}
@@ -69,27 +70,31 @@ func (l *level) vertex(i int, t *tables) int {
 	return i
 }
 
-func (l *level) add(r *edgeRec, t *tables) error {
+func (l *level) add(r *edgeRec, t *tables) {
 	u, v := l.vertex(int(r.from), t), l.vertex(int(r.to), t)
 	if u == v { // two instances of one class: a cycle only at the instance level
-		return nil
+		return
 	}
 	k := [2]int{u, v}
-	if len(l.adj[k]) == 0 {
-		for _, x := range k {
-			if err := l.g.AddVertex(x + 1); err != nil && err != graph.ErrVertexAlreadyExists {
-				return err
-			}
-		}
-		if err := l.g.AddEdge(u+1, v+1); err != nil {
-			return err
-		}
-	}
 	if len(l.adj[k]) == 0 {
 		l.runOf[k] = int(r.run)
 	} else if l.runOf[k] != int(r.run) {
 		l.runOf[k] = -1
 	}
 	l.adj[k] = append(l.adj[k], r)
+}
+
+// build adds to the library graph the edges that may lie on a cycle.
+func (l *level) build() error {
+	for _, k := range core(l.adj) {
+		for _, x := range k {
+			if err := l.g.AddVertex(x + 1); err != nil && err != graph.ErrVertexAlreadyExists {
+				return err
+			}
+		}
+		if err := l.g.AddEdge(k[0]+1, k[1]+1); err != nil {
+			return err
+		}
+	}
 	return nil
 }
