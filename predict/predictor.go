@@ -74,3 +74,15 @@ func Predict(r *trace.Reader, opts Options) (*Result, error) {
 	}
 	return p.Result()
 }
+
+// PredictEvents predicts from the events of one trace, checking ids as a
+// Reader would.
+func PredictEvents(events []trace.Event, opts Options) (*Result, error) {
+	p := New(opts)
+	for _, e := range events {
+		if err := p.Add(e); err != nil {
+			return nil, err
+		}
+	}
+	return p.Result()
+}
