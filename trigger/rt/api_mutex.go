@@ -9,6 +9,7 @@ import (
 func Lock(m *sync.Mutex, s *Site) {
 	g := enter()
 	if g == nil {
+		countAcq()
 		m.Lock()
 		return
 	}
@@ -31,6 +32,7 @@ func Unlock(m *sync.Mutex, s *Site) {
 func TryLock(m *sync.Mutex, s *Site) bool {
 	g := enter()
 	if g == nil {
+		countAcq()
 		return m.TryLock()
 	}
 	g.do(op{kind: opTryLock, site: s, mu: m})
@@ -41,6 +43,7 @@ func TryLock(m *sync.Mutex, s *Site) bool {
 func RWLock(m *sync.RWMutex, s *Site) {
 	g := enter()
 	if g == nil {
+		countAcq()
 		m.Lock()
 		return
 	}
@@ -63,6 +66,7 @@ func RWUnlock(m *sync.RWMutex, s *Site) {
 func RWTryLock(m *sync.RWMutex, s *Site) bool {
 	g := enter()
 	if g == nil {
+		countAcq()
 		return m.TryLock()
 	}
 	g.do(op{kind: opRWTryLock, site: s, rw: m})
@@ -73,6 +77,7 @@ func RWTryLock(m *sync.RWMutex, s *Site) bool {
 func RLock(m *sync.RWMutex, s *Site) {
 	g := enter()
 	if g == nil {
+		countAcq()
 		m.RLock()
 		return
 	}
@@ -95,6 +100,7 @@ func RUnlock(m *sync.RWMutex, s *Site) {
 func TryRLock(m *sync.RWMutex, s *Site) bool {
 	g := enter()
 	if g == nil {
+		countAcq()
 		return m.TryRLock()
 	}
 	g.do(op{kind: opTryRLock, site: s, rw: m})

@@ -225,15 +225,11 @@ func (x *g) run(t *testing.T, name string, f func(*testing.T), s *Site) bool {
 		sub.started = true
 		sc.leave(sub, gDone)
 		if c := sc.cur.Load(); c == nil || c == sub {
-			sc.decide(x)
+			sc.decide(nil)
 		}
 	}
-	if sc.cur.Load() != x {
-		sc.mu.Unlock()
-		x.park()
-		sc.mu.Lock()
-	}
 	sc.mu.Unlock()
+	x.park() // x is chosen (sub done or paused) by someone else's decision
 	return ok
 }
 

@@ -297,3 +297,10 @@ func (sc *sched) warn(format string, args ...any) {
 		sc.warnings = append(sc.warnings, fmt.Sprintf(format, args...))
 	}
 }
+
+// countAcq counts a lock acquisition of a plain run.
+func countAcq() {
+	if sc := current.Load(); sc != nil && sc.plain {
+		sc.plainAcqs.Add(1)
+	}
+}

@@ -16,5 +16,8 @@ func (s *Site) String() string {
 	if s == nil {
 		return "-"
 	}
+	if s.Col == 0 {
+		return s.File + ":" + strconv.Itoa(s.Line)
+	}
 	return s.File + ":" + strconv.Itoa(s.Line) + ":" + strconv.Itoa(s.Col)
 }
