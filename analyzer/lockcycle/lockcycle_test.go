@@ -18,11 +18,7 @@ func TestAnalyzer(t *testing.T) {
 		"doublelock", "deferpat", "missing", "ignore", "iface", "embedded",
 		"crossb", "sameclass", "elements", "trylock", "closures", "locker", "generics",
 	}
-	for _, c := range cases {
-		t.Run(c, func(t *testing.T) {
-			analysistest.Run(t, analysistest.TestData(), lockcycle.Analyzer, c)
-		})
-	}
+	analysistest.Run(t, analysistest.TestData(), lockcycle.Analyzer, cases...)
 }
 
 // TestLargeFunction checks that a function of thousands of blocks is
