@@ -51,10 +51,7 @@ func newGraph(t *tables, recs []*edgeRec) (*Graph, error) {
 	g := &Graph{t: t, recs: recs, hot: make(map[*edgeRec]bool)}
 	for _, lv := range []Level{Instance, Class} {
 		l := &level{lv: lv, g: graph.New(graph.IntHash, graph.Directed()), adj: make(map[[2]int][]*edgeRec), runOf: make(map[[2]int]int)}
-		for _, r := range recs {
-			l.add(r, t)
-		}
-		if err := l.build(); err != nil {
+		if err := l.build(recs, t); err != nil {
 			return nil, fmt.Errorf("predict: %w", err)
 		}
 		g.levels[lv] = l
@@ -70,23 +67,17 @@ func (l *level) vertex(i int, t *tables) int {
 	return i
 }
 
-func (l *level) add(r *edgeRec, t *tables) {
-	u, v := l.vertex(int(r.from), t), l.vertex(int(r.to), t)
-	if u == v { // two instances of one class: a cycle only at the instance level
-		return
+// build adds to the library graph the edges that may lie on a cycle, and
+// keeps the records behind them.
+func (l *level) build(recs []*edgeRec, t *tables) error {
+	pairs := make(map[[2]int]bool)
+	for _, r := range recs {
+		if k, ok := l.pair(r, t); ok {
+			pairs[k] = true
+		}
 	}
-	k := [2]int{u, v}
-	if len(l.adj[k]) == 0 {
-		l.runOf[k] = int(r.run)
-	} else if l.runOf[k] != int(r.run) {
-		l.runOf[k] = -1
-	}
-	l.adj[k] = append(l.adj[k], r)
-}
-
-// build adds to the library graph the edges that may lie on a cycle.
-func (l *level) build() error {
-	for _, k := range core(l.adj) {
+	keep := core(pairs)
+	for _, k := range keep {
 		for _, x := range k {
 			if err := l.g.AddVertex(x + 1); err != nil && err != graph.ErrVertexAlreadyExists {
 				return err
@@ -95,6 +86,33 @@ func (l *level) build() error {
 		if err := l.g.AddEdge(k[0]+1, k[1]+1); err != nil {
 			return err
 		}
+		l.adj[k] = nil
+	}
+	for _, r := range recs {
+		if k, ok := l.pair(r, t); ok {
+			l.add(k, r)
+		}
 	}
 	return nil
+}
+
+// pair is the edge of r at this level; two instances of one class make
+// no edge at the class level (a cycle there is an instance-level one).
+func (l *level) pair(r *edgeRec, t *tables) ([2]int, bool) {
+	u, v := l.vertex(int(r.from), t), l.vertex(int(r.to), t)
+	return [2]int{u, v}, u != v
+}
+
+// add files r under edge k if k is in the graph.
+func (l *level) add(k [2]int, r *edgeRec) {
+	rs, ok := l.adj[k]
+	if !ok {
+		return
+	}
+	if len(rs) == 0 {
+		l.runOf[k] = int(r.run)
+	} else if l.runOf[k] != int(r.run) {
+		l.runOf[k] = -1
+	}
+	l.adj[k] = append(rs, r)
 }

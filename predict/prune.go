@@ -4,7 +4,7 @@ package predict
 // removes vertices with no incoming or no outgoing edge left (they are on
 // no cycle), so that only what remains goes to the graph library. With
 // mostly consistent lock orders this is a small part of the graph.
-func core(adj map[[2]int][]*edgeRec) [][2]int {
+func core(adj map[[2]int]bool) [][2]int {
 	succ, pred := make(map[int][]int), make(map[int][]int)
 	for k := range adj {
 		succ[k[0]] = append(succ[k[0]], k[1])

@@ -25,7 +25,7 @@ type edgeRec struct {
 	held  []int // lock instances held at the acquisition (including from)
 	stack int   // interned stack of the acquisition, or -1
 	count int
-	occ   []occurrence
+	occ   [2]occurrence // first and last (equal while seen once)
 }
 
 func (r *edgeRec) fromRead() bool { return r.modes&1 != 0 }
@@ -60,17 +60,14 @@ func (rs *records) edge(k edgeKey, g *gstate, h *held, stack int) {
 	o := occurrence{g: g.idx, start: h.clock, end: g.clock, startVC: h.vc}
 	r := rs.edges[k]
 	if r == nil {
-		r = &edgeRec{edgeKey: k, stack: stack, occ: []occurrence{o}}
+		r = &edgeRec{edgeKey: k, stack: stack, occ: [2]occurrence{o, o}}
 		for _, x := range g.held {
 			r.held = append(r.held, x.lock)
 		}
 		rs.edges[k] = r
 		rs.order = append(rs.order, r)
-	} else if len(r.occ) == 1 {
-		r.occ = append(r.occ, o)
-	} else {
-		r.occ[1] = o
 	}
+	r.occ[1] = o
 	r.count++
 }
 
