@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 type builder struct {
@@ -69,9 +70,25 @@ func (b *builder) build(ctx context.Context) ([]Package, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.compileAll(ctx, units, overlay)
+	out := make([]Package, len(units))
+	for i, u := range units {
+		out[i] = *u.pkg
+	}
+	return out, nil
+}
+
+// compileAll builds the test binaries, opts.Jobs at a time.
+func (b *builder) compileAll(ctx context.Context, units []*unit, overlay string) {
 	mods := map[string]*module{}
+	jobs := b.opts.Jobs
+	if jobs <= 0 {
+		jobs = 2
+	}
+	sem := make(chan struct{}, jobs)
+	var wg sync.WaitGroup
 	for _, u := range units {
-		if u.pkg.Err != nil || len(u.pkg.Tests) == 0 {
+		if u.pkg.Err != nil || len(u.pkg.Tests) == 0 || u.dep {
 			continue
 		}
 		m, err := b.moduleOf(u, mods)
@@ -80,13 +97,16 @@ func (b *builder) build(ctx context.Context) ([]Package, error) {
 			continue
 		}
 		u.pkg.Warnings = append(u.pkg.Warnings, m.warnings...)
-		u.pkg.Binary, u.pkg.Err = b.compile(ctx, u, m, overlay)
+		fmt.Fprintf(b.stderr, "instrument: building %s\n", u.path)
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			u.pkg.Binary, u.pkg.Err = b.compile(ctx, u, m, overlay)
+			<-sem
+		}()
 	}
-	out := make([]Package, len(units))
-	for i, u := range units {
-		out[i] = *u.pkg
-	}
-	return out, nil
+	wg.Wait()
 }
 
 func (u *unit) dir() string {

@@ -19,7 +19,6 @@ func (b *builder) compile(ctx context.Context, u *unit, m *module, overlay strin
 	args := []string{"test", "-c", "-vet=off", "-o", bin, "-overlay", overlay, "-modfile", m.gomod}
 	args = append(args, b.opts.GoFlags...)
 	args = append(args, u.path)
-	fmt.Fprintf(b.stderr, "instrument: building %s\n", u.path)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = m.dir
 	cmd.Env = b.env()

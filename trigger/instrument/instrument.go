@@ -24,6 +24,7 @@ type Options struct {
 	// binaries; "" makes a new temporary directory (the caller removes it).
 	WorkDir string
 	GoFlags []string  // extra build flags, e.g. -race, -tags=x
+	Jobs    int       // test binaries compiled at once; 0 means 2
 	Stderr  io.Writer // progress of builds; nil discards
 }
 
@@ -35,6 +36,9 @@ type Package struct {
 	Tests      []string // top-level TestXxx functions (matching Options.Run)
 	Warnings   []Warning
 	Err        error // load, instrumentation or build failure of this package
+	// Dependency marks a package of the same module that the tested
+	// packages import: it is instrumented, but its tests are not built.
+	Dependency bool
 }
 
 // Warning is a construct that was left uninstrumented, or a caveat of the
@@ -68,6 +72,8 @@ func (p *Package) String() string {
 	switch {
 	case p.Err != nil:
 		return fmt.Sprintf("%s: %v", p.ImportPath, p.Err)
+	case p.Dependency:
+		return fmt.Sprintf("%s: instrumented dependency, %d warnings", p.ImportPath, len(p.Warnings))
 	case len(p.Tests) == 0:
 		return p.ImportPath + ": no tests"
 	}

@@ -18,6 +18,7 @@ type unit struct {
 	internal *packages.Package
 	xtest    *packages.Package
 	pkg      *Package
+	dep      bool // instrumented only as a dependency of the packages under test
 }
 
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
@@ -66,6 +67,59 @@ func (b *builder) load(ctx context.Context) ([]*unit, error) {
 	if len(out) == 0 {
 		return nil, fmt.Errorf("instrument: no packages match %s", strings.Join(b.opts.Patterns, " "))
 	}
+	deps, err := b.loadDeps(ctx, out)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, deps...), nil
+}
+
+// loadDeps loads the packages of the tested packages' modules that they
+// import, directly or not, without being tested themselves: their locks
+// and goroutines must be instrumented too.
+func (b *builder) loadDeps(ctx context.Context, roots []*unit) ([]*unit, error) {
+	cfg := &packages.Config{
+		Context:    ctx,
+		Mode:       packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+		Dir:        b.opts.Dir,
+		Env:        b.env(),
+		BuildFlags: b.opts.GoFlags,
+		Tests:      true,
+	}
+	pkgs, err := packages.Load(cfg, b.opts.Patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("instrument: loading dependencies: %w", err)
+	}
+	isRoot, modules := map[string]bool{}, map[string]bool{}
+	for _, u := range roots {
+		isRoot[u.path] = true
+		if u.internal != nil && u.internal.Module != nil {
+			modules[u.internal.Module.Path] = true
+		}
+	}
+	want := map[string]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.Module != nil && modules[p.Module.Path] && !isRoot[p.PkgPath] && !strings.HasSuffix(p.PkgPath, ".test") && !strings.HasSuffix(p.PkgPath, "_test") {
+			want[p.PkgPath] = true
+		}
+	})
+	if len(want) == 0 {
+		return nil, nil
+	}
+	var paths []string
+	for p := range want {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	cfg.Mode, cfg.Tests = loadMode, false
+	deps, err := packages.Load(cfg, paths...)
+	if err != nil {
+		return nil, fmt.Errorf("instrument: loading dependencies: %w", err)
+	}
+	var out []*unit
+	for _, p := range deps {
+		out = append(out, &unit{path: p.PkgPath, internal: p, dep: true, pkg: &Package{ImportPath: p.PkgPath, Dependency: true}})
+	}
 	return out, nil
 }
 
@@ -82,7 +136,12 @@ func (u *unit) loadErr() error {
 			continue
 		}
 		if len(p.Errors) > 0 {
-			return fmt.Errorf("instrument: %s: %s", u.path, p.Errors[0])
+			e := p.Errors[0]
+			msg := e.Msg
+			if e.Pos != "" && e.Pos != "-" {
+				msg = e.Pos + ": " + msg
+			}
+			return fmt.Errorf("instrument: %s: %s", u.path, msg)
 		}
 		if p.Types == nil || p.TypesInfo == nil {
 			return fmt.Errorf("instrument: %s: not type-checked", u.path)

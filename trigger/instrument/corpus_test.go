@@ -1,0 +1,72 @@
+package instrument
+
+import (
+	"context"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/deadhunt/deadhunt/corpus"
+	"github.com/deadhunt/deadhunt/trigger"
+)
+
+// TestCorpus instruments every corpus package with the real runtime,
+// compiles its test binary, checks the corpus files are unchanged, and runs
+// each case's test without DEADHUNT_CONFIG, where the runtime passes
+// operations through: the instrumented test must behave as the original.
+func TestCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds every corpus package")
+	}
+	cases, err := corpus.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) == 0 {
+		t.Fatal("empty corpus")
+	}
+	root, _ := filepath.Abs("../..")
+	var patterns []string
+	for _, c := range cases {
+		patterns = append(patterns, c.Pkg)
+	}
+	before := treeHash(t, filepath.Join(root, "corpus"))
+	pkgs := byPath(buildWith(t, Options{Dir: root, Patterns: patterns}, trigger.RuntimeFiles))
+	if after := treeHash(t, filepath.Join(root, "corpus")); after != before {
+		t.Error("the corpus changed")
+	}
+	for _, c := range cases {
+		p := pkgs[c.Pkg]
+		switch {
+		case p == nil:
+			t.Errorf("%s: not built", c.Name)
+			continue
+		case p.Err != nil:
+			t.Errorf("%s: %v", c.Name, p.Err)
+			continue
+		case !contains(p.Tests, c.Test):
+			t.Errorf("%s: tests %v lack %s", c.Name, p.Tests, c.Test)
+			continue
+		}
+		for _, w := range p.Warnings {
+			t.Logf("%s: warning: %s", c.Name, w)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		out, err := exec.CommandContext(ctx, p.Binary, "-test.run", "^"+c.Test+"$", "-test.count=1").CombinedOutput()
+		cancel()
+		if err != nil || !strings.Contains(string(out), "PASS") {
+			t.Errorf("%s: instrumented %s without config: %v\n%s", c.Name, c.Test, err, out)
+		}
+	}
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
