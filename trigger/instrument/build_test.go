@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/deadhunt/deadhunt/trigger"
 )
 
 // passthrough returns the pass-through runtime of testdata, so that these
@@ -118,7 +120,7 @@ func TestBuildModule(t *testing.T) {
 	if ok == nil || ok.Err != nil || ok.Binary == "" {
 		t.Fatalf("ok: %v", ok)
 	}
-	if got, want := strings.Join(ok.Tests, " "), "TestCounter TestExternal TestFirst TestLines TestPanic TestPipeline"; got != want {
+	if got, want := strings.Join(ok.Tests, " "), "TestCounter TestExternal TestFirst TestLib TestLines TestPanic TestPipeline"; got != want {
 		t.Errorf("tests = %s, want %s", got, want)
 	}
 	var warned bool
@@ -140,6 +142,10 @@ func TestBuildModule(t *testing.T) {
 	broken := pkgs["example.com/m/broken"]
 	if broken == nil || broken.Err == nil || !strings.Contains(broken.Err.Error(), "example.com/m/broken") || broken.Binary != "" {
 		t.Errorf("broken: %v", broken)
+	}
+	lib := pkgs["example.com/m/lib"]
+	if lib == nil || lib.Err != nil || lib.Dependency || len(lib.Tests) != 0 || lib.Binary != "" {
+		t.Errorf("lib: %v", lib)
 	}
 	none := pkgs["example.com/m/notests"]
 	if none == nil || none.Err != nil || len(none.Tests) != 0 || none.Binary != "" {
@@ -183,4 +189,76 @@ func markLine(t *testing.T, file, name string) int {
 	}
 	t.Fatalf("no mark %s in %s", name, file)
 	return 0
+}
+
+// TestDependencyInstrumented checks that a package of the tested module
+// that is only imported is rewritten into the overlay.
+func TestDependencyInstrumented(t *testing.T) {
+	dir := copyTree(t, "testdata/mod")
+	work := t.TempDir()
+	pkgs := byPath(buildWith(t, Options{Dir: dir, Patterns: []string{"./ok"}, WorkDir: work}, passthrough))
+	if lib := pkgs["example.com/m/lib"]; lib == nil || !lib.Dependency {
+		t.Fatalf("lib not reported as an instrumented dependency: %v", pkgs)
+	}
+	if _, ok := pkgs["example.com/m/notests"]; ok {
+		t.Error("a package neither tested nor imported was loaded")
+	}
+	data, err := os.ReadFile(filepath.Join(work, "overlay.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), filepath.Join(dir, "lib", "lib.go")) {
+		t.Errorf("lib.go not in the overlay:\n%s", data)
+	}
+}
+
+// TestVendoredModule checks the clear error for a vendored module.
+func TestVendoredModule(t *testing.T) {
+	dir := copyTree(t, "testdata/mod")
+	if err := os.MkdirAll(filepath.Join(dir, "vendor"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "vendor", "modules.txt"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pkgs := byPath(buildWith(t, Options{Dir: dir, Patterns: []string{"./ok"}, GoFlags: []string{"-mod=mod"}}, passthrough))
+	if p := pkgs["example.com/m/ok"]; p == nil || p.Err != nil {
+		t.Errorf("with -mod=mod: %v", p)
+	}
+	t.Setenv("GOFLAGS", "")
+	pkgs = byPath(buildWith(t, Options{Dir: dir, Patterns: []string{"./ok"}}, passthrough))
+	p := pkgs["example.com/m/ok"]
+	if p == nil || p.Err == nil || !strings.Contains(p.Err.Error(), "vendored") {
+		t.Errorf("vendored module without -mod=mod: %v", p)
+	}
+}
+
+// TestRealRuntimeOldGo builds the testdata module, whose go.mod says go
+// 1.21, with the real runtime: the runtime must build at the raised
+// language version, and the tests pass without DEADHUNT_CONFIG.
+func TestRealRuntimeOldGo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds with the real runtime")
+	}
+	dir := copyTree(t, "testdata/mod")
+	pkgs := byPath(buildWith(t, Options{Dir: dir, Patterns: []string{"./ok"}}, trigger.RuntimeFiles))
+	ok := pkgs["example.com/m/ok"]
+	if ok == nil || ok.Err != nil {
+		t.Fatalf("ok: %v", ok)
+	}
+	cmd := exec.Command(ok.Binary, "-test.count=1")
+	cmd.Env = withoutConfig(os.Environ())
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("instrumented tests fail with the real runtime: %v\n%s", err, out)
+	}
+}
+
+func withoutConfig(env []string) []string {
+	var out []string
+	for _, e := range env {
+		if !strings.HasPrefix(e, "DEADHUNT_CONFIG=") {
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package ok_test
 import (
 	"testing"
 
+	"example.com/m/lib"
 	"example.com/m/ok"
 )
 
@@ -14,5 +15,13 @@ func TestExternal(t *testing.T) {
 	}
 	if ok.Pipeline(2) != 3 {
 		t.Fatal("pipeline")
+	}
+}
+
+func TestLib(t *testing.T) {
+	n := 0
+	lib.Locked(func() { n++ })
+	if n != 1 {
+		t.Fatal(n)
 	}
 }
