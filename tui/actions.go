@@ -47,13 +47,13 @@ func replayCmd(c *exec.Cmd, id string) tea.Cmd {
 func replayOutcome(r replayMsg, st styles) string {
 	switch {
 	case r.err != nil:
-		return st.Error.Render(fmt.Sprintf("replay %s could not run: %v", r.id, r.err))
+		return st.Error.Render(fmt.Sprintf("replay %s: could not run: %v", r.id, r.err))
 	case r.code == exitDeadlock:
 		return st.Error.Render(fmt.Sprintf("replay %s: deadlock reproduced (exit %d)", r.id, r.code))
 	case r.code == 0:
 		return st.OK.Render(fmt.Sprintf("replay %s: no deadlock this time (exit 0)", r.id))
 	}
-	return st.Error.Render(fmt.Sprintf("replay %s failed (exit %d)", r.id, r.code))
+	return st.Error.Render(fmt.Sprintf("replay %s: failed (exit %d)", r.id, r.code))
 }
 
 // editorCommand opens file at line in editor ("vi", "code -g" ...) with the

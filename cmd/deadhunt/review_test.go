@@ -1,0 +1,222 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/deadhunt/deadhunt/suppress"
+)
+
+// sampleReview is the hand-written sample report of the tui package.
+const sampleReview = "../../tui/testdata/review.json"
+
+// reviewModule makes a module in a temporary directory holding the abba
+// corpus case and the sample report as .deadhunt/last.json, the report
+// review opens by default.
+func reviewModule(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	files := map[string]string{
+		"corpus/deadlock/abba/abba.go":      "../../corpus/deadlock/abba/abba.go",
+		"corpus/deadlock/abba/abba_test.go": "../../corpus/deadlock/abba/abba_test.go",
+		".deadhunt/last.json":               sampleReview,
+	}
+	for dst, src := range files {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Join(root, filepath.Dir(dst)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, dst), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module github.com/deadhunt/deadhunt\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+func TestReviewSARIF(t *testing.T) {
+	root := reviewModule(t)
+	set, _ := suppress.Load(root)
+	if err := set.Add("DH-a8e7bcb6dc", "single-threaded"); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(root)
+	var out, errb bytes.Buffer
+	if code := dispatch([]string{"review", "-sarif", "-"}, &out, &errb); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var log struct {
+		Version string `json:"version"`
+		Runs    []struct {
+			Results []struct {
+				Suppressions []any `json:"suppressions"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	suppressed := 0
+	for _, r := range log.Runs[0].Results {
+		suppressed += len(r.Suppressions)
+	}
+	if log.Version != "2.1.0" || len(log.Runs[0].Results) != 4 || suppressed != 1 {
+		t.Errorf("version %q, %d results, %d suppressed", log.Version, len(log.Runs[0].Results), suppressed)
+	}
+}
+
+func TestReviewGitHub(t *testing.T) {
+	t.Chdir(reviewModule(t))
+	t.Setenv("GITHUB_ACTIONS", "true")
+	var out, errb bytes.Buffer
+	if code := dispatch([]string{"review"}, &out, &errb); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if n := strings.Count(out.String(), "\n::"); !strings.HasPrefix(out.String(), "::warning file=shop/ledger/ledger.go,line=31,col=2,") || n != 3 {
+		t.Errorf("%d annotations:\n%s", n+1, out.String())
+	}
+}
+
+func TestReviewUsage(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := dispatch([]string{"review", "a.json", "b.json"}, &out, &errb); code != exitUsage {
+		t.Errorf("exit %d", code)
+	}
+	t.Chdir(t.TempDir())
+	os.WriteFile("go.mod", []byte("module m\n"), 0o644)
+	errb.Reset()
+	if code := dispatch([]string{"review"}, &out, &errb); code != exitError || !strings.Contains(errb.String(), "run deadhunt confirm first") {
+		t.Errorf("exit %d: %s", code, errb.String())
+	}
+}
+
+// tmuxSession drives the real binary in a terminal made by tmux.
+type tmuxSession struct {
+	t      *testing.T
+	socket string
+}
+
+func (s *tmuxSession) run(args ...string) string {
+	s.t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-L", s.socket}, args...)...).CombinedOutput()
+	if err != nil {
+		s.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+func (s *tmuxSession) keys(keys ...string) {
+	s.run(append([]string{"send-keys", "-t", "review"}, keys...)...)
+}
+
+// screen waits until the screen shows every text and returns it.
+func (s *tmuxSession) screen(bound time.Duration, texts ...string) string {
+	s.t.Helper()
+	var last string
+	for end := time.Now().Add(bound); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		last = s.run("capture-pane", "-p", "-t", "review")
+		ok := true
+		for _, text := range texts {
+			ok = ok && strings.Contains(last, text)
+		}
+		if ok {
+			return last
+		}
+	}
+	s.t.Fatalf("screen never showed %q; last screen:\n%s", texts, last)
+	return ""
+}
+
+func TestReviewInTmux(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed: this test drives deadhunt review in a real terminal made by tmux")
+	}
+	if testing.Short() {
+		t.Skip("builds the deadhunt binary")
+	}
+	root := reviewModule(t)
+	bin := filepath.Join(t.TempDir(), "deadhunt")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	editorArgs := filepath.Join(root, "editor-args")
+	editor := filepath.Join(t.TempDir(), "editor")
+	os.WriteFile(editor, []byte("#!/bin/sh\necho \"$@\" > "+editorArgs+"\n"), 0o755)
+
+	s := &tmuxSession{t: t, socket: fmt.Sprintf("deadhunt-test-%d", os.Getpid())}
+	s.run("-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "30", "-s", "review", "-c", root,
+		"-e", "EDITOR="+editor, "-e", "NO_COLOR=1", "-e", "TERM=xterm-256color", bin+" review")
+	t.Cleanup(func() { exec.Command("tmux", "-L", s.socket, "kill-server").Run() })
+
+	list := s.screen(15*time.Second, "TestTransfer", "4 of 4")
+	t.Logf("list:\n%s", list)
+	if !strings.Contains(list, ".deadhunt/last.json") {
+		t.Errorf("review did not open the default report:\n%s", list)
+	}
+
+	s.keys("Enter")
+	s.screen(5*time.Second, "CYCLE", "goroutine 18: holds since abba.go:14:2")
+	s.keys("n")
+	detail := s.screen(5*time.Second, "go Transfer(a, b, 10)", "to.mu.Lock()")
+	t.Logf("detail:\n%s", detail)
+
+	s.keys("e") // the selected site, abba_test.go:10, in $EDITOR
+	s.screen(5*time.Second, "go Transfer(a, b, 10)")
+	for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		if _, err := os.Stat(editorArgs); err == nil {
+			break
+		}
+	}
+	got, err := os.ReadFile(editorArgs)
+	if want := "+10 " + filepath.Join(root, "corpus/deadlock/abba/abba_test.go") + "\n"; err != nil || string(got) != want {
+		t.Errorf("editor ran with %q (%v), want %q", got, err, want)
+	}
+
+	s.keys("w")
+	lanes := s.screen(5*time.Second, "goroutine 19", "Lock abba.go:16:2 ✗")
+	t.Logf("lanes:\n%s", lanes)
+
+	// Replay runs the real binary; whatever it concludes, the outcome shows.
+	s.keys("r")
+	s.screen(60*time.Second, "replay DH-2c7af3f694")
+	s.screen(120*time.Second, "replay DH-2c7af3f694:", "(exit")
+
+	// One key at a time: escapes sent together read as alt+key.
+	s.keys("Escape")
+	s.screen(5*time.Second, "n next site")
+	s.keys("Escape")
+	s.screen(5*time.Second, "/ to filter")
+	s.keys("j")
+	s.screen(5*time.Second, "▸ static")
+	s.keys("i")
+	s.screen(5*time.Second, "why ignore DH-026ad48e46?")
+	s.keys("-l", "cart and stock never run concurrently")
+	s.keys("Enter")
+	s.screen(5*time.Second, "1 ignored", "reason saved in .deadhunt/ignore.json")
+	set, err := suppress.Load(root)
+	if e, ok := set.Lookup("DH-026ad48e46"); err != nil || !ok || e.Reason != "cart and stock never run concurrently" {
+		t.Errorf("suppression file: %v %+v", err, set.Entries())
+	}
+
+	s.keys("q")
+	for end := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if exec.Command("tmux", "-L", s.socket, "has-session", "-t", "review").Run() != nil {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatal("review did not exit on q")
+		}
+	}
+}
