@@ -195,7 +195,13 @@ func (c *confirmer) hunt(ctx context.Context, root string, patterns []string) (*
 	if err != nil {
 		return nil, nil, err
 	}
+	defer built.Close()
 	c.progressf("built %d package(s)", len(built.pkgs))
+	if c.flags.v {
+		for _, w := range built.warnings {
+			c.progressf("warning: %s", w)
+		}
+	}
 	opts := c.flags.options()
 	opts.Progress = c.progress(len(built.pkgs))
 	sum, err := driver.Hunt(ctx, built.pkgs, opts)
@@ -414,9 +420,17 @@ type buildRequest struct {
 // buildResult is what a build produced: binaries, every package examined,
 // and the packages that failed.
 type buildResult struct {
-	pkgs  []driver.Package
-	paths []string
-	errs  []report.PackageError
+	pkgs     []driver.Package
+	paths    []string
+	errs     []report.PackageError
+	warnings []string
+	close    func() // removes the binaries; nil if nothing to remove
+}
+
+func (b *buildResult) Close() {
+	if b.close != nil {
+		b.close()
+	}
 }
 
 // builder builds instrumented test binaries: trigger/instrument, or a
@@ -429,5 +443,9 @@ type builder interface {
 type instrumentBuilder struct{}
 
 func (instrumentBuilder) build(ctx context.Context, req buildRequest) (*buildResult, error) {
-	return nil, errors.New("instrument: trigger/instrument is not available in this build yet")
+	b, err := driver.Build(ctx, driver.BuildOptions{Dir: req.dir, Patterns: req.patterns, Run: req.run})
+	if err != nil {
+		return nil, err
+	}
+	return &buildResult{pkgs: b.Packages, paths: b.Paths, errs: b.Errors, warnings: b.Warnings, close: func() { b.Close() }}, nil
 }

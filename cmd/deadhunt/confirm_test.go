@@ -55,7 +55,7 @@ func TestConfirmDeadlock(t *testing.T) {
 	}
 	id := rep.Findings[0].ID
 	for _, s := range []string{"confirmed 1 deadlock(s)", "deadhunt replay out.json --finding " + id,
-		"example.com/fake TestPass: 11 runs (11 pass)", "example.com/fake TestDeadlock: 4 runs (1 deadlock, 3 pass), 1 confirmed"} {
+		"example.com/fake TestPass: 12 runs (12 pass)", "example.com/fake TestDeadlock: 5 runs (1 deadlock, 4 pass), 1 confirmed"} {
 		if !strings.Contains(r.stdout, s) {
 			t.Errorf("stdout does not contain %q:\n%s", s, r.stdout)
 		}
@@ -66,7 +66,7 @@ func TestConfirmDeadlock(t *testing.T) {
 	if _, err := report.ReadFile(filepath.Join(dir, "out.json")); err != nil {
 		t.Errorf("-o: %v", err)
 	}
-	if !strings.Contains(r.stderr, "deadhunt: example.com/fake TestDeadlock: 4 run(s)") {
+	if !strings.Contains(r.stderr, "deadhunt: example.com/fake TestDeadlock: 5 run(s)") {
 		t.Errorf("progress lines missing from stderr:\n%s", r.stderr)
 	}
 }
@@ -76,7 +76,7 @@ func TestConfirmNothing(t *testing.T) {
 	if r.code != exitOK {
 		t.Fatalf("exit %d, want 0; stderr:\n%s", r.code, r.stderr)
 	}
-	for _, s := range []string{"no deadlock confirmed in 5 run(s) of 2 test(s)", "TestFail: test ends with fail", "wrong answer"} {
+	for _, s := range []string{"no deadlock confirmed in 6 run(s) of 2 test(s)", "TestFail: test ends with fail", "wrong answer"} {
 		if !strings.Contains(r.stdout, s) {
 			t.Errorf("stdout does not contain %q:\n%s", s, r.stdout)
 		}
@@ -92,8 +92,8 @@ func TestConfirmJSON(t *testing.T) {
 	if err != nil {
 		t.Fatalf("stdout is not a report: %v\n%s", err, r.stdout)
 	}
-	if len(rep.Findings) != 1 || rep.Findings[0].Witness.Runs != 6 {
-		t.Errorf("findings %+v, want one with 6 runs (keep going)", rep.Findings)
+	if len(rep.Findings) != 1 || rep.Findings[0].Witness.Runs != 7 {
+		t.Errorf("findings %+v, want one with 7 runs (keep going)", rep.Findings)
 	}
 	if r.stderr != "" {
 		t.Errorf("stderr %q, want nothing with --json", r.stderr)

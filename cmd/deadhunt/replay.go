@@ -110,7 +110,9 @@ func (r *replayer) main(ctx context.Context, args []string) int {
 		fmt.Fprintf(r.stderr, "deadhunt replay: %v\n", err)
 		return exitError
 	}
-	opts := driver.ReplayOptions{Build: r.cachedBuild(root), Timeout: r.timeout}
+	build, closeAll := r.cachedBuild(root)
+	defer closeAll()
+	opts := driver.ReplayOptions{Build: build, Timeout: r.timeout}
 	again := false
 	for i := range fs {
 		hits, err := r.replay(ctx, &fs[i], opts)
@@ -191,9 +193,16 @@ func describeReplay(res *driver.ReplayResult) string {
 	}
 }
 
-// cachedBuild builds each package once however many replays use it.
-func (r *replayer) cachedBuild(root string) func(context.Context, string) (*driver.Package, error) {
+// cachedBuild builds each package once however many replays use it;
+// closeAll removes the binaries.
+func (r *replayer) cachedBuild(root string) (build func(context.Context, string) (*driver.Package, error), closeAll func()) {
 	cache := map[string]*driver.Package{}
+	var built []*buildResult
+	closeAll = func() {
+		for _, b := range built {
+			b.Close()
+		}
+	}
 	return func(ctx context.Context, path string) (*driver.Package, error) {
 		if p := cache[path]; p != nil {
 			return p, nil
@@ -202,6 +211,7 @@ func (r *replayer) cachedBuild(root string) func(context.Context, string) (*driv
 		if err != nil {
 			return nil, err
 		}
+		built = append(built, res)
 		for _, e := range res.errs {
 			return nil, errors.New(e.Error())
 		}
@@ -212,5 +222,5 @@ func (r *replayer) cachedBuild(root string) func(context.Context, string) (*driv
 			}
 		}
 		return nil, fmt.Errorf("package %s was not built (no test files?)", path)
-	}
+	}, closeAll
 }

@@ -10,9 +10,6 @@ import (
 	"github.com/deadhunt/deadhunt/report"
 )
 
-// calibrationStrategy is the strategy of each test's first run.
-const calibrationStrategy = "plain"
-
 // Hunt runs every test of every package under the controlled scheduler and
 // returns the deadlocks it confirmed. Tests are hunted concurrently, and
 // at most opts.Parallel processes run at once. An error is returned only

@@ -34,7 +34,8 @@ func count(lines []string, substr string) int {
 }
 
 // The fake deadlocks on seeds divisible by 3: with one process at a time,
-// the hunt stops at seed 3 after replaying it once.
+// the hunt stops at seed 3 after replaying it once, having made the two
+// calibration runs (plain, random seed 0) and seeds 1 to 3.
 func TestHuntStopsAtFirstConfirmation(t *testing.T) {
 	pkg, env, dir := fakePackage(t, "TestDeadlock")
 	s := hunt(t, []Package{pkg}, Options{Runs: 30, Parallel: 1, Env: env})
@@ -42,14 +43,14 @@ func TestHuntStopsAtFirstConfirmation(t *testing.T) {
 		t.Fatalf("%d findings, want 1", len(s.Findings))
 	}
 	f := s.Findings[0]
-	if w := f.Witness; w.Seed != 3 || w.Hits != 1 || w.Runs != 4 || w.Strategy != "rpro" {
-		t.Errorf("witness seed %d, %d hits in %d runs, strategy %s; want seed 3, 1 hit in 4 runs, rpro", w.Seed, w.Hits, w.Runs, w.Strategy)
+	if w := f.Witness; w.Seed != 3 || w.Hits != 1 || w.Runs != 5 || w.Strategy != "rpro" {
+		t.Errorf("witness seed %d, %d hits in %d runs, strategy %s; want seed 3, 1 hit in 5 runs, rpro", w.Seed, w.Hits, w.Runs, w.Strategy)
 	}
 	runs := logLines(t, dir, "runs.log")
-	if len(runs) != 5 || count(runs, " replay ") != 1 {
-		t.Errorf("runs made: %q; want calibration, seeds 1-3 and one replay", runs)
+	if len(runs) != 6 || count(runs, " replay ") != 1 || count(runs, "plain 0") != 1 || count(runs, "random 0") != 1 {
+		t.Errorf("runs made: %q; want plain, random 0, seeds 1-3 and one replay", runs)
 	}
-	if st := s.Tests[0]; st.Runs != 4 || st.Outcomes[Deadlock] != 1 || st.Outcomes[Pass] != 3 {
+	if st := s.Tests[0]; st.Runs != 5 || st.Outcomes[Deadlock] != 1 || st.Outcomes[Pass] != 4 {
 		t.Errorf("stats %s", st.String())
 	}
 }
@@ -64,8 +65,8 @@ func TestHuntKeepGoing(t *testing.T) {
 	}
 	hits := map[string]int{}
 	for _, f := range s.Findings {
-		if f.Witness.Runs != 13 {
-			t.Errorf("%s: witness runs %d, want 13", f.ID, f.Witness.Runs)
+		if f.Witness.Runs != 14 {
+			t.Errorf("%s: witness runs %d, want 14", f.ID, f.Witness.Runs)
 		}
 		hits[f.Locks[0].Class] = f.Witness.Hits
 	}

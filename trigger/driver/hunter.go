@@ -10,6 +10,9 @@ import (
 	"github.com/deadhunt/deadhunt/report"
 )
 
+// calibrationRuns is the number of runs each test makes before its seeds.
+const calibrationRuns = 2
+
 // hunter holds a hunt's shared state.
 type hunter struct {
 	opts   Options
@@ -57,27 +60,44 @@ func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult
 	return testResult{stats: t.stats, findings: t.findings(), err: err}
 }
 
+// run hunts the test: a plain run (does the test pass on its own?), a
+// controlled calibration run (random, seed 0: how many steps, acquisitions
+// and goroutines, leaked goroutines included), then the seeds.
 func (t *testHunt) run(ctx context.Context) error {
-	cal, err := t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: calibrationStrategy, WatchdogMS: t.h.opts.WatchdogMS})
+	o := &t.h.opts
+	plain, err := t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: "plain", WatchdogMS: o.WatchdogMS})
 	if err != nil {
 		return err
 	}
-	t.calibrate(cal)
-	if cal.Outcome.Bad() {
-		t.stats.Failure = &Failure{Outcome: cal.Outcome, Tail: cal.Tail}
-		t.stats.count(cal)
+	if plain.Outcome.Bad() {
+		t.calibrate(plain, plain)
+		t.stats.Failure = &Failure{Outcome: plain.Outcome, Tail: plain.Tail}
+		t.stats.count(plain)
 		return nil
 	}
-	if err := t.record(ctx, cal); err != nil || t.done() {
+	if err := t.record(ctx, plain); err != nil || t.done() {
+		return err
+	}
+	ctl, err := t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: "random", Seed: 0, WatchdogMS: o.WatchdogMS})
+	if err != nil {
+		return err
+	}
+	t.calibrate(plain, ctl)
+	if err := t.record(ctx, ctl); err != nil || t.done() {
 		return err
 	}
 	return t.seeds(ctx)
 }
 
-// calibrate derives the seeded runs' parameters from the first run.
-func (t *testHunt) calibrate(cal *run) {
-	c := Calibration{Outcome: cal.Outcome}
-	if r := cal.Result; r != nil {
+// calibrate derives the seeded runs' parameters from the calibration run
+// ctl, or from the plain run if ctl wrote no result.
+func (t *testHunt) calibrate(plain, ctl *run) {
+	c := Calibration{Outcome: plain.Outcome}
+	r := ctl.Result
+	if r == nil {
+		r = plain.Result
+	}
+	if r != nil {
 		c.Steps, c.Acquisitions, c.Goroutines = r.Steps, r.Acquisitions, r.Goroutines
 	}
 	o := &t.h.opts
@@ -237,5 +257,5 @@ func (h *hunter) progress(t *testHunt, finished bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.opts.Progress(Progress{Package: t.pkg.ImportPath, Test: t.test, Done: t.stats.Runs,
-		Budget: h.opts.Runs + 1, Tests: h.tests, Findings: h.findings, Finished: finished})
+		Budget: h.opts.Runs + calibrationRuns, Tests: h.tests, Findings: h.findings, Finished: finished})
 }
