@@ -262,3 +262,31 @@ func withoutConfig(env []string) []string {
 	}
 	return out
 }
+
+// TestCgo checks that a cgo file is left alone with a warning while the
+// package's other files are instrumented and the package builds.
+func TestCgo(t *testing.T) {
+	if out, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err != nil || strings.TrimSpace(string(out)) != "1" {
+		t.Skip("cgo is not enabled")
+	}
+	dir := copyTree(t, "testdata/cgomod")
+	work := t.TempDir()
+	pkgs := byPath(buildWith(t, Options{Dir: dir, Patterns: []string{"."}, WorkDir: work}, passthrough))
+	p := pkgs["example.com/cgomod"]
+	if p == nil || p.Err != nil {
+		t.Fatalf("cgomod: %v", p)
+	}
+	if len(p.Warnings) != 1 || p.Warnings[0].Pos != filepath.Join(dir, "c.go") || !strings.Contains(p.Warnings[0].Msg, "cgo") {
+		t.Errorf("warnings = %v, want one about c.go", p.Warnings)
+	}
+	data, err := os.ReadFile(filepath.Join(work, "overlay.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), filepath.Join(dir, "plain.go")) || strings.Contains(string(data), filepath.Join(dir, "c.go")) {
+		t.Errorf("overlay should replace plain.go and not c.go:\n%s", data)
+	}
+	if out, err := exec.Command(p.Binary, "-test.count=1").CombinedOutput(); err != nil {
+		t.Errorf("instrumented cgo package fails: %v\n%s", err, out)
+	}
+}

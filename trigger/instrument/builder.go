@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 )
 
@@ -59,8 +61,12 @@ func (b *builder) build(ctx context.Context) ([]Package, error) {
 	if err != nil {
 		return nil, err
 	}
+	workspace := b.workspace(ctx)
 	for _, u := range units {
 		u.pkg.Dir = u.dir()
+		if workspace != "" {
+			u.pkg.Warnings = append(u.pkg.Warnings, Warning{Msg: "workspace " + workspace + " ignored: each module builds from its own go.mod"})
+		}
 		if u.pkg.Err = u.loadErr(); u.pkg.Err != nil {
 			continue
 		}
@@ -117,4 +123,20 @@ func (u *unit) dir() string {
 		return filepath.Dir(u.xtest.GoFiles[0])
 	}
 	return ""
+}
+
+// workspace returns the go.work file in effect in opts.Dir, if any: builds
+// run with GOWORK=off, since -modfile cannot be used with a workspace.
+func (b *builder) workspace(ctx context.Context) string {
+	cmd := exec.CommandContext(ctx, "go", "env", "GOWORK")
+	cmd.Dir = b.opts.Dir
+	out, err := cmd.Output()
+	if err != nil {
+		return ""
+	}
+	w := strings.TrimSpace(string(out))
+	if w == "off" {
+		return ""
+	}
+	return w
 }

@@ -61,18 +61,21 @@ func isRuntimePackage(path string) bool {
 
 func (b *builder) rewrite(u *unit, p *packages.Package, sites string) error {
 	in := rewrite.Input{Fset: p.Fset, Info: p.TypesInfo, Pkg: p.Types, SitesFile: sites}
-	own := map[string]bool{}
+	own, parsed := map[string]bool{}, map[string]bool{}
 	for _, f := range p.GoFiles {
 		own[f] = true
 	}
 	for _, f := range p.Syntax {
 		name := p.Fset.File(f.Pos()).Name()
-		if !own[name] {
-			// cgo output or a file the go command generated
-			u.pkg.Warnings = append(u.pkg.Warnings, Warning{Pos: name, Msg: "generated compiled file not instrumented (cgo)"})
-			continue
+		parsed[name] = true
+		if own[name] { // not cgo output or another file the go command generated
+			in.Files = append(in.Files, f)
 		}
-		in.Files = append(in.Files, f)
+	}
+	for _, f := range p.GoFiles {
+		if !parsed[f] {
+			u.pkg.Warnings = append(u.pkg.Warnings, Warning{Pos: f, Msg: "cgo file not instrumented"})
+		}
 	}
 	res, err := rewrite.Package(in)
 	if err != nil {

@@ -127,7 +127,7 @@ func rewriteSources(t *testing.T, inputs map[string][]byte) (*Result, error) {
 		src[path] = inputs[name]
 	}
 	info := newInfo()
-	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, files, info)
+	pkg, err := (&types.Config{Importer: importer.Default(), FakeImportC: true}).Check("p", fset, files, info)
 	if err != nil {
 		t.Fatalf("input does not type-check: %v", err)
 	}
@@ -193,7 +193,7 @@ func checkCompiles(t *testing.T, inputs map[string][]byte, res *Result) {
 	if len(res.Files) > 0 {
 		add(filepath.Join(srcDir, "zz_deadhunt_sites.go"), res.SitesSrc)
 	}
-	conf := types.Config{Importer: &stubImporter{fset: fset, std: importer.Default()}}
+	conf := types.Config{Importer: &stubImporter{fset: fset, std: importer.Default()}, FakeImportC: true}
 	if _, err := conf.Check("p", fset, files, nil); err != nil {
 		t.Errorf("rewritten package does not type-check: %v", err)
 	}

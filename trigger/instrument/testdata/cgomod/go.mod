@@ -1,0 +1,3 @@
+module example.com/cgomod
+
+go 1.22

@@ -1,0 +1,8 @@
+package cgomod
+
+// Locked runs f holding mu.
+func Locked(f func()) {
+	mu.Lock()
+	defer mu.Unlock()
+	f()
+}
