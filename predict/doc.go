@@ -21,8 +21,11 @@
 //   - no lock other than the cycle's own is held at every edge (a guard);
 //   - no lock is held for reading by one edge and acquired for reading by
 //     the next (readers do not exclude each other);
-//   - at the class level, the edges come from at least two runs: within one
-//     run the instance level decides, and is more precise.
+//   - at the class level, no single run showed every step of the cycle:
+//     such a run took those orders on instances that make no cycle (or the
+//     instance level reports the cycle already), so the instance level,
+//     more precise, decides. Class-level cycles thus join orders seen in
+//     different runs or tests.
 //
 // Components with no cycle of at most MaxCycle locks are not candidates;
 // they are listed in Result.SCCs so that long cycles are not lost silently.

@@ -1,22 +1,30 @@
 package predict
 
+import "slices"
+
 // witness looks for one edge record per step of the cycle that together
 // could deadlock, filtered as iGoodlock does: distinct goroutines, no two
 // edges of one run ordered by happens-before, no read-held lock acquired
 // for reading by the next edge, no guard lock common to all edges. At the
-// class level the edges must also come from at least two runs (within one
-// run the instance level is the more precise). It returns nil if none does.
+// class level, a cycle one run showed every step of is left to the instance
+// level, which is more precise: the run took those orders on instances
+// that made no cycle, or the instance level reports it already. It returns
+// nil if no choice passes.
 func (g *Graph) witness(l *level, cyc []int, maxChecks int) []*edgeRec {
 	f := filter{g: g, l: l, cyc: cyc, budget: maxChecks}
 	f.steps = make([][]*edgeRec, len(cyc))
-	runs := make(map[int]bool)
+	var common []int // runs that showed every step
 	for i := range cyc {
 		k := [2]int{cyc[i], cyc[(i+1)%len(cyc)]}
 		f.steps[i] = l.adj[k]
-		runs[l.runOf[k]] = true
+		if i == 0 {
+			common = l.runs[k]
+		} else {
+			common = intersect(common, l.runs[k])
+		}
 	}
-	if l.lv == Class && len(runs) == 1 && !runs[-1] {
-		return nil // all from one run: the instance level decides
+	if l.lv == Class && len(common) > 0 {
+		return nil
 	}
 	f.chosen = make([]*edgeRec, 0, len(cyc))
 	if f.search() {
@@ -129,4 +137,15 @@ func (f *filter) guarded(oneRun bool) bool {
 		}
 	}
 	return false
+}
+
+// intersect returns the elements of a that are in b.
+func intersect(a, b []int) []int {
+	var out []int
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package predict
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/dominikbraun/graph"
 )
@@ -40,9 +41,8 @@ type level struct {
 	lv  Level
 	g   graph.Graph[int, int]
 	adj map[[2]int][]*edgeRec
-	// runOf is the run of every record of an edge, or -1 if they are
-	// from several runs.
-	runOf map[[2]int]int
+	// runs lists, per edge, the runs of its records in increasing order.
+	runs map[[2]int][]int
 
 	adjMap map[int]map[int]graph.Edge[int] // the library's, computed once
 }
@@ -50,7 +50,7 @@ type level struct {
 func newGraph(t *tables, recs []*edgeRec) (*Graph, error) {
 	g := &Graph{t: t, recs: recs, hot: make(map[*edgeRec]bool)}
 	for _, lv := range []Level{Instance, Class} {
-		l := &level{lv: lv, g: graph.New(graph.IntHash, graph.Directed()), adj: make(map[[2]int][]*edgeRec), runOf: make(map[[2]int]int)}
+		l := &level{lv: lv, g: graph.New(graph.IntHash, graph.Directed()), adj: make(map[[2]int][]*edgeRec), runs: make(map[[2]int][]int)}
 		if err := l.build(recs, t); err != nil {
 			return nil, fmt.Errorf("predict: %w", err)
 		}
@@ -109,10 +109,8 @@ func (l *level) add(k [2]int, r *edgeRec) {
 	if !ok {
 		return
 	}
-	if len(rs) == 0 {
-		l.runOf[k] = int(r.run)
-	} else if l.runOf[k] != int(r.run) {
-		l.runOf[k] = -1
+	if runs := l.runs[k]; !slices.Contains(runs, int(r.run)) {
+		l.runs[k] = append(runs, int(r.run))
 	}
 	l.adj[k] = append(rs, r)
 }
