@@ -123,6 +123,9 @@ func (sc *sched) checkStuck(final bool) {
 // cycleKind classifies a wait-for cycle.
 func (sc *sched) cycleKind(c []*g) string {
 	if len(c) == 1 {
+		if _, k := sc.waitsFor(c[0]); k == edgeOther {
+			return "blocked" // waits for itself, e.g. a recursive Once.Do
+		}
 		return "double-lock"
 	}
 	kind := "lock-order-cycle"

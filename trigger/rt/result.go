@@ -94,8 +94,12 @@ func (sc *sched) resultLocked(f *finding) *result {
 	if f != nil {
 		r.Outcome = "deadlock"
 	}
+	names := make([]string, len(sc.sites))
+	for i, s := range sc.sites {
+		names[i] = s.String()
+	}
 	for i, s := range sc.steps {
-		r.Schedule[i] = stepJSON{G: int(s.g), Site: s.site.String(), Op: s.kind.String(), Change: s.change}
+		r.Schedule[i] = stepJSON{G: int(s.g), Site: names[s.site], Op: s.kind.String(), Change: s.change}
 	}
 	return r
 }

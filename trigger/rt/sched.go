@@ -55,6 +55,10 @@ type sched struct {
 	oncesOK map[*sync.Once]bool
 
 	steps    []stepRec
+	sites    []*Site          // interned step sites; 0 is nil
+	siteIdx  map[*Site]uint32 // index in sites
+	lastSite *Site            // one-entry cache in front of siteIdx
+	lastIdx  uint32
 	acqs     int
 	progress int // bumped by every decision and rejoin (watchdog)
 	test     string
@@ -86,12 +90,13 @@ type rwState struct {
 	queued  []*g // readers that arrived after the writer announced
 }
 
-// stepRec is one scheduling decision.
+// stepRec is one scheduling decision. It holds no pointer (the site is an
+// index into sched.sites) so that long schedules cost the GC nothing.
 type stepRec struct {
 	g      int32
+	site   uint32
 	kind   opKind
 	change bool
-	site   *Site
 }
 
 // newSched builds a scheduler for cfg.
@@ -104,6 +109,8 @@ func newSched(cfg config) (*sched, error) {
 		plain:   cfg.Strategy == "plain",
 		rng:     rand.New(rand.NewPCG(cfg.Seed, 0x5e1ec7ca5e)),
 		byGP:    map[uintptr]*g{},
+		sites:   []*Site{nil},
+		siteIdx: map[*Site]uint32{},
 		mutexes: map[*sync.Mutex]*mutexState{},
 		rws:     map[*sync.RWMutex]*rwState{},
 		closed:  map[uintptr]bool{},
@@ -257,7 +264,7 @@ func (sc *sched) decide(self *g) {
 	if next.op.isAcquire() {
 		sc.acqs++
 	}
-	sc.steps = append(sc.steps, stepRec{g: int32(next.id), kind: next.op.kind, change: change, site: next.op.site})
+	sc.steps = append(sc.steps, stepRec{g: int32(next.id), kind: next.op.kind, change: change, site: sc.intern(next.op.site)})
 	sc.progress++
 	sc.cur.Store(next)
 	if next != self {
@@ -303,4 +310,19 @@ func countAcq() {
 	if sc := current.Load(); sc != nil && sc.plain {
 		sc.plainAcqs.Add(1)
 	}
+}
+
+// intern returns the index of site s in sc.sites.
+func (sc *sched) intern(s *Site) uint32 {
+	if s == sc.lastSite && s != nil {
+		return sc.lastIdx
+	}
+	i, ok := sc.siteIdx[s]
+	if !ok && s != nil {
+		i = uint32(len(sc.sites))
+		sc.sites = append(sc.sites, s)
+		sc.siteIdx[s] = i
+	}
+	sc.lastSite, sc.lastIdx = s, i
+	return i
 }

@@ -1,0 +1,136 @@
+package rt_test
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt"
+)
+
+// benchUnder runs body(b.N) as the test goroutine of an in-process run.
+func benchUnder(b *testing.B, strategy string, body func(n int)) {
+	b.Helper()
+	b.ReportAllocs()
+	cfg := rt.Config{Strategy: strategy, Seed: 1, Depth: 3, Steps: 1000, WatchdogMS: 1000}
+	r, err := rt.RunScenario(cfg, 10*time.Minute, func() {
+		b.ResetTimer()
+		body(b.N)
+		b.StopTimer()
+	})
+	if err != nil || r.Deadlock != nil {
+		b.Fatalf("run failed: %v %+v", err, r)
+	}
+}
+
+var (
+	lockSite   = &rt.Site{File: "/bench/x.go", Line: 1, Col: 1, Op: "Lock", Class: "b.mu"}
+	unlockSite = &rt.Site{File: "/bench/x.go", Line: 2, Col: 1, Op: "Unlock", Class: "b.mu"}
+	goSite     = &rt.Site{File: "/bench/x.go", Line: 3, Col: 1, Op: "Go"}
+	sendSite   = &rt.Site{File: "/bench/x.go", Line: 4, Col: 1, Op: "Send"}
+	recvSite   = &rt.Site{File: "/bench/x.go", Line: 5, Col: 1, Op: "Recv"}
+	wgSite     = &rt.Site{File: "/bench/x.go", Line: 6, Col: 1, Op: "WGWait"}
+)
+
+// Lock+Unlock by one goroutine: two operations per iteration.
+func lockLoop(n int) {
+	var mu sync.Mutex
+	for range n {
+		rt.Lock(&mu, lockSite)
+		rt.Unlock(&mu, unlockSite)
+	}
+}
+
+// Two goroutines take turns on one mutex, n Lock+Unlock pairs each.
+func lockPingPong(n int) {
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for range 2 {
+		rt.WGAdd(&wg, 1, wgSite)
+		rt.Go(goSite, func() {
+			defer rt.WGDone(&wg, wgSite)
+			for range n / 2 {
+				rt.Lock(&mu, lockSite)
+				rt.Unlock(&mu, unlockSite)
+			}
+		})
+	}
+	rt.WGWait(&wg, wgSite)
+}
+
+// n round trips over unbuffered channels.
+func chanPingPong(n int) {
+	ping, pong := make(chan int), make(chan int)
+	rt.Go(goSite, func() {
+		for range n {
+			rt.Send(pong, rt.Recv(ping, recvSite), sendSite)
+		}
+	})
+	for i := range n {
+		rt.Send(ping, i, sendSite)
+		rt.Recv(pong, recvSite)
+	}
+}
+
+func BenchmarkLockUnlockPlainSync(b *testing.B) {
+	var mu sync.Mutex
+	for range b.N {
+		mu.Lock()
+		mu.Unlock()
+	}
+}
+
+func BenchmarkLockUnlockPassThrough(b *testing.B) {
+	if rt.Active() {
+		b.Skip("a scheduler is installed")
+	}
+	lockLoop(b.N)
+}
+
+func BenchmarkLockUnlockPCT(b *testing.B)    { benchUnder(b, "pct", lockLoop) }
+func BenchmarkLockUnlockRandom(b *testing.B) { benchUnder(b, "random", lockLoop) }
+
+func BenchmarkLockPingPongPlainSync(b *testing.B) {
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Go(func() {
+			for range b.N / 2 {
+				mu.Lock()
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func BenchmarkLockPingPongPCT(b *testing.B)    { benchUnder(b, "pct", lockPingPong) }
+func BenchmarkLockPingPongRandom(b *testing.B) { benchUnder(b, "random", lockPingPong) }
+
+func BenchmarkChanPingPongPlain(b *testing.B) {
+	ping, pong := make(chan int), make(chan int)
+	go func() {
+		for range b.N {
+			pong <- <-ping
+		}
+	}()
+	for i := range b.N {
+		ping <- i
+		<-pong
+	}
+}
+
+func BenchmarkChanPingPongPCT(b *testing.B)    { benchUnder(b, "pct", chanPingPong) }
+func BenchmarkChanPingPongRandom(b *testing.B) { benchUnder(b, "random", chanPingPong) }
+
+func BenchmarkGetg(b *testing.B) {
+	for range b.N {
+		_ = rt.Getg()
+	}
+}
+
+func BenchmarkStackGoid(b *testing.B) {
+	for range b.N {
+		_ = rt.StackGoid()
+	}
+}

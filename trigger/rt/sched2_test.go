@@ -1,0 +1,69 @@
+package rt_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/deadhunt/deadhunt/trigger/rt"
+)
+
+func TestMoreKinds(t *testing.T) {
+	cases := []struct {
+		scenario, kind string
+		ids            []int
+		waits          string
+	}{
+		{"condlost", "blocked", []int{2}, "Cond"},
+		{"oncerec", "blocked", []int{2}, "Once"},
+	}
+	for _, c := range cases {
+		r := run(t, rt.Config{Strategy: "random", Seed: 1}, c.scenario)
+		if r.Deadlock == nil {
+			t.Fatalf("%s: no deadlock", c.scenario)
+		}
+		f := r.Deadlock
+		if f.Kind != c.kind || !slices.Equal(ids(f), c.ids) || !strings.Contains(f.Goroutines[0].WaitsFor, c.waits) {
+			t.Errorf("%s: %s %v waits for %q; want %s %v %s", c.scenario, f.Kind, ids(f), f.Goroutines[0].WaitsFor, c.kind, c.ids, c.waits)
+		}
+	}
+}
+
+func TestMoreClean(t *testing.T) {
+	for _, name := range []string{"selectnil", "timer", "shared", "rwclean"} {
+		for seed := uint64(1); seed <= 5; seed++ {
+			r := run(t, rt.Config{Strategy: "pct", Seed: seed, Steps: 10}, name)
+			if r.Deadlock != nil || r.Outcome != "ok" {
+				t.Fatalf("%s seed %d: %+v", name, seed, r.Deadlock)
+			}
+			if name == "shared" && !strings.Contains(strings.Join(r.Warnings, "\n"), "watchdog") {
+				t.Errorf("shared: warnings %q, want a watchdog release", r.Warnings)
+			}
+		}
+	}
+}
+
+func TestOutsideIsConservative(t *testing.T) {
+	r := run(t, rt.Config{Strategy: "random", Seed: 1}, "outsidechan")
+	if r.Deadlock != nil {
+		t.Errorf("reported %s although a goroutine outside could still send: %s", r.Deadlock.Kind, r.Deadlock.Message)
+	}
+	found, _ := hunt(t, rt.Config{Strategy: "random"}, "outsideabba", 20)
+	if found == nil || found.Deadlock.Kind != "lock-order-cycle" {
+		t.Errorf("lock cycle next to an outside goroutine not reported: %+v", found)
+	}
+}
+
+func TestDirected(t *testing.T) {
+	cfg := rt.Config{Strategy: "directed", Depth: 2, Steps: 4, Radius: 2, Target: rt.Targets{Classes: []string{"p.b"}}}
+	found, hits := hunt(t, cfg, "abba", 100)
+	if found == nil || found.Deadlock.Kind != "lock-order-cycle" {
+		t.Fatalf("directed found nothing in 100 seeds")
+	}
+	t.Logf("directed on p.b: %d/100", hits)
+	for _, s := range found.Schedule {
+		if s.Change && s.Op != "Lock" {
+			t.Errorf("change point at %s", s.Site)
+		}
+	}
+}
