@@ -24,6 +24,9 @@ type Candidate struct {
 	Goroutines int
 	// Evidence is one line per edge record seen (at most Options.MaxEvidence).
 	Evidence []string
+	// Seen holds, for a cycle, every distinct edge recorded on its steps
+	// (per run, goroutine, sites and held set), with stacks and counts.
+	Seen []Edge
 	Target   Target
 
 	recs    []*edgeRec // every record on the cycle's steps

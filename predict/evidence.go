@@ -23,6 +23,7 @@ func (g *Graph) finish(c *Candidate, maxEvidence int) {
 	}
 	for _, r := range c.recs {
 		note(int(r.run), int(r.g), g.recLine(r), int(r.heldSite), int(r.acqSite))
+		c.Seen = append(c.Seen, g.edge(r))
 		g.hot[r] = true
 	}
 	for _, s := range c.selfs {
