@@ -26,8 +26,8 @@ type Candidate struct {
 	Evidence []string
 	// Seen holds, for a cycle, every distinct edge recorded on its steps
 	// (per run, goroutine, sites and held set), with stacks and counts.
-	Seen []Edge
-	Target   Target
+	Seen   []Edge
+	Target Target
 
 	recs    []*edgeRec // every record on the cycle's steps
 	selfs   []*selfRec // double lock or recursive read records
