@@ -61,9 +61,13 @@ func TestDirected(t *testing.T) {
 		t.Fatalf("directed found nothing in 100 seeds")
 	}
 	t.Logf("directed on p.b: %d/100", hits)
+	changes := 0
 	for _, s := range found.Schedule {
-		if s.Change && s.Op != "Lock" {
-			t.Errorf("change point at %s", s.Site)
+		if s.Change {
+			changes++
 		}
+	}
+	if changes != 1 {
+		t.Errorf("%d change points, want depth-1 = 1", changes)
 	}
 }
