@@ -73,6 +73,9 @@ func TestHuntKeepGoing(t *testing.T) {
 	if hits["(*fake.T).a"] != 6 || hits["(*fake.T).c"] != 2 {
 		t.Errorf("hits %v; want a: 6, c: 2", hits)
 	}
+	if st := s.Tests[0]; st.Seeded != 12 || st.SeededDeadlocks != 8 {
+		t.Errorf("%d seeded runs, %d deadlocked; want 12 and 8", st.Seeded, st.SeededDeadlocks)
+	}
 	if n := count(logLines(t, dir, "runs.log"), " replay "); n != 2 {
 		t.Errorf("%d replays, want 2 (one per finding)", n)
 	}

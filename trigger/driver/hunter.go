@@ -181,6 +181,7 @@ func (t *testHunt) seed(ctx context.Context, seed uint64) error {
 	if err != nil {
 		return err
 	}
+	rn.Seeded = true
 	return t.record(ctx, rn)
 }
 

@@ -28,6 +28,7 @@ type run struct {
 	Result  *RunResult // nil if the run wrote none
 	Tail    string     // last lines of output
 	Elapsed time.Duration
+	Seeded  bool // one of the seeded runs (not calibration, not replay)
 }
 
 // errCanceled is returned for runs cut short because the hunt stopped.

@@ -25,6 +25,9 @@ type TestStats struct {
 	Outcomes map[Outcome]int
 	// Elapsed is the wall time of those processes, added up.
 	Elapsed time.Duration
+	// Seeded and SeededDeadlocks count the seeded runs and those that
+	// deadlocked (any way): the strategy's hit rate, calibration excluded.
+	Seeded, SeededDeadlocks int
 	// Failure is set when the test misbehaves in its calibration run
 	// (fails, panics, exits, hangs): it is not hunted further.
 	Failure *Failure
@@ -57,6 +60,12 @@ func (s *TestStats) count(rn *run) {
 	s.Runs++
 	s.Outcomes[rn.Outcome]++
 	s.Elapsed += rn.Elapsed
+	if rn.Seeded {
+		s.Seeded++
+		if rn.Outcome == Deadlock {
+			s.SeededDeadlocks++
+		}
+	}
 }
 
 // String is one line: "pkg TestX: 12 runs (11 pass, 1 deadlock), 1 confirmed".
