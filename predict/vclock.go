@@ -12,9 +12,12 @@ func (v vclock) at(i int) uint32 {
 	return 0
 }
 
-// joined returns a new clock: the maximum of v and w, with entry i at
-// least c.
+// joined returns the maximum of v and w, with entry i at least c: v
+// itself if that adds nothing, else a new clock.
 func (v vclock) joined(w vclock, i int, c uint32) vclock {
+	if v.covers(w, i, c) {
+		return v
+	}
 	n := max(len(v), len(w), i+1)
 	out := make(vclock, n)
 	copy(out, v)
@@ -23,6 +26,19 @@ func (v vclock) joined(w vclock, i int, c uint32) vclock {
 	}
 	out[i] = max(out[i], c)
 	return out
+}
+
+// covers reports whether v already knows everything w and (i, c) say.
+func (v vclock) covers(w vclock, i int, c uint32) bool {
+	if v.at(i) < c {
+		return false
+	}
+	for j, x := range w {
+		if v.at(j) < x {
+			return false
+		}
+	}
+	return true
 }
 
 // occurrence is one moment a goroutine held one lock and acquired another:
