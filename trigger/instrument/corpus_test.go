@@ -70,3 +70,47 @@ func contains(xs []string, x string) bool {
 	}
 	return false
 }
+
+// TestCorpusClasses checks that the lock classes the instrumenter names
+// include those each corpus case expects, which are lockcycle's names.
+func TestCorpusClasses(t *testing.T) {
+	cases, err := corpus.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, _ := filepath.Abs("../..")
+	var patterns []string
+	for _, c := range cases {
+		patterns = append(patterns, c.Pkg)
+	}
+	b, err := newBuilder(Options{Dir: root, Patterns: patterns, WorkDir: t.TempDir(), CacheDir: t.TempDir()}, passthrough)
+	if err != nil {
+		t.Fatal(err)
+	}
+	units, err := b.load(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	classes := map[string]bool{}
+	for _, u := range units {
+		if err := u.loadErr(); err != nil {
+			t.Errorf("%s: %v", u.path, err)
+			continue
+		}
+		if err := b.instrument(u); err != nil {
+			t.Errorf("%s: %v", u.path, err)
+		}
+		for _, s := range u.sites {
+			if s.Class != "" {
+				classes[s.Class] = true
+			}
+		}
+	}
+	for _, c := range cases {
+		for _, l := range c.Locks {
+			if !classes[l] {
+				t.Errorf("%s: no site has lock class %s", c.Name, l)
+			}
+		}
+	}
+}

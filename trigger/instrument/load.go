@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/deadhunt/deadhunt/trigger/instrument/internal/rewrite"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -19,6 +20,7 @@ type unit struct {
 	xtest    *packages.Package
 	pkg      *Package
 	dep      bool // instrumented only as a dependency of the packages under test
+	sites    []rewrite.Site
 }
 
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |

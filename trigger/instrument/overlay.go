@@ -81,6 +81,7 @@ func (b *builder) rewrite(u *unit, p *packages.Package, sites string) error {
 	if err != nil {
 		return fmt.Errorf("instrument: %s: %w", u.path, err)
 	}
+	u.sites = append(u.sites, res.Sites...)
 	for _, w := range res.Warnings {
 		u.pkg.Warnings = append(u.pkg.Warnings, Warning{Pos: w.Pos, Msg: w.Msg})
 	}
