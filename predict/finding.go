@@ -43,23 +43,21 @@ func (c *Candidate) Finding(pkg string) report.Finding {
 }
 
 // locks lists the cycle's locks in order, each with the sites where the
-// witness acquired it.
+// witness acquired it (for a double lock or RWR, the one lock with every
+// site it was seen taken at, writers included).
 func (c *Candidate) locks() []report.Lock {
+	if c.Kind != report.LockOrderCycle { // one lock: every site it was taken at
+		e := c.Edges[0]
+		return []report.Lock{{Class: e.Held.Class, Instance: e.Held.Instance, Sites: slices.Clone(c.Target.Sites)}}
+	}
 	n := len(c.Edges)
 	var ls []report.Lock
 	for i, e := range c.Edges {
-		if c.Kind != report.LockOrderCycle && i > 0 {
-			break
-		}
 		l := report.Lock{Class: e.Held.Class, Sites: []report.Site{e.HeldAt}}
 		if c.Level == Instance {
 			l.Instance = e.Held.Instance
 		}
-		prev := c.Edges[(i+n-1)%n]
-		if c.Kind != report.LockOrderCycle {
-			prev = e
-		}
-		if prev.AcquiredAt != e.HeldAt {
+		if prev := c.Edges[(i+n-1)%n]; prev.AcquiredAt != e.HeldAt {
 			l.Sites = append(l.Sites, prev.AcquiredAt)
 		}
 		ls = append(ls, l)

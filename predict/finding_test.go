@@ -98,3 +98,14 @@ func TestCandidateSeen(t *testing.T) {
 		t.Errorf("seen %v, want the 4 distinct edges of both runs with counts", c.Seen)
 	}
 }
+
+func TestFindingRWRNamesWriterSite(t *testing.T) {
+	f := predictFile(t, "rwr").Findings("p")[0]
+	var sites []string
+	for _, s := range f.Locks[0].Sites {
+		sites = append(sites, s.String())
+	}
+	if want := []string{"p.go:10:2", "p.go:11:2", "p.go:20:2"}; !slices.Equal(sites, want) {
+		t.Errorf("rwr lock sites %v, want both reads and the write %v", sites, want)
+	}
+}
