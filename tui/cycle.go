@@ -19,14 +19,15 @@ import (
 //	└─────┘
 //
 // Each edge is labelled with the goroutine that holds the lock above while
-// acquiring the lock below (the last edge returns to the first lock).
+// acquiring the lock below (the last edge returns to the first lock). Nodes
+// are lock classes: an edge does not say which instance it held.
 func drawCycle(f *report.Finding, st styles) []string {
 	if len(f.Edges) == 0 {
 		return nil
 	}
 	var out []string
 	for i, e := range f.Edges {
-		node := st.Bold.Render(lockName(f, i, e.Held))
+		node := st.Bold.Render(e.Held)
 		if i == 0 {
 			out = append(out, "  ┌─▶ "+node)
 		} else {
@@ -40,15 +41,6 @@ func drawCycle(f *report.Finding, st styles) []string {
 		}
 	}
 	return append(out, "  └─────┘")
-}
-
-// lockName is the class of the i-th lock of the cycle, with the instance
-// when the report pairs locks with edges (several instances of one class).
-func lockName(f *report.Finding, i int, class string) string {
-	if len(f.Locks) == len(f.Edges) && f.Locks[i].Class == class && f.Locks[i].Instance != "" {
-		return class + " [" + f.Locks[i].Instance + "]"
-	}
-	return class
 }
 
 func edgeLabel(e report.Edge) []string {

@@ -144,6 +144,7 @@ func (d *detailView) header(b *content) {
 		b.field("test", f.Test)
 	}
 	b.wrap("message", f.Message)
+	b.wrap("locks", lockInstances(f))
 	if w := f.Witness; w != nil {
 		b.wrap("witness", fmt.Sprintf("%s seed %d%s · %d of %d runs deadlocked (%.0f%%) · %d steps",
 			w.Strategy, w.Seed, params(w.Params), w.Hits, w.Runs, 100*w.HitRate(), len(w.Schedule)))
@@ -161,6 +162,18 @@ func (d *detailView) header(b *content) {
 	if f.Ignored != nil {
 		b.wrap("ignored", f.Ignored.Reason)
 	}
+}
+
+// lockInstances lists the locks, with their instances when known.
+func lockInstances(f *report.Finding) string {
+	ls := make([]string, len(f.Locks))
+	for i, l := range f.Locks {
+		ls[i] = l.Class
+		if l.Instance != "" {
+			ls[i] += " [" + l.Instance + "]"
+		}
+	}
+	return strings.Join(ls, ", ")
 }
 
 func params(p map[string]string) string {

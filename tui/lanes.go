@@ -46,11 +46,17 @@ func (l *lanesView) Show(f *report.Finding) {
 	l.f, l.first, l.gs = f, 0, nil
 	if f.Witness != nil {
 		seen := make(map[int]bool)
-		for _, s := range f.Witness.Schedule {
-			if !seen[s.Goroutine] {
-				seen[s.Goroutine] = true
-				l.gs = append(l.gs, s.Goroutine)
+		add := func(g int) {
+			if !seen[g] {
+				seen[g] = true
+				l.gs = append(l.gs, g)
 			}
+		}
+		for _, s := range f.Witness.Schedule {
+			add(s.Goroutine)
+		}
+		for _, g := range f.Goroutines {
+			add(g.ID)
 		}
 	}
 	l.vp.GotoTop()
@@ -104,7 +110,7 @@ func (l *lanesView) header() []string {
 	if len(l.gs) > l.shown() {
 		title += fmt.Sprintf(" · lanes %d-%d of %d (←/→)", l.first+1, l.first+l.shown(), len(l.gs))
 	}
-	title += fmt.Sprintf(" · %s seed %d · %d steps · * change point · ✗ blocks", w.Strategy, w.Seed, len(w.Schedule))
+	title += fmt.Sprintf(" · %s seed %d · %d steps · * change point · ✗ blocked", w.Strategy, w.Seed, len(w.Schedule))
 	cells := []string{"  step"}
 	rule := []string{"──────"}
 	lw := l.laneWidth()
@@ -120,54 +126,41 @@ func (l *lanesView) lanes() []int {
 }
 
 func (l *lanesView) rows() []string {
-	st, lw := l.s.st, l.laneWidth()
-	last := l.lastSteps()
 	var out []string
 	for i, s := range l.f.Witness.Schedule {
 		mark := " "
 		if s.Change {
 			mark = "*"
 		}
-		cells := []string{fmt.Sprintf(" %s%4d", mark, i+1)}
-		for _, g := range l.lanes() {
-			if g != s.Goroutine {
-				cells = append(cells, strings.Repeat(" ", lw))
-				continue
-			}
-			text := strings.TrimSpace(s.Op + " " + path.Base(s.Site))
-			if last[i] {
-				text += " ✗"
-			}
-			cell := pad(text, lw)
-			if s.Change {
-				cell = st.Highlight.Render(cell)
-			}
-			cells = append(cells, cell)
+		out = append(out, l.row(fmt.Sprintf(" %s%4d", mark, i+1), s.Goroutine,
+			strings.TrimSpace(s.Op+" "+path.Base(s.Site)), s.Change))
+	}
+	// Where each goroutine of the deadlock is stuck: the top of its stack.
+	for _, g := range l.f.Goroutines {
+		if len(g.Stack) > 0 && g.WaitsFor != "" {
+			top := g.Stack[0]
+			out = append(out, l.row("   end", g.ID, fmt.Sprintf("✗ blocked %s:%d", path.Base(top.File), top.Line), false))
 		}
-		out = append(out, strings.TrimRight(strings.Join(cells, " │ "), " "))
 	}
 	return out
 }
 
-// lastSteps marks the last step of each goroutine that is blocked at the
-// deadlock.
-func (l *lanesView) lastSteps() map[int]bool {
-	blocked := make(map[int]bool)
-	for _, g := range l.f.Goroutines {
-		if g.WaitsFor != "" {
-			blocked[g.ID] = true
+// row is one line of the lanes: text in the lane of goroutine g.
+func (l *lanesView) row(step string, g int, text string, change bool) string {
+	lw := l.laneWidth()
+	cells := []string{step}
+	for _, lane := range l.lanes() {
+		if lane != g {
+			cells = append(cells, strings.Repeat(" ", lw))
+			continue
 		}
-	}
-	last := make(map[int]bool)
-	done := make(map[int]bool)
-	sched := l.f.Witness.Schedule
-	for i := len(sched) - 1; i >= 0; i-- {
-		g := sched[i].Goroutine
-		if blocked[g] && !done[g] {
-			last[i], done[g] = true, true
+		cell := pad(text, lw)
+		if change {
+			cell = l.s.st.Highlight.Render(cell)
 		}
+		cells = append(cells, cell)
 	}
-	return last
+	return strings.TrimRight(strings.Join(cells, " │ "), " ")
 }
 
 func (l *lanesView) ShortHelp() []key.Binding {

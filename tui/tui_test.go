@@ -138,25 +138,25 @@ func TestLanes(t *testing.T) {
 	tm := start(t, testOptions(t), 80, 24)
 	waitFor(t, tm, "TestTransfer")
 	keys(tm, "enter", "w")
-	waitFor(t, tm, "goroutine 19", "Lock abba.go:16:2 ✗")
+	waitFor(t, tm, "goroutine 19", "✗ blocked abba.go:16")
 	view := final(t, tm)
 	lines := strings.Split(view, "\n")
 	// One column per goroutine: the lane of goroutine 19 starts where its
 	// header does.
-	var col19, step5 int = -1, -1
+	var col19, step7 int = -1, -1
 	for _, l := range lines {
 		if i := strings.Index(l, "goroutine 19"); i >= 0 {
 			col19 = len([]rune(l[:i]))
 		}
-		if strings.HasPrefix(l, "     5 │") {
-			step5 = len([]rune(l[:strings.Index(l, "Lock")]))
+		if strings.HasPrefix(l, "     7 │") {
+			step7 = len([]rune(l[:strings.Index(l, "Lock")]))
 		}
 	}
-	if col19 < 0 || col19 != step5 {
-		t.Errorf("step 5 (goroutine 19) at column %d, lane at %d:\n%s", step5, col19, view)
+	if col19 < 0 || col19 != step7 {
+		t.Errorf("step 7 (goroutine 19) at column %d, lane at %d:\n%s", step7, col19, view)
 	}
-	if !strings.Contains(view, " *   3 │") {
-		t.Errorf("change point at step 3 not marked:\n%s", view)
+	if !strings.Contains(view, " *   5 │") {
+		t.Errorf("change point at step 5 not marked:\n%s", view)
 	}
 	golden.RequireEqual(t, []byte(view))
 }
@@ -314,11 +314,11 @@ func TestCycleDrawing(t *testing.T) {
 	}
 	m, _ := New(testOptions(t))
 	got := strings.Join(drawCycle(f, m.s.st), "\n")
-	want := `  ┌─▶ (*abba.Account).mu [0xc000012340]
+	want := `  ┌─▶ (*abba.Account).mu
   │     │ goroutine 18: holds since abba.go:14:2
   │     │               acquires at abba.go:16:2
   │     ▼
-  │   (*abba.Account).mu [0xc000012360]
+  │   (*abba.Account).mu
   │     │ goroutine 19: holds since abba.go:14:2
   │     │               acquires at abba.go:16:2
   └─────┘`
