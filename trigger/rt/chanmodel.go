@@ -101,6 +101,9 @@ func (sc *sched) doCase(x *g, i int) bool {
 		if !ok && sc.closed[k] {
 			delete(sc.closed, k) // reused address of a collected channel
 		}
+		if ok && sc.tr != nil {
+			sc.tr.pending[k] = append(sc.tr.pending[k], x.id)
+		}
 		return ok
 	}
 	v, ok, got := c.c.tryRecv()
@@ -112,6 +115,9 @@ func (sc *sched) doCase(x *g, i int) bool {
 	}
 	c.c.store(c.dst, v)
 	x.op.ok = ok
+	if sc.tr != nil {
+		sc.traceRecv(x, k, ok)
+	}
 	if c.okp != nil {
 		*c.okp = ok
 	}
@@ -137,6 +143,11 @@ func (sc *sched) handoff(x *g, c *SelectCase, y *g, j int) {
 	}
 	y.op.idx = j
 	y.op.done = true
+	if c.send {
+		sc.traceHB(x, y)
+	} else {
+		sc.traceHB(y, x)
+	}
 }
 
 // poll completes, with non-blocking operations, the channel operations of

@@ -11,6 +11,7 @@ import (
 // does not return.
 func (sc *sched) deadlock(f *finding) {
 	sc.dead = true
+	sc.flushTrace()
 	r := sc.resultLocked(f)
 	sc.mu.Unlock()
 	sc.onDeadlock(r)

@@ -23,6 +23,9 @@ func (sc *sched) execGo(x *g) {
 	child.started = true
 	child.op = op{kind: opStart, site: x.op.site}
 	sc.join(child)
+	if sc.tr != nil {
+		sc.tr.goStart(sc, x, child, x.op.site)
+	}
 	x.op.sub = child
 }
 
@@ -58,6 +61,9 @@ func (x *g) exit() {
 		x.state = gDone
 	} else {
 		sc.leave(x, gDone)
+	}
+	if sc.tr != nil {
+		sc.tr.end(x)
 	}
 	sc.progress++
 	if sc.cur.Load() == x {
@@ -107,6 +113,9 @@ func (sc *sched) startTest(name string, site *Site) *g {
 	x := sc.newG(site, nil)
 	x.started = true
 	sc.test = name
+	if sc.tr != nil {
+		sc.tr.startRun(name)
+	}
 	x.gp.Store(getg())
 	sc.byGP[x.gp.Load()] = x
 	sc.mu.Unlock()
@@ -239,6 +248,9 @@ func (sc *sched) execRun(x *g) {
 	sub := sc.newG(x.op.site, x)
 	sub.op = op{kind: opStart, site: x.op.site}
 	sc.join(sub)
+	if sc.tr != nil {
+		sc.tr.goStart(sc, x, sub, x.op.site)
+	}
 	x.op.sub = sub
 }
 

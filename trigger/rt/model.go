@@ -63,35 +63,40 @@ func (sc *sched) exec(x *g) bool {
 		st := sc.mutex(o.mu)
 		st.owner, st.site = x, o.site
 		x.addHeld(heldLock{mu: o.mu, site: o.site})
+		sc.traceAcq(x, o.mu, false, o.site)
 	case opUnlock:
-		sc.unlock(o.mu)
+		sc.unlock(x, o.mu)
 	case opTryLock:
 		st := sc.mutex(o.mu)
 		o.ok = st.owner == nil && o.mu.TryLock()
 		if o.ok {
 			st.owner, st.site = x, o.site
 			x.addHeld(heldLock{mu: o.mu, site: o.site})
+			sc.traceAcq(x, o.mu, false, o.site)
 		}
 	case opRWLock:
 		return sc.rwLock(x)
 	case opRWUnlock:
-		sc.rwUnlock(o.rw)
+		sc.rwUnlock(x, o.rw)
 	case opRWTryLock:
 		st := sc.rw(o.rw)
 		o.ok = st.writer == nil && len(st.readers) == 0 && o.rw.TryLock()
 		if o.ok {
 			st.writer, st.wHeld, st.wSite = x, true, o.site
 			x.addHeld(heldLock{rw: o.rw, site: o.site})
+			sc.traceAcq(x, o.rw, false, o.site)
 		}
 	case opRLock:
 		st := sc.rw(o.rw)
 		if st.writer != nil {
 			o.phase = 1
 			st.queued = append(st.queued, x)
+			sc.traceWait(x)
 			return false
 		}
 		st.readers = append(st.readers, x)
 		x.addHeld(heldLock{rw: o.rw, read: true, site: o.site})
+		sc.traceAcq(x, o.rw, true, o.site)
 	case opRUnlock:
 		sc.rUnlock(x, o.rw)
 	case opTryRLock:
@@ -100,12 +105,19 @@ func (sc *sched) exec(x *g) bool {
 		if o.ok {
 			st.readers = append(st.readers, x)
 			x.addHeld(heldLock{rw: o.rw, read: true, site: o.site})
+			sc.traceAcq(x, o.rw, true, o.site)
 		}
 	case opSend, opRecv, opSelect:
 		return sc.execChan(x)
 	case opClose:
 		sc.closed[o.cases[0].c.key()] = true
+		if sc.tr != nil {
+			sc.tr.closers[o.cases[0].c.key()] = x.id
+		}
 	case opWGAdd:
+		if sc.tr != nil && o.delta < 0 {
+			sc.tr.wgDone[o.wg] = append(sc.tr.wgDone[o.wg], x.id)
+		}
 		if n := sc.wgs[o.wg] + o.delta; n != 0 {
 			sc.wgs[o.wg] = n
 		} else {
@@ -114,22 +126,32 @@ func (sc *sched) exec(x *g) bool {
 	case opCondEnqueue:
 		x.signal = false
 		sc.conds[o.cond] = append(sc.conds[o.cond], x)
+	case opWGWait:
+		if sc.tr != nil {
+			for _, d := range sc.tr.wgDone[o.wg] {
+				sc.tr.hb(d, x.id)
+			}
+		}
 	case opCondWait:
 		x.signal = false
 	case opCondSignal:
 		if ws := sc.conds[o.cond]; len(ws) > 0 {
 			ws[0].signal = true
+			sc.traceHB(x, ws[0])
 			sc.conds[o.cond] = ws[1:]
 		}
 	case opCondBroadcast:
 		for _, w := range sc.conds[o.cond] {
 			w.signal = true
+			sc.traceHB(x, w)
 		}
 		delete(sc.conds, o.cond)
 	case opOnce:
 		o.ok = !sc.oncesOK[o.once]
 		if o.ok {
 			sc.onces[o.once] = x
+		} else if sc.tr != nil {
+			sc.tr.hb(sc.tr.onceBy[o.once], x.id)
 		}
 	case opGo:
 		sc.execGo(x)
@@ -140,10 +162,11 @@ func (sc *sched) exec(x *g) bool {
 }
 
 // unlock releases a mutex in the model (any goroutine may unlock it).
-func (sc *sched) unlock(m *sync.Mutex) {
+func (sc *sched) unlock(x *g, m *sync.Mutex) {
 	st := sc.mutex(m)
 	if st.owner != nil {
 		st.owner.dropHeld(m, false)
+		sc.traceRel(x, m, false, st.site)
 	}
 	st.owner, st.site = nil, nil
 }
@@ -157,25 +180,29 @@ func (sc *sched) rwLock(x *g) bool {
 		st.writer, st.wSite = x, o.site
 		if len(st.readers) > 0 {
 			o.phase = 1
+			sc.traceWait(x)
 			return false
 		}
 	}
 	st.wHeld = true
 	x.addHeld(heldLock{rw: o.rw, site: o.site})
+	sc.traceAcq(x, o.rw, false, o.site)
 	return true
 }
 
 // rwUnlock releases the writer and admits the readers queued behind it.
-func (sc *sched) rwUnlock(m *sync.RWMutex) {
+func (sc *sched) rwUnlock(x *g, m *sync.RWMutex) {
 	st := sc.rw(m)
 	if st.writer != nil {
 		st.writer.dropHeld(m, false)
+		sc.traceRel(x, m, false, st.wSite)
 	}
 	st.writer, st.wHeld, st.wSite = nil, false, nil
 	for _, r := range st.queued {
 		r.op.done = true
 		st.readers = append(st.readers, r)
 		r.addHeld(heldLock{rw: m, read: true, site: r.op.site})
+		sc.traceAcq(r, m, true, r.op.site)
 	}
 	st.queued = nil
 }
@@ -193,6 +220,7 @@ func (sc *sched) rUnlock(x *g, m *sync.RWMutex) {
 		return // the real RUnlock will fail
 	}
 	st.readers[i].dropHeld(m, true)
+	sc.traceRel(x, m, true, x.op.site)
 	st.readers = append(st.readers[:i], st.readers[i+1:]...)
 }
 
@@ -202,6 +230,9 @@ func (x *g) onceDone(o *sync.Once, s *Site) {
 	sc.mu.Lock()
 	delete(sc.onces, o)
 	sc.oncesOK[o] = true
+	if sc.tr != nil {
+		sc.tr.onceBy[o] = x.id
+	}
 	sc.mu.Unlock()
 }
 

@@ -106,6 +106,7 @@ func (sc *sched) resultLocked(f *finding) *result {
 
 // writeResultLocked writes the result file, if the configuration names one.
 func (sc *sched) writeResultLocked(f *finding) {
+	sc.flushTrace()
 	sc.writeResult(sc.resultLocked(f))
 }
 

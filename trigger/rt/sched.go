@@ -54,6 +54,7 @@ type sched struct {
 	onces   map[*sync.Once]*g // running Do
 	oncesOK map[*sync.Once]bool
 
+	tr       *tracer // lock-order trace, if configured
 	steps    []stepRec
 	sites    []*Site          // interned step sites; 0 is nil
 	siteIdx  map[*Site]uint32 // index in sites
@@ -127,6 +128,11 @@ func newSched(cfg config) (*sched, error) {
 		return nil, err
 	}
 	sc.strat = strat
+	if cfg.Trace != "" && !sc.plain {
+		if sc.tr, err = newTracer(cfg.Trace); err != nil {
+			return nil, err
+		}
+	}
 	return sc, nil
 }
 
@@ -211,6 +217,9 @@ func (x *g) do(o op) {
 	sc := x.sc
 	sc.mu.Lock()
 	x.op = o
+	if sc.tr != nil && o.isAcquire() && !sc.canRun(x) {
+		sc.traceWait(x)
+	}
 	decide := true
 	if x.state == gOutside {
 		sc.join(x)

@@ -1,0 +1,200 @@
+package rt
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+	"unicode/utf8"
+)
+
+// tracer writes the lock-order trace of predict/TRACE.md (version 1):
+// acquisitions and releases with their sites, goroutine starts and ends,
+// and happens-before edges (WaitGroup Done→Wait, channel send→receive,
+// close→receive, Cond Signal→wake, Once body→later Do). It is called with
+// sched.mu held.
+type tracer struct {
+	f       *os.File
+	w       *bufio.Writer
+	run     int
+	sites   []bool // defined, by sched.intern index
+	locks   map[any]int
+	wgDone  map[any][]int     // goroutines that called Done since the last Wait
+	pending map[uintptr][]int // senders of buffered values not yet received
+	closers map[uintptr]int   // goroutine that closed a channel
+	onceBy  map[any]int       // goroutine that ran a Once's function
+	buf     []byte
+	err     error
+}
+
+func newTracer(name string) (*tracer, error) {
+	f, err := os.Create(name)
+	if err != nil {
+		return nil, fmt.Errorf("rt: trace: %w", err)
+	}
+	t := &tracer{f: f, w: bufio.NewWriterSize(f, 64<<10), locks: map[any]int{}, wgDone: map[any][]int{}, pending: map[uintptr][]int{}, closers: map[uintptr]int{}, onceBy: map[any]int{}}
+	t.w.WriteString("deadhunt-trace 1\n")
+	return t, nil
+}
+
+// line writes one event made of fields already formatted.
+func (t *tracer) line(fields ...string) {
+	t.buf = t.buf[:0]
+	for i, f := range fields {
+		if i > 0 {
+			t.buf = append(t.buf, ' ')
+		}
+		t.buf = append(t.buf, f...)
+	}
+	t.buf = append(t.buf, '\n')
+	if _, err := t.w.Write(t.buf); err != nil && t.err == nil {
+		t.err = err
+	}
+}
+
+func (t *tracer) startRun(test string) {
+	t.run++
+	t.locks = map[any]int{}
+	t.line("run", strconv.Itoa(t.run), field(test))
+}
+
+// site returns the trace id of s, defining it on first use.
+func (t *tracer) site(sc *sched, s *Site) string {
+	i := sc.intern(s)
+	for int(i) >= len(t.sites) {
+		t.sites = append(t.sites, false)
+	}
+	id := strconv.Itoa(int(i))
+	if !t.sites[i] {
+		t.sites[i] = true
+		fn := ""
+		if s != nil {
+			fn = s.Func
+		}
+		t.line("site", id, field(s.String()), field(fn))
+	}
+	return id
+}
+
+// lock returns the trace id of lock addr, defining it with the class of
+// site s on first use in the run.
+func (t *tracer) lock(addr any, s *Site) string {
+	id, ok := t.locks[addr]
+	if !ok {
+		id = len(t.locks)
+		t.locks[addr] = id
+		inst := fmt.Sprintf("%p", addr)
+		t.line("lock", strconv.Itoa(id), field(classOf(s, inst)), inst)
+	}
+	return strconv.Itoa(id)
+}
+
+func (t *tracer) acq(sc *sched, x *g, addr any, read bool, s *Site) {
+	ev := "acq"
+	if read {
+		ev = "racq"
+	}
+	lid, sid := t.lock(addr, s), t.site(sc, s)
+	t.line(ev, strconv.Itoa(x.id), lid, sid)
+}
+
+func (t *tracer) wait(sc *sched, x *g, addr any, s *Site) {
+	lid, sid := t.lock(addr, s), t.site(sc, s)
+	t.line("wait", strconv.Itoa(x.id), lid, sid)
+}
+
+func (t *tracer) rel(x *g, addr any, read bool, s *Site) {
+	ev := "rel"
+	if read {
+		ev = "rrel"
+	}
+	t.line(ev, strconv.Itoa(x.id), t.lock(addr, s))
+}
+
+func (t *tracer) goStart(sc *sched, parent, child *g, s *Site) {
+	sid := t.site(sc, s)
+	t.line("go", strconv.Itoa(parent.id), strconv.Itoa(child.id), sid)
+}
+
+func (t *tracer) hb(from, to int) {
+	if from != to && from > 0 && to > 0 {
+		t.line("hb", strconv.Itoa(from), strconv.Itoa(to))
+	}
+}
+
+func (t *tracer) end(x *g) { t.line("end", strconv.Itoa(x.id)) }
+
+func (t *tracer) flush() {
+	if err := t.w.Flush(); err != nil && t.err == nil {
+		t.err = err
+	}
+}
+
+// field quotes a trace field that is empty or holds spaces, quotes,
+// control, non-printable or non-UTF-8 characters (TRACE.md).
+func field(s string) string {
+	if s == "" {
+		return strconv.Quote(s)
+	}
+	for _, r := range s {
+		if r <= ' ' || r == '"' || r == 0x7f || r == utf8.RuneError || !strconv.IsPrint(r) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
+}
+
+// The sched's trace hooks; no-ops without a trace.
+
+func (sc *sched) traceAcq(x *g, addr any, read bool, s *Site) {
+	if sc.tr != nil {
+		sc.tr.acq(sc, x, addr, read, s)
+	}
+}
+
+func (sc *sched) traceRel(x *g, addr any, read bool, s *Site) {
+	if sc.tr != nil {
+		sc.tr.rel(x, addr, read, s)
+	}
+}
+
+// traceWait records that x is about to block on the lock of its op.
+func (sc *sched) traceWait(x *g) {
+	if sc.tr == nil {
+		return
+	}
+	if _, _, addr := sc.lockOf(x); addr != nil {
+		sc.tr.wait(sc, x, addr, x.op.site)
+	}
+}
+
+func (sc *sched) traceHB(from, to *g) {
+	if sc.tr != nil {
+		sc.tr.hb(from.id, to.id)
+	}
+}
+
+// traceRecv records the happens-before of a buffered send or a close to x's
+// receive on channel k.
+func (sc *sched) traceRecv(x *g, k uintptr, ok bool) {
+	t := sc.tr
+	if !ok {
+		t.hb(t.closers[k], x.id)
+		return
+	}
+	if q := t.pending[k]; len(q) > 0 {
+		t.hb(q[0], x.id)
+		t.pending[k] = q[1:]
+	}
+}
+
+// flushTrace writes buffered trace events out.
+func (sc *sched) flushTrace() {
+	if sc.tr == nil {
+		return
+	}
+	sc.tr.flush()
+	if sc.tr.err != nil {
+		sc.warn("trace: %v", sc.tr.err)
+	}
+}
