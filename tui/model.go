@@ -311,8 +311,12 @@ func (m *Model) titleLine() string {
 			ignored++
 		}
 	}
-	text := fmt.Sprintf(" deadhunt review · %s · %d findings, %d confirmed, %d ignored",
-		m.opts.ReportPath, len(m.s.findings), confirmed, ignored)
+	noun := "findings"
+	if len(m.s.findings) == 1 {
+		noun = "finding"
+	}
+	text := fmt.Sprintf(" deadhunt review · %s · %d %s, %d confirmed, %d ignored",
+		m.opts.ReportPath, len(m.s.findings), noun, confirmed, ignored)
 	return m.s.st.Title.Render(pad(text, m.w))
 }
 
