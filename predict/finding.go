@@ -29,6 +29,7 @@ func (c *Candidate) Finding(pkg string) report.Finding {
 		Message:  c.message(),
 		Evidence: []string{"dynamic"},
 		Locks:    c.locks(),
+		Support:  c.support(),
 	}
 	if tests := c.tests(); len(tests) == 1 {
 		f.Test = tests[0]
@@ -99,4 +100,18 @@ func (c *Candidate) message() string {
 			e.Held.Class, e.Acquired.Class, e.Goroutine, e.AcquiredAt))
 	}
 	return "lock order cycle: " + strings.Join(steps, "; ")
+}
+
+// support is the number of distinct goroutines that showed the candidate's
+// edges, over every run recorded.
+func (c *Candidate) support() int {
+	type key struct {
+		run Run
+		g   int
+	}
+	seen := make(map[key]bool)
+	for _, e := range c.Seen {
+		seen[key{e.Run, e.Goroutine}] = true
+	}
+	return len(seen)
 }

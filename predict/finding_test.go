@@ -97,6 +97,9 @@ func TestCandidateSeen(t *testing.T) {
 	if len(c.Seen) != 4 || c.Seen[0].Count != 2 || c.Seen[0].Run.N != 1 || c.Seen[3].Run.N != 2 {
 		t.Errorf("seen %v, want the 4 distinct edges of both runs with counts", c.Seen)
 	}
+	if f := c.Finding("p"); f.Support != 4 { // goroutines 2 and 3 in each of two runs
+		t.Errorf("support %d, want 4", f.Support)
+	}
 }
 
 func TestFindingRWRNamesWriterSite(t *testing.T) {

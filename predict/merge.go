@@ -69,8 +69,12 @@ func evidenceRank(f report.Finding) int {
 	return 2
 }
 
-// support is the number of distinct goroutines named by f's edges.
+// support is f.Support when the finding carries it, else the number of
+// distinct goroutines named by f's edges.
 func support(f report.Finding) int {
+	if f.Support > 0 {
+		return f.Support
+	}
 	var gs []int
 	for _, e := range f.Edges {
 		if e.Goroutine != 0 && !slices.Contains(gs, e.Goroutine) {

@@ -55,7 +55,10 @@ type Finding struct {
 	// Message is a one-line human summary, lowercase, no trailing period.
 	Message string `json:"message"`
 	// Evidence says where the prediction came from: "static", "dynamic".
-	Evidence   []string    `json:"evidence,omitempty"`
+	Evidence []string `json:"evidence,omitempty"`
+	// Support is how many distinct goroutines, over all recorded runs,
+	// showed the finding's edges (dynamic findings; used for ranking).
+	Support    int         `json:"support,omitempty"`
 	Locks      []Lock      `json:"locks"`
 	Edges      []Edge      `json:"edges,omitempty"`
 	Goroutines []Goroutine `json:"goroutines,omitempty"`
