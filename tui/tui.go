@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -43,8 +44,17 @@ type Options struct {
 	Now func() time.Time
 }
 
-// Run reviews the report until the user quits.
+// Run reviews the report until the user quits. A replay still running then
+// is killed.
 func Run(opts Options) error {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if opts.Replay == nil {
+		bin := firstNonEmpty(opts.Binary, os.Args[0])
+		opts.Replay = func(reportPath, id string) *exec.Cmd {
+			return exec.CommandContext(ctx, bin, "replay", reportPath, "--finding", id)
+		}
+	}
 	m, err := New(opts)
 	if err != nil {
 		return err

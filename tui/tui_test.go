@@ -268,7 +268,13 @@ func TestReplay(t *testing.T) {
 	waitFor(t, tm, "deadlock reproduced (exit 3)")
 	keys(tm, "esc", "j", "r")
 	waitFor(t, tm, "no witness to replay")
-	view := final(t, tm)
+	keys(tm, "q")
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(wait)).(*Model)
+	view := fm.View()
+	fm.detail.Show(&fm.s.findings[0])
+	if d := fm.detail.View() + strings.Join(fm.detail.build(), "\n"); !strings.Contains(d, "LAST REPLAY") || !strings.Contains(d, "reproduced") {
+		t.Errorf("detail does not show the replay's outcome and output:\n%s", d)
+	}
 	if fmt.Sprint(asked) != "[testdata/review.json DH-2c7af3f694]" {
 		t.Errorf("replay asked for %v", asked)
 	}
