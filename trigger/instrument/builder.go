@@ -49,6 +49,9 @@ func newBuilder(opts Options, runtime func() (map[string][]byte, error)) (*build
 			return nil, fmt.Errorf("instrument: %w", err)
 		}
 	}
+	if err := os.MkdirAll(opts.WorkDir, 0o755); err != nil {
+		return nil, fmt.Errorf("instrument: %w", err)
+	}
 	b := &builder{opts: opts, stderr: opts.Stderr, overlay: map[string]string{}, runtime: runtime}
 	if b.stderr == nil {
 		b.stderr = io.Discard

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"sort"
 	"strings"
 
@@ -67,7 +68,7 @@ func (b *builder) load(ctx context.Context) ([]*unit, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].path < out[j].path })
 	if len(out) == 0 {
-		return nil, fmt.Errorf("instrument: no packages match %s", strings.Join(b.opts.Patterns, " "))
+		return nil, fmt.Errorf("instrument: no packages match %s%s", strings.Join(b.opts.Patterns, " "), b.listError(ctx))
 	}
 	deps, err := b.loadDeps(ctx, out)
 	if err != nil {
@@ -153,4 +154,17 @@ func (u *unit) loadErr() error {
 		return fmt.Errorf("instrument: %s: package not found", u.path)
 	}
 	return nil
+}
+
+// listError returns what go list says about the patterns, to explain why
+// nothing was loaded.
+func (b *builder) listError(ctx context.Context) string {
+	args := append(append([]string{"list"}, b.opts.GoFlags...), b.opts.Patterns...)
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir, cmd.Env = b.opts.Dir, b.env()
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		return ""
+	}
+	return ": " + strings.TrimSpace(string(out))
 }
