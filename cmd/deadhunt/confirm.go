@@ -169,26 +169,26 @@ func (c *confirmer) main(ctx context.Context, args []string) int {
 		fmt.Fprintf(c.stderr, "deadhunt confirm: %v\n", err)
 		return exitError
 	}
-	rep, sum, err := c.hunt(ctx, root, patterns)
-	if err != nil {
-		c.endProgress()
-		fmt.Fprintf(c.stderr, "deadhunt confirm: %v\n", err)
-		return exitError
-	}
+	rep, sum, huntErr := c.hunt(ctx, root, patterns)
 	c.endProgress()
-	paths, err := c.save(root, rep)
-	if err != nil {
-		fmt.Fprintf(c.stderr, "deadhunt confirm: %v\n", err)
+	if rep == nil {
+		fmt.Fprintf(c.stderr, "deadhunt confirm: %v\n", huntErr)
 		return exitError
 	}
-	if err := c.print(rep, sum, paths); err != nil {
+	paths, err := c.save(root, rep)
+	if err == nil {
+		err = c.print(rep, sum, paths)
+	}
+	if err = errors.Join(huntErr, err); err != nil {
+		// An interrupted hunt still saves and prints what it found.
 		fmt.Fprintf(c.stderr, "deadhunt confirm: %v\n", err)
 		return exitError
 	}
 	return confirmExit(rep, sum)
 }
 
-// hunt builds the packages and runs the driver over them.
+// hunt builds the packages and runs the driver over them. If the hunt was
+// interrupted, the report of what it did comes with the error.
 func (c *confirmer) hunt(ctx context.Context, root string, patterns []string) (*report.Report, *driver.Summary, error) {
 	c.progressf("building %s", strings.Join(patterns, " "))
 	built, err := c.build.build(ctx, buildRequest{root: root, dir: c.dir, patterns: patterns, run: c.flags.run})
@@ -205,14 +205,14 @@ func (c *confirmer) hunt(ctx context.Context, root string, patterns []string) (*
 	opts := c.flags.options()
 	opts.Progress = c.progress(len(built.pkgs))
 	sum, err := driver.Hunt(ctx, built.pkgs, opts)
-	if err != nil {
+	if sum == nil {
 		return nil, nil, err
 	}
 	rep := &report.Report{Version: report.Version, Tool: "deadhunt confirm", Created: time.Now().UTC(),
 		Packages: built.paths, Findings: sum.Findings}
 	rep.Errors = append(append(built.errs, sum.Errors...), testFailures(sum)...)
 	report.Sort(rep.Findings)
-	return rep, sum, nil
+	return rep, sum, err
 }
 
 // testFailures reports tests that fail on their own, with their output.

@@ -14,7 +14,8 @@ import (
 // returns the deadlocks it confirmed. Tests are hunted concurrently, and
 // at most opts.Parallel processes run at once. An error is returned only
 // when the hunt cannot run at all (bad options, no work directory, ctx
-// canceled); problems confined to a test are in Summary.Errors.
+// canceled); problems confined to a test are in Summary.Errors. When ctx
+// ends, the summary of what was done so far comes with the error.
 func Hunt(ctx context.Context, pkgs []Package, opts Options) (*Summary, error) {
 	opts = opts.WithDefaults()
 	if err := opts.CheckValid(); err != nil {
@@ -41,7 +42,7 @@ func Hunt(ctx context.Context, pkgs []Package, opts Options) (*Summary, error) {
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("driver: %w", err)
+		return collect(results), fmt.Errorf("driver: %w", err)
 	}
 	return collect(results), nil
 }
@@ -87,6 +88,9 @@ type testResult struct {
 func collect(results []testResult) *Summary {
 	s := &Summary{Findings: []report.Finding{}}
 	for _, r := range results {
+		if r.stats.Package == "" {
+			continue // never started
+		}
 		s.Tests = append(s.Tests, r.stats)
 		s.Findings = append(s.Findings, r.findings...)
 		if r.err != nil && !errors.Is(r.err, errCanceled) {

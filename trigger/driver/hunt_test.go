@@ -187,3 +187,22 @@ func TestMakeFinding(t *testing.T) {
 		t.Errorf("replay command %q", w.Replay)
 	}
 }
+
+// An interrupted hunt returns what it found with the error.
+func TestHuntCanceledKeepsFindings(t *testing.T) {
+	pkg, env, _ := fakePackage(t, "TestDeadlock", "TestPass")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opts := Options{Runs: 30, Parallel: 1, Env: env, WorkDir: t.TempDir(), Progress: func(p Progress) {
+		if p.Finished && p.Findings > 0 {
+			cancel()
+		}
+	}}
+	s, err := Hunt(ctx, []Package{pkg}, opts)
+	if err == nil || s == nil {
+		t.Fatalf("summary %v, err %v; want both", s, err)
+	}
+	if len(s.Findings) != 1 || len(s.Errors) != 0 {
+		t.Errorf("%d findings, errors %v; want the confirmed one and no errors", len(s.Findings), s.Errors)
+	}
+}
