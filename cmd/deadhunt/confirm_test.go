@@ -114,3 +114,17 @@ func TestConfirmNoModule(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want 1 and no go.mod", r.code, r.stderr)
 	}
 }
+
+// On a terminal, progress is one line rewritten in place and cleared at
+// the end.
+func TestConfirmProgressTerminal(t *testing.T) {
+	var out, errb strings.Builder
+	c := &confirmer{stdout: &out, stderr: &errb, dir: module(t), build: &fakeBuilder{t: t, tests: []string{"TestPass"}}, tty: true}
+	if code := c.main(t.Context(), []string{"--runs", "2"}); code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	e := errb.String()
+	if strings.Contains(e, "\n") || !strings.Contains(e, "\r\033[K1 package(s) built · 0 test(s) done · example.com/fake TestPass 4/4 runs · 0 confirmed") || !strings.HasSuffix(e, "\r\033[K") {
+		t.Errorf("terminal progress %q", e)
+	}
+}
