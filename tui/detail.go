@@ -102,14 +102,12 @@ func (d *detailView) moveSite(delta int) {
 	d.Refresh()
 }
 
-// showSite scrolls so that the selected site and its source are in view.
+// showSite scrolls the selected site to the second line of the view (or as
+// far as the content allows), so that its source is in view below it. The
+// position depends only on the site, not on the scrolling before.
 func (d *detailView) showSite() {
-	if d.site >= len(d.at) {
-		return
-	}
-	line := d.at[d.site]
-	if line < d.vp.YOffset || line+excerptRadius*2+2 >= d.vp.YOffset+d.vp.Height {
-		d.vp.SetYOffset(max(0, line-1))
+	if d.site < len(d.at) {
+		d.vp.SetYOffset(max(0, d.at[d.site]-1))
 	}
 }
 
