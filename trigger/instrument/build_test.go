@@ -210,6 +210,9 @@ func TestDependencyInstrumented(t *testing.T) {
 	if !strings.Contains(string(data), filepath.Join(dir, "lib", "lib.go")) {
 		t.Errorf("lib.go not in the overlay:\n%s", data)
 	}
+	if strings.Contains(string(data), "tagged.go") {
+		t.Errorf("a file excluded by build tags is in the overlay:\n%s", data)
+	}
 }
 
 // TestVendoredModule checks the clear error for a vendored module.
@@ -288,5 +291,32 @@ func TestCgo(t *testing.T) {
 	}
 	if out, err := exec.Command(p.Binary, "-test.count=1").CombinedOutput(); err != nil {
 		t.Errorf("instrumented cgo package fails: %v\n%s", err, out)
+	}
+}
+
+// TestWorkspace checks that a go.work is ignored with a warning and the
+// module still builds from its own go.mod.
+func TestWorkspace(t *testing.T) {
+	top := t.TempDir()
+	dir := filepath.Join(top, "m")
+	if err := os.Rename(copyTree(t, "testdata/mod"), dir); err != nil {
+		t.Fatal(err)
+	}
+	work := "go 1.22\n\nuse ./m\n"
+	if err := os.WriteFile(filepath.Join(top, "go.work"), []byte(work), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOWORK", "")
+	pkgs := byPath(buildWith(t, Options{Dir: dir, Patterns: []string{"./ok"}}, passthrough))
+	p := pkgs["example.com/m/ok"]
+	if p == nil || p.Err != nil {
+		t.Fatalf("ok: %v", p)
+	}
+	var warned bool
+	for _, w := range p.Warnings {
+		warned = warned || strings.Contains(w.Msg, "go.work")
+	}
+	if !warned {
+		t.Errorf("no warning about the workspace: %v", p.Warnings)
 	}
 }
