@@ -1,11 +1,8 @@
 package tui
 
 import (
-	"strings"
-
 	"github.com/charmbracelet/bubbles/help"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deadhunt/deadhunt/report"
 )
@@ -34,38 +31,4 @@ type session struct {
 type source struct {
 	lines []string
 	err   error
-}
-
-// fit cuts or pads s to exactly h lines of at most w cells.
-func fit(s string, w, h int) string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	for i, l := range lines {
-		if ansi.StringWidth(l) > w {
-			lines[i] = ansi.Truncate(l, w, "…")
-		}
-	}
-	for len(lines) < h {
-		lines = append(lines, "")
-	}
-	return strings.Join(lines, "\n")
-}
-
-// cut shortens plain text to w cells with an ellipsis.
-func cut(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	if ansi.StringWidth(s) <= w {
-		return s
-	}
-	return ansi.Truncate(s, w, "…")
-}
-
-// pad cuts or pads plain text to exactly w cells.
-func pad(s string, w int) string {
-	s = cut(s, w)
-	return s + strings.Repeat(" ", max(0, w-ansi.StringWidth(s)))
 }

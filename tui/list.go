@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"path"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -119,25 +118,6 @@ func (l *listView) refilter() {
 	l.scroll()
 }
 
-func matchesStatus(f *report.Finding, want string) bool {
-	switch want {
-	case "":
-		return true
-	case "ignored":
-		return f.Ignored != nil
-	}
-	return f.Ignored == nil && string(f.Status) == want
-}
-
-func matchesText(f *report.Finding, text string) bool {
-	if text == "" {
-		return true
-	}
-	hay := strings.ToLower(strings.Join(append([]string{f.ID, string(f.Kind), string(f.Status),
-		f.Package, f.Test, f.Message}, f.Classes()...), "\x00"))
-	return strings.Contains(hay, text)
-}
-
 // rows is the number of finding rows that fit: the height less the header,
 // the filter line and the selected finding's message.
 func (l *listView) rows() int { return max(1, l.h-3) }
@@ -223,40 +203,6 @@ func (l *listView) messageLine() string {
 		msg = "ignored: " + f.Ignored.Reason
 	}
 	return l.s.st.Dim.Render(cut(f.ID+" "+msg, l.w))
-}
-
-// lockList names the locks of a finding: "a.mu → b.mu", or "a.mu ×2" for
-// instances of one class.
-func lockList(f *report.Finding) string {
-	cs := f.Classes()
-	same := len(cs) > 1
-	for _, c := range cs {
-		same = same && c == cs[0]
-	}
-	if same {
-		return fmt.Sprintf("%s ×%d", cs[0], len(cs))
-	}
-	return strings.Join(cs, " → ")
-}
-
-// pkgTest is the last element of the package and the test: "abba TestTransfer".
-func pkgTest(f *report.Finding) string {
-	s := path.Base(f.Package)
-	if f.Test != "" {
-		s += " " + f.Test
-	}
-	return s
-}
-
-// hitRate is "9/40 22%" for a witness, "0/200" for an unsuccessful search.
-func hitRate(f *report.Finding) string {
-	switch {
-	case f.Witness != nil:
-		return fmt.Sprintf("%d/%d %.0f%%", f.Witness.Hits, f.Witness.Runs, 100*f.Witness.HitRate())
-	case f.Search != nil:
-		return fmt.Sprintf("0/%d", f.Search.Runs)
-	}
-	return "-"
 }
 
 func (l *listView) ShortHelp() []key.Binding {
