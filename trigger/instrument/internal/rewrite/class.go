@@ -32,6 +32,9 @@ func (f *fileRewriter) exprClass(e ast.Expr) string {
 			if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
 				return v.Pkg().Name() + "." + v.Name()
 			}
+			if def := f.aliasOf(v); def != nil {
+				return f.exprClass(def)
+			}
 			return f.pkgName() + "." + f.curFunc().top + "." + v.Name()
 		}
 	case *ast.SelectorExpr:
@@ -104,4 +107,79 @@ func namedStruct(t types.Type) string {
 		}
 	}
 	return ""
+}
+
+// aliasOf returns the expression a local pointer (or Locker) variable is
+// initialised with, if it is never assigned again nor has its address
+// taken: mu := &t.mu makes mu name (*pkg.T).mu, as lockcycle's SSA sees.
+func (f *fileRewriter) aliasOf(v *types.Var) ast.Expr {
+	if f.aliases == nil {
+		f.aliases = collectAliases(f.file, f.p.in.Info)
+	}
+	switch v.Type().Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+	default:
+		return nil
+	}
+	switch def := ast.Unparen(f.aliases[v]).(type) {
+	case *ast.UnaryExpr, *ast.SelectorExpr, *ast.IndexExpr, *ast.Ident:
+		return def
+	}
+	return nil // a call's result is named by the variable
+}
+
+// collectAliases maps each local variable defined once from a single
+// expression, and never assigned again or addressed, to that expression.
+func collectAliases(file *ast.File, info *types.Info) map[*types.Var]ast.Expr {
+	defs := map[*types.Var]ast.Expr{}
+	dirty := map[*types.Var]bool{}
+	mark := func(e ast.Expr) {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok {
+				dirty[v] = true
+			}
+		}
+	}
+	define := func(id *ast.Ident, e ast.Expr) {
+		if v, ok := info.Defs[id].(*types.Var); ok && e != nil {
+			defs[v] = e
+		}
+	}
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				id, isID := l.(*ast.Ident)
+				if n.Tok == token.DEFINE && isID && info.Defs[id] != nil && len(n.Lhs) == len(n.Rhs) {
+					define(id, n.Rhs[i])
+				} else {
+					mark(l)
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == len(n.Values) {
+				for i, id := range n.Names {
+					define(id, n.Values[i])
+				}
+			}
+		case *ast.IncDecStmt:
+			mark(n.X)
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				mark(n.X)
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				mark(n.Key)
+				if n.Value != nil {
+					mark(n.Value)
+				}
+			}
+		}
+		return true
+	})
+	for v := range dirty {
+		delete(defs, v)
+	}
+	return defs
 }

@@ -24,6 +24,7 @@ type fileRewriter struct {
 	funcs   []funcCtx
 	globals int // closures at package level
 	stack   []ast.Node
+	aliases map[*types.Var]ast.Expr // see aliasOf
 }
 
 // funcCtx is an enclosing function: its runtime-style name (pkg.(*T).M,
