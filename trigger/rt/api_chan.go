@@ -7,8 +7,8 @@ func Send[T any](ch chan<- T, v T, s *Site) {
 		ch <- v
 		return
 	}
-	c := sendChan(ch)
-	g.do(op{kind: opSend, site: s, cases: []SelectCase{{c: c, send: true, val: v}}})
+	g.one[0] = SelectCase{c: sendChan(ch), send: true, val: v}
+	g.do(op{kind: opSend, site: s, cases: g.one[:]})
 	g.finishChan()
 }
 
@@ -25,12 +25,10 @@ func Recv2[T any](ch <-chan T, s *Site) (T, bool) {
 		v, ok := <-ch
 		return v, ok
 	}
-	var v T
-	var ok bool
-	c := recvChan(ch)
-	g.do(op{kind: opRecv, site: s, cases: []SelectCase{{c: c, dst: &v, okp: &ok}}})
+	g.one[0] = SelectCase{c: recvChan(ch)}
+	g.do(op{kind: opRecv, site: s, cases: g.one[:]})
 	g.finishChan()
-	return v, ok
+	return as[T](g.op.val), g.op.ok
 }
 
 // Close is close(ch).
@@ -40,7 +38,8 @@ func Close[T any](ch chan<- T, s *Site) {
 		close(ch)
 		return
 	}
-	g.do(op{kind: opClose, site: s, cases: []SelectCase{{c: sendChan(ch)}}})
+	g.one[0] = SelectCase{c: sendChan(ch)}
+	g.do(op{kind: opClose, site: s, cases: g.one[:]})
 	close(ch)
 }
 

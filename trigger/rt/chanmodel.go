@@ -114,7 +114,7 @@ func (sc *sched) doCase(x *g, i int) bool {
 		return false
 	}
 	c.c.store(c.dst, v)
-	x.op.ok = ok
+	x.op.val, x.op.ok = v, ok
 	if sc.tr != nil {
 		sc.traceRecv(x, k, ok)
 	}
@@ -130,12 +130,14 @@ func (sc *sched) handoff(x *g, c *SelectCase, y *g, j int) {
 	yc := &y.op.cases[j]
 	if c.send {
 		yc.c.store(yc.dst, c.val)
+		y.op.val = c.val
 		if yc.okp != nil {
 			*yc.okp = true
 		}
 		y.op.ok = true
 	} else {
 		c.c.store(c.dst, yc.val)
+		x.op.val = yc.val
 		if c.okp != nil {
 			*c.okp = true
 		}

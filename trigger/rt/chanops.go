@@ -2,6 +2,7 @@ package rt
 
 import (
 	"reflect"
+	"time"
 	"unsafe"
 )
 
@@ -18,6 +19,9 @@ type chanOps interface {
 	// store writes v (nil: the zero value) into dst, a *T.
 	store(dst, v any)
 	reflectValue() reflect.Value
+	// timer reports whether the elements are time.Time: probably a timer's
+	// channel, fed from outside the scheduler.
+	timer() bool
 }
 
 // chanOf wraps a bidirectional channel; directional channels share its
@@ -61,6 +65,8 @@ func (c chanOf[T]) store(dst, v any) {
 }
 
 func (c chanOf[T]) reflectValue() reflect.Value { return reflect.ValueOf(c.c) }
+
+func (c chanOf[T]) timer() bool { return reflect.TypeFor[T]() == reflect.TypeFor[time.Time]() }
 
 // as converts a boxed value back to T; nil is T's zero value.
 func as[T any](v any) T {

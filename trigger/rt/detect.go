@@ -114,10 +114,26 @@ func (sc *sched) checkStuck(final bool) {
 			sc.deadlock(sc.cycleFinding(kind, c))
 		}
 	}
-	if sc.outside > 0 || (!final && sc.hasChanWaiters()) {
+	if sc.outside > 0 || sc.timerWaiters() || (!final && sc.hasChanWaiters()) {
 		return
 	}
 	sc.deadlock(sc.blockedFinding(blocked))
+}
+
+// timerWaiters reports whether a live goroutine waits on a channel of
+// time.Time, most likely a timer that will fire: it is not blocked for good.
+func (sc *sched) timerWaiters() bool {
+	for _, y := range sc.live {
+		if k := y.op.kind; y.op.done || k < opSend || k > opSelect || k == opClose {
+			continue
+		}
+		for _, c := range y.op.cases {
+			if c.c.key() != 0 && c.c.timer() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // cycleKind classifies a wait-for cycle.

@@ -34,13 +34,14 @@ type g struct {
 	created *Site
 	parent  int
 	held    []heldLock
-	prio    float64 // pct, rpro, directed
-	spins   int     // consecutive polls (failed TryLock, Gosched, Sleep, select default)
-	signal  bool    // a Cond signal arrived
-	paused  bool    // paused in t.Parallel: its parent may go on
-	inHook  bool    // the test hook is polling: not stuck
-	why     string  // why it is outside
-	stack   []frame // captured at the block point on request
+	prio    float64       // pct, rpro, directed
+	spins   int           // consecutive polls (failed TryLock, Gosched, Sleep, select default)
+	signal  bool          // a Cond signal arrived
+	paused  bool          // paused in t.Parallel: its parent may go on
+	napping atomic.Bool   // waits on purpose (test hook polling, backoff): not stuck
+	why     string        // why it is outside
+	stack   []frame       // captured at the block point on request
+	one     [1]SelectCase // the case of a Send or Recv (saves an allocation)
 }
 
 // heldLock is a lock held by a goroutine in the model.

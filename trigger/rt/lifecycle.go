@@ -142,14 +142,28 @@ func callerSite(skip int) *Site {
 // detects deadlocks and writes the result. x leaves the scheduler.
 func (x *g) endTest(panicked bool) {
 	sc := x.sc
+	sc.mu.Lock()
+	sc.endBy = time.Now().Add(4 * sc.grace())
+	sc.mu.Unlock()
 	for !panicked {
 		x.do(op{kind: opTestEnd, site: x.created})
-		if !sc.pollFor(x, sc.grace()) {
+		if time.Now().After(sc.endBy) || !sc.pollFor(x, sc.grace()) {
 			break
 		}
 	}
 	sc.mu.Lock()
-	if !panicked {
+	switch {
+	case panicked:
+	case sc.othersEnabled(x):
+		// Leaked goroutines keep running (or keep being woken from
+		// outside): only a lock cycle among the blocked ones is certain.
+		sc.warn("%d goroutines still running when the test ended; they go on unchecked", sc.countEnabled(x))
+		if c := sc.findCycle(sc.blockedGs()); c != nil {
+			if kind := sc.cycleKind(c); kind != "mixed" && kind != "blocked" {
+				sc.deadlock(sc.cycleFinding(kind, c))
+			}
+		}
+	default:
 		sc.checkStuck(true)
 	}
 	sc.writeResultLocked(nil)
@@ -182,8 +196,8 @@ func (sc *sched) pollFor(x *g, d time.Duration) bool {
 	if !sc.hasChanWaiters() {
 		return false
 	}
-	x.inHook = true
-	defer func() { x.inHook = false }()
+	x.napping.Store(true)
+	defer x.napping.Store(false)
 	deadline := time.Now().Add(d)
 	for time.Now().Before(deadline) {
 		if sc.poll() || sc.othersEnabled(x) {
@@ -205,6 +219,16 @@ func (sc *sched) hasChanWaiters() bool {
 		}
 	}
 	return false
+}
+
+func (sc *sched) countEnabled(x *g) int {
+	n := 0
+	for _, y := range sc.live {
+		if y != x && sc.canRun(y) {
+			n++
+		}
+	}
+	return n
 }
 
 func (sc *sched) othersEnabled(x *g) bool {
@@ -298,5 +322,7 @@ func (x *g) backoff(d time.Duration) {
 	if x.spins < 100 || x.spins%16 != 0 {
 		return
 	}
+	x.napping.Store(true)
 	time.Sleep(min(max(d, 50*time.Microsecond), time.Millisecond))
+	x.napping.Store(false)
 }

@@ -73,6 +73,7 @@ type op struct {
 	done     bool  // completed on its behalf (channel handoff, reader admitted)
 	ok       bool  // TryLock succeeded; OnceDo runs f; Recv2's ok
 	idx      int   // Select: the case taken, -1 default
+	val      any   // the value received
 	panicVal any   // raised after the operation (send on a closed channel)
 }
 

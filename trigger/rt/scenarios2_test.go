@@ -151,3 +151,33 @@ func rwClean() {
 	}
 	rt.WGWait(&wg, at("WGWait", ""))
 }
+
+func init() {
+	scenarios["forever"] = leakForever
+	scenarios["timeout"] = timeoutSelect
+}
+
+// leakForever: a leaked goroutine polls forever for a quit signal that
+// never comes; the test's end must not wait for it for ever.
+func leakForever() {
+	quit := make(chan bool)
+	rt.Go(at("Go", ""), func() {
+		for {
+			if rt.Select(at("Select", ""), true, rt.RecvCase(quit, nil, nil)) == 0 {
+				return
+			}
+			rt.Gosched(at("Gosched", ""))
+		}
+	})
+}
+
+// timeoutSelect: a goroutine waits for a reply that never comes or a timer
+// longer than the grace period: not blocked for good.
+func timeoutSelect() {
+	reply := make(chan int)
+	var wg sync.WaitGroup
+	rt.WGGo(&wg, func() {
+		rt.Select(at("Select", ""), false, rt.RecvCase(reply, nil, nil), rt.RecvCase(time.After(300*time.Millisecond), nil, nil))
+	}, at("WGGo", ""))
+	rt.WGWait(&wg, at("WGWait", ""))
+}

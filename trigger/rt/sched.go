@@ -67,6 +67,7 @@ type sched struct {
 	enBuf    []*g
 	spinBuf  []*g
 	idleAt   time.Time
+	endBy    time.Time     // the test's end hook stops waiting for leaked goroutines
 	dead     bool          // a deadlock was reported; everything stops
 	dumped   chan struct{} // stack dump acknowledgements
 	stop     chan struct{} // stops the watchdog
@@ -300,8 +301,8 @@ func (sc *sched) enabled() []*g {
 	if len(en) == 0 {
 		en = append(en, spin...)
 	}
-	if len(en) == 0 && end != nil {
-		en = append(en, end)
+	if end != nil && (len(en) == 0 || time.Now().After(sc.endBy)) {
+		en = append(en[:0], end)
 	}
 	sc.enBuf, sc.spinBuf = en, spin
 	return en

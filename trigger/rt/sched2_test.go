@@ -71,3 +71,17 @@ func TestDirected(t *testing.T) {
 		t.Errorf("%d change points, want depth-1 = 1", changes)
 	}
 }
+
+func TestEndDoesNotWaitForever(t *testing.T) {
+	r := run(t, rt.Config{Strategy: "pct", Seed: 1, WatchdogMS: 5}, "forever")
+	if r.Deadlock != nil || !strings.Contains(strings.Join(r.Warnings, "\n"), "still running when the test ended") {
+		t.Errorf("deadlock %+v, warnings %q", r.Deadlock, r.Warnings)
+	}
+}
+
+func TestTimerIsNotBlockedForGood(t *testing.T) {
+	r := run(t, rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 5}, "timeout")
+	if r.Deadlock != nil {
+		t.Errorf("a wait with a timer reported: %s", r.Deadlock.Message)
+	}
+}

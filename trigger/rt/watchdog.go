@@ -26,7 +26,7 @@ func (sc *sched) watchdog() {
 			lastProgress, lastCur, since = sc.progress, cur, now
 		}
 		switch {
-		case cur != nil && !cur.inHook && now.Sub(since) >= limit:
+		case cur != nil && !cur.napping.Load() && now.Sub(since) >= limit:
 			sc.release(cur, now.Sub(since))
 		case cur == nil:
 			tick = time.Millisecond
