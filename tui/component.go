@@ -21,6 +21,7 @@ type session struct {
 	root     string // module root
 	report   string // report path
 	findings []report.Finding
+	errors   []report.PackageError
 	sources  map[string]source // by file name as the report writes it
 	replays  map[string]replayMsg
 	st       styles

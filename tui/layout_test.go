@@ -134,3 +134,22 @@ func TestEditorCommand(t *testing.T) {
 	}
 }
 func reportSite(file string, line int) report.Site { return report.Site{File: file, Line: line} }
+
+func TestPackageErrorsInTitle(t *testing.T) {
+	rep, err := report.ReadFile(sampleReport)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep.Errors = []report.PackageError{{Package: "example.com/broken", Err: "does not compile"}}
+	path := t.TempDir() + "/r.json"
+	if err := rep.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	opts := testOptions(t)
+	opts.ReportPath = path
+	m := loaded(t, opts)
+	m.Update(tea.WindowSizeMsg{Width: 200, Height: 24})
+	if v := m.View(); !strings.Contains(v, "1 package error(s)") {
+		t.Errorf("title does not count the report's errors:\n%s", v)
+	}
+}

@@ -50,7 +50,7 @@ func newModel(opts Options, rep *report.Report, ign *suppress.Set) *Model {
 		}
 	}
 	s := &session{
-		root: opts.ModuleRoot, report: opts.ReportPath, findings: findings,
+		root: opts.ModuleRoot, report: opts.ReportPath, findings: findings, errors: rep.Errors,
 		sources: make(map[string]source), replays: make(map[string]replayMsg),
 		st: st, keys: defaultKeys(),
 	}
@@ -143,6 +143,7 @@ func (m *Model) key(km tea.KeyMsg) tea.Cmd {
 		return tea.Quit
 	case key.Matches(km, k.Help):
 		m.help.ShowAll = !m.help.ShowAll
+		m.s.keys.Help.SetHelp("?", map[bool]string{false: "more keys", true: "fewer keys"}[m.help.ShowAll])
 		m.resize(m.w, m.h)
 		return nil
 	case key.Matches(km, k.Back) && m.state != listState:
@@ -225,6 +226,9 @@ func (m *Model) titleLine() string {
 	}
 	text := fmt.Sprintf(" deadhunt review · %s · %d %s, %d confirmed, %d ignored",
 		m.opts.ReportPath, len(m.s.findings), noun, confirmed, ignored)
+	if n := len(m.s.errors); n > 0 {
+		text += fmt.Sprintf(", %d package error(s): see deadhunt review -text", n)
+	}
 	return m.s.st.Title.Render(pad(text, m.w))
 }
 
