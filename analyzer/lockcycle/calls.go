@@ -1,6 +1,7 @@
 package lockcycle
 
 import (
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -44,16 +45,114 @@ func (c *fnCtx) targets(cc *ssa.CallCommon) []target {
 		}
 		return nil
 	}
-	ts := c.p.valueTargets(cc)
-	if ld, ok := cc.Value.(*ssa.UnOp); ok {
-		if fa, ok := ld.X.(*ssa.FieldAddr); ok {
-			owner := describe(c.fn, fa.X).key
-			for i := range ts {
-				ts[i].owner = owner
+	if fn, mc := c.localClosure(cc.Value); fn != nil {
+		args := append([]ssa.Value(nil), cc.Args...)
+		if mc != nil {
+			args = append(args, mc.Bindings...)
+		}
+		if f := c.p.factOf(fn); f != nil && !f.empty() {
+			return []target{{fact: f, args: args, name: funcName(fn)}}
+		}
+		return nil
+	}
+	ld, ok := cc.Value.(*ssa.UnOp)
+	if fa, isField := fieldOf(ld, ok); isField {
+		ts := c.p.fieldTargets(cc, fa)
+		owner := describe(c.fn, fa.X).key
+		for i := range ts {
+			ts[i].owner = owner
+		}
+		return ts
+	}
+	return c.p.valueTargets(cc)
+}
+
+func fieldOf(ld *ssa.UnOp, ok bool) (*ssa.FieldAddr, bool) {
+	if !ok || ld.Op != token.MUL {
+		return nil, false
+	}
+	fa, ok := ld.X.(*ssa.FieldAddr)
+	return fa, ok
+}
+
+// localClosure resolves a call through a local variable (boxed because a
+// closure captures it) that is assigned exactly one function: the call is
+// as static as a call in place.
+func (c *fnCtx) localClosure(v ssa.Value) (*ssa.Function, *ssa.MakeClosure) {
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil, nil
+	}
+	var alloc *ssa.Alloc
+	switch x := ld.X.(type) {
+	case *ssa.Alloc:
+		alloc = x
+	case *ssa.FreeVar:
+		l := freeVarBinding(c.fn, x)
+		alloc, _ = l.(*ssa.Alloc)
+	}
+	if alloc == nil {
+		return nil, nil
+	}
+	var stored ssa.Value
+	for _, r := range *alloc.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+			if stored != nil {
+				return nil, nil
+			}
+			stored = st.Val
+		}
+	}
+	switch f := stored.(type) {
+	case *ssa.Function:
+		return f, nil
+	case *ssa.MakeClosure:
+		return f.Fn.(*ssa.Function), f
+	}
+	return nil, nil
+}
+
+// freeVarBinding returns the value bound to a closure's free variable
+// where the closure is made, or nil.
+func freeVarBinding(fn *ssa.Function, fv *ssa.FreeVar) ssa.Value {
+	parent := fn.Parent()
+	if parent == nil {
+		return nil
+	}
+	i := 0
+	for i < len(fn.FreeVars) && fn.FreeVars[i] != fv {
+		i++
+	}
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && i < len(mc.Bindings) {
+				return mc.Bindings[i]
 			}
 		}
 	}
-	return ts
+	return nil
+}
+
+// fieldTargets resolves a call through a function stored in a struct field
+// to the functions this package stores into that field.
+func (p *pkgState) fieldTargets(cc *ssa.CallCommon, fa *ssa.FieldAddr) []target {
+	p.addressTaken()
+	var out []target
+	for _, fn := range p.fieldIdx[fieldKey(fa)] {
+		f := p.summarize(fn)
+		if f.empty() {
+			continue
+		}
+		out = append(out, target{fact: f, args: cc.Args, name: funcName(fn), dynamic: true})
+		if len(out) > maxImpls {
+			return nil
+		}
+	}
+	return out
+}
+
+func fieldKey(fa *ssa.FieldAddr) string {
+	return types.TypeString(fa.X.Type(), nil) + "." + fieldName(fa.X.Type(), fa.Field)
 }
 
 // factOf returns the summary of a statically known callee: analysed here
@@ -180,6 +279,7 @@ func (p *pkgState) addressTaken() []*ssa.Function {
 		return p.valueIdx
 	}
 	p.valueDone = true
+	p.fieldIdx = make(map[string][]*ssa.Function)
 	seen := make(map[*ssa.Function]bool)
 	for _, fn := range p.ssa.SrcFuncs {
 		for _, b := range fn.Blocks {
@@ -192,6 +292,21 @@ func (p *pkgState) addressTaken() []*ssa.Function {
 }
 
 func (p *pkgState) scanValues(instr ssa.Instruction, seen map[*ssa.Function]bool) {
+	if st, ok := instr.(*ssa.Store); ok {
+		if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
+			var fn *ssa.Function
+			switch v := st.Val.(type) {
+			case *ssa.Function:
+				fn = v
+			case *ssa.MakeClosure:
+				fn = v.Fn.(*ssa.Function)
+			}
+			if fn != nil {
+				k := fieldKey(fa)
+				p.fieldIdx[k] = append(p.fieldIdx[k], fn)
+			}
+		}
+	}
 	var callee ssa.Value
 	if ci, ok := instr.(ssa.CallInstruction); ok {
 		callee = ci.Common().Value

@@ -76,6 +76,11 @@ func describeDepth(fn *ssa.Function, v ssa.Value, depth int) loc {
 			}
 		}
 	case *ssa.Alloc:
+		if val := onlyStore(v); val != nil {
+			// A pointer variable captured by a closure (boxed) and assigned
+			// once, often a spilled parameter: it denotes what was stored.
+			return describeDepth(fn, val, depth+1)
+		}
 		return loc{ref: ref{Class: localClass(fn, v.Comment), Param: -1}, key: fmt.Sprintf("a%p", v)}
 	}
 	return opaque(fn, v)
@@ -245,3 +250,24 @@ func pkgOf(fn *ssa.Function) string {
 }
 
 func pkgName(p *types.Package) string { return p.Name() }
+
+// onlyStore returns the value stored into a heap-allocated pointer
+// variable that is assigned exactly once, or nil.
+func onlyStore(a *ssa.Alloc) ssa.Value {
+	if !a.Heap {
+		return nil
+	}
+	if _, ok := a.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Pointer); !ok {
+		return nil
+	}
+	var val ssa.Value
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if val != nil {
+				return nil
+			}
+			val = st.Val
+		}
+	}
+	return val
+}

@@ -68,14 +68,37 @@ func (p *pkgState) reportCycles() {
 	}
 	sort.Strings(nodes)
 	budget := maxCycles
+	var found [][]cedge
 	for _, s := range nodes {
-		p.cyclesFrom(g, s, []string{s}, &budget)
+		p.cyclesFrom(g, s, []string{s}, &budget, &found)
 	}
+	// Shortest first; a longer cycle that reuses a step of a reported one
+	// adds nothing to fix and is left out.
+	sort.SliceStable(found, func(i, j int) bool { return len(found[i]) < len(found[j]) })
+	done := make(map[[2]string]bool)
+	for _, combo := range found {
+		if sharesStep(combo, done) {
+			continue
+		}
+		for _, e := range combo {
+			done[[2]string{e.Held, e.Acquired}] = true
+		}
+		p.reportCycle(combo)
+	}
+}
+
+func sharesStep(combo []cedge, done map[[2]string]bool) bool {
+	for _, e := range combo {
+		if done[[2]string{e.Held, e.Acquired}] {
+			return true
+		}
+	}
+	return false
 }
 
 // cyclesFrom extends path (starting at its least node s) depth first;
 // every elementary cycle is found once, from its least node.
-func (p *pkgState) cyclesFrom(g *graph, s string, path []string, budget *int) {
+func (p *pkgState) cyclesFrom(g *graph, s string, path []string, budget *int, found *[][]cedge) {
 	cur := path[len(path)-1]
 	next := make([]string, 0, len(g.adj[cur]))
 	for n := range g.adj[cur] {
@@ -90,10 +113,10 @@ func (p *pkgState) cyclesFrom(g *graph, s string, path []string, budget *int) {
 		case n == s && len(path) >= 2:
 			*budget--
 			if combo := p.choose(g, path); combo != nil {
-				p.reportCycle(combo)
+				*found = append(*found, append([]cedge(nil), combo...))
 			}
 		case n > s && len(path) < maxCycleLen && !contains(path, n):
-			p.cyclesFrom(g, s, append(path[:len(path):len(path)], n), budget)
+			p.cyclesFrom(g, s, append(path[:len(path):len(path)], n), budget, found)
 		}
 	}
 }
@@ -143,7 +166,32 @@ func (p *pkgState) choose(g *graph, cycle []string) []cedge {
 }
 
 func (p *pkgState) valid(g *graph, combo []cedge) bool {
-	return !guarded(combo) && !readOnly(g, combo) && p.firstToSee(combo)
+	return !guarded(combo) && !readOnly(g, combo) && !ownCallback(combo) && p.firstToSee(combo)
+}
+
+// ownCallback reports whether an edge made through a dynamic call runs a
+// closure created by the function that holds the lock on another edge of
+// the cycle: the closure is published by that function (a callback it
+// registers), usually inside the very section that makes the reverse edge,
+// so the two cannot overlap. A common false positive otherwise.
+func ownCallback(combo []cedge) bool {
+	for _, e := range combo {
+		if !e.Dynamic {
+			continue
+		}
+		for _, name := range e.Via {
+			i := strings.Index(name, "$")
+			if i < 0 {
+				continue
+			}
+			for _, o := range combo {
+				if o.edge != e.edge && o.HeldAt.Func == name[:i] {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // guarded reports whether every edge holds a common guard lock, at least

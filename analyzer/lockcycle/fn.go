@@ -15,6 +15,9 @@ type fnCtx struct {
 	fact  *funcFact
 	exits []exit
 	pairs []pair // same-class acquisitions on two parameters
+	// uncertain is set when a dynamic call may release or take locks for
+	// good: then the locksets at returns are not trusted for missing unlocks.
+	uncertain bool
 }
 
 // exit is the lockset at one return, after the deferred calls ran.

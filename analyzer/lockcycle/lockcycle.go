@@ -59,6 +59,7 @@ type pkgState struct {
 	methodIdx  map[string][]method
 	valueIdx   []*ssa.Function
 	valueDone  bool
+	fieldIdx   map[string][]*ssa.Function // functions stored into each field
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -78,6 +78,9 @@ func (c *fnCtx) apply(st *state, t target, pos token.Pos) {
 		c.acquired(st, h, a.Inner, rel, t.dynamic || a.Dynamic)
 	}
 	if t.dynamic {
+		if len(t.fact.Releases) > 0 || len(t.fact.Holds) > 0 {
+			c.uncertain = true
+		}
 		return
 	}
 	for _, r := range t.fact.Releases {
@@ -168,7 +171,7 @@ func hasRef(rs []ref, r ref) bool {
 // missingUnlocks reports a lock acquired here that is held at some return
 // but released at another: the return path that forgot it.
 func (c *fnCtx) missingUnlocks() {
-	if lockNamed(c.fn) {
+	if lockNamed(c.fn) || c.uncertain {
 		return
 	}
 	for _, e := range c.exits {

@@ -25,19 +25,50 @@ func ca() {
 	c.Unlock()
 }
 
-// A four-cycle: a -> d is consistent with everything above except d -> a
-// below, which closes a -> d -> a only via the chain d -> b -> c -> a of
-// length four.
+// A four-cycle of its own: p -> q -> r -> s -> p.
+var p, q, r, s sync.Mutex
+
+func pq() {
+	p.Lock()
+	q.Lock() // want `lock order cycle: cycle3.p held while acquiring cycle3.q; then cycle3.q held while acquiring cycle3.r at cycle3.go:40:\d+, then cycle3.r held while acquiring cycle3.s at cycle3.go:47:\d+, then cycle3.s held while acquiring cycle3.p at cycle3.go:54:\d+`
+	q.Unlock()
+	p.Unlock()
+}
+
+func qr() {
+	q.Lock()
+	r.Lock()
+	r.Unlock()
+	q.Unlock()
+}
+
+func rs() {
+	r.Lock()
+	s.Lock()
+	s.Unlock()
+	r.Unlock()
+}
+
+func sp() {
+	s.Lock()
+	p.Lock()
+	p.Unlock()
+	s.Unlock()
+}
+
+// The chain a -> d -> b closes a four-cycle with b -> c -> a, but it
+// shares its steps with the three-cycle above: only the shorter one is
+// reported.
 func ad() {
+	a.Lock()
+	d.Lock()
+	d.Unlock()
+	a.Unlock()
+}
+
+func db() {
 	d.Lock()
 	b.Lock()
 	b.Unlock()
 	d.Unlock()
-}
-
-func da() {
-	a.Lock()
-	d.Lock() // want `lock order cycle: cycle3.a held while acquiring cycle3.d; then cycle3.d held while acquiring cycle3.b at cycle3.go:33:\d+, then cycle3.b held while acquiring cycle3.c at cycle3.go:16:\d+, then cycle3.c held while acquiring cycle3.a at cycle3.go:23:\d+`
-	d.Unlock()
-	a.Unlock()
 }
