@@ -56,8 +56,8 @@ func replayOutcome(r replayMsg, st styles) string {
 	return st.Error.Render(fmt.Sprintf("replay %s: failed (exit %d)", r.id, r.code))
 }
 
-// editorCommand opens file at line in editor ("vi", "code -g" ...) with the
-// +LINE convention most editors share.
+// editorCommand opens a site in editor ("vi", "code -g" ...) with the +LINE
+// convention most editors share; root is absolute.
 func editorCommand(editor, root string, s report.Site) (*exec.Cmd, error) {
 	fields := strings.Fields(editor)
 	if len(fields) == 0 {
@@ -66,10 +66,7 @@ func editorCommand(editor, root string, s report.Site) (*exec.Cmd, error) {
 	if s.IsZero() {
 		return nil, errors.New("no source position to open")
 	}
-	file, err := filepath.Abs(resolve(root, s.File))
-	if err != nil {
-		return nil, err
-	}
+	file := filepath.Clean(resolve(root, s.File))
 	args := append(fields[1:len(fields):len(fields)], fmt.Sprintf("+%d", max(1, s.Line)), file)
 	return exec.Command(fields[0], args...), nil
 }

@@ -76,6 +76,11 @@ func Run(opts Options) error {
 // New loads the report and the suppression file and returns the root model.
 func New(opts Options) (*Model, error) {
 	opts = withDefaults(opts)
+	root, err := filepath.Abs(opts.ModuleRoot)
+	if err != nil {
+		return nil, fmt.Errorf("tui: %w", err)
+	}
+	opts.ModuleRoot = root // so that Update and View never ask for the working directory
 	rep, err := report.ReadFile(opts.ReportPath)
 	if err != nil {
 		return nil, fmt.Errorf("tui: %w", err)
@@ -142,13 +147,12 @@ func resolve(root, file string) string {
 	return filepath.Join(root, filepath.FromSlash(file))
 }
 
-// shortPath shows a file relative to the module root when it lies inside.
+// shortPath shows a file relative to the (absolute) module root when it
+// lies inside.
 func shortPath(root, file string) string {
 	if filepath.IsAbs(file) {
-		if abs, err := filepath.Abs(root); err == nil {
-			if rel, err := filepath.Rel(abs, file); err == nil && !strings.HasPrefix(rel, "..") {
-				return filepath.ToSlash(rel)
-			}
+		if rel, err := filepath.Rel(root, file); err == nil && !strings.HasPrefix(rel, "..") {
+			return filepath.ToSlash(rel)
 		}
 	}
 	return file
