@@ -108,6 +108,10 @@ func (f *fileRewriter) inspect(n ast.Node) bool {
 	case *ast.AssignStmt:
 		if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
 			f.recv2[ast.Unparen(n.Rhs[0])] = true
+			if u, ok := ast.Unparen(n.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW && !f.handled[u] && !f.okIsBool(n) {
+				f.handled[u] = true
+				f.warn(u.OpPos, "receive from %s not instrumented: its ok is not of type bool", f.text(u.X))
+			}
 		}
 	case *ast.ValueSpec:
 		if len(n.Names) == 2 && len(n.Values) == 1 {
@@ -210,3 +214,16 @@ func (f *fileRewriter) warn(pos token.Pos, format string, args ...any) {
 }
 
 func (f *fileRewriter) typeOf(e ast.Expr) types.Type { return f.p.in.Info.TypeOf(e) }
+
+// okIsBool reports whether the second target of a comma-ok assignment
+// accepts a bool (the runtime returns bool, not an untyped boolean).
+func (f *fileRewriter) okIsBool(a *ast.AssignStmt) bool {
+	if a.Tok == token.DEFINE || len(a.Lhs) < 2 {
+		return true
+	}
+	if id, ok := a.Lhs[1].(*ast.Ident); ok && id.Name == "_" {
+		return true
+	}
+	t := f.typeOf(a.Lhs[1])
+	return t == nil || types.AssignableTo(types.Typ[types.Bool], t)
+}

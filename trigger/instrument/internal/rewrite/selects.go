@@ -17,6 +17,17 @@ import (
 // An unlabelled break leaves the switch as it left the select; a label
 // stays on the switch so break L keeps working.
 func (f *fileRewriter) selectStmt(s *ast.SelectStmt, parent ast.Node) {
+	// A case's communication can only be rewritten with its select.
+	for _, st := range s.Body.List {
+		switch c := st.(*ast.CommClause).Comm.(type) {
+		case *ast.SendStmt:
+			f.handled[c] = true
+		case *ast.ExprStmt:
+			f.handled[ast.Unparen(c.X)] = true
+		case *ast.AssignStmt:
+			f.handled[ast.Unparen(c.Rhs[0])] = true
+		}
+	}
 	for _, st := range s.Body.List {
 		cc := st.(*ast.CommClause)
 		if cc.Comm == nil {
@@ -30,15 +41,9 @@ func (f *fileRewriter) selectStmt(s *ast.SelectStmt, parent ast.Node) {
 			f.warn(s.Select, "select not instrumented: channel %s of type parameter type", f.text(ch))
 			return
 		}
-	}
-	for _, st := range s.Body.List {
-		switch c := st.(*ast.CommClause).Comm.(type) {
-		case *ast.SendStmt:
-			f.handled[c] = true
-		case *ast.ExprStmt:
-			f.handled[ast.Unparen(c.X)] = true
-		case *ast.AssignStmt:
-			f.handled[ast.Unparen(c.Rhs[0])] = true
+		if a, ok := cc.Comm.(*ast.AssignStmt); ok && !f.okIsBool(a) {
+			f.warn(s.Select, "select not instrumented: the ok of a case is not of type bool")
+			return
 		}
 	}
 	site := f.site(s.Select, "Select", "")
