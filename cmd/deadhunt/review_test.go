@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -147,15 +148,18 @@ func TestReviewInTmux(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the deadhunt binary and confirms a corpus deadlock")
 	}
+	// Bounds, so that a broken build or confirm fails the test, not hangs it.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
 	bin := filepath.Join(t.TempDir(), "deadhunt")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.CommandContext(ctx, "go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	// A real report: confirm the corpus AB-BA deadlock in a copy of the
 	// module; it lands in .deadhunt/last.json, which review opens by default.
 	root := reviewModule(t)
 	os.Remove(filepath.Join(root, ".deadhunt", "last.json"))
-	confirm := exec.Command(bin, "confirm", "./corpus/deadlock/abba")
+	confirm := exec.CommandContext(ctx, bin, "confirm", "./corpus/deadlock/abba")
 	confirm.Dir = root
 	if out, err := confirm.CombinedOutput(); confirm.ProcessState.ExitCode() != exitDeadlock {
 		t.Fatalf("deadhunt confirm on corpus/deadlock/abba: %v, want exit %d\n%s", err, exitDeadlock, out)
