@@ -70,8 +70,11 @@ func TestDirected(t *testing.T) {
 }
 
 func TestEndDoesNotWaitForever(t *testing.T) {
-	r := run(t, rt.Config{Strategy: "pct", Seed: 1, WatchdogMS: 5}, "forever")
-	if r.Deadlock != nil || !strings.Contains(strings.Join(r.Warnings, "\n"), "still running when the test ended") {
+	r := run(t, rt.Config{Strategy: "pct", Seed: 1, WatchdogMS: 10}, "forever")
+	// The leaked goroutine either still runs when the hook gives up, or, on
+	// a loaded machine, was released by the watchdog before.
+	w := strings.Join(r.Warnings, "\n")
+	if r.Deadlock != nil || !strings.Contains(w, "still running when the test ended") && !strings.Contains(w, "released by the watchdog") {
 		t.Errorf("deadlock %+v, warnings %q", r.Deadlock, r.Warnings)
 	}
 }
