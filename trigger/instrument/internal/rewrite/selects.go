@@ -139,6 +139,13 @@ func (f *fileRewriter) writeSelect(w *out, s *ast.SelectStmt, label *ast.Ident, 
 		w.orig(f.off(cc.Colon)+1, f.off(cc.End()))
 		cur = f.off(cc.End())
 	}
+	if !hasDefault {
+		// Unreachable, but makes the switch terminating when the select was.
+		if len(s.Body.List) > 0 {
+			w.gen(";")
+		}
+		w.gen(" default: panic(\"deadhunt: select returned no case\")")
+	}
 	w.orig(cur, f.off(s.Body.End()))
 	w.gen(" }")
 }
