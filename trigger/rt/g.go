@@ -27,6 +27,7 @@ type g struct {
 	id      int
 	sc      *sched
 	gp      atomic.Uintptr // runtime identity (getg), set by the goroutine itself
+	goid    atomic.Uint64  // Go's goroutine ID, for the watchdog's look at its state
 	wake    chan wakeMsg
 	state   gState
 	started bool // its code runs (false for a subtest record whose goroutine testing has not started)

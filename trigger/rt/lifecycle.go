@@ -45,6 +45,7 @@ func (x *g) main(f, after func()) {
 func (x *g) register() {
 	sc := x.sc
 	gp := getg()
+	x.goid.Store(stackGoid())
 	sc.mu.Lock()
 	x.gp.Store(gp)
 	sc.byGP[gp] = x
@@ -117,6 +118,7 @@ func (sc *sched) startTest(name string, site *Site) *g {
 		sc.tr.startRun(name)
 	}
 	x.gp.Store(getg())
+	x.goid.Store(stackGoid())
 	sc.byGP[x.gp.Load()] = x
 	sc.mu.Unlock()
 	x.do(op{kind: opStart, site: site})

@@ -1,6 +1,9 @@
 package rt
 
 import (
+	"bytes"
+	"runtime"
+	"strconv"
 	"time"
 )
 
@@ -27,7 +30,12 @@ func (sc *sched) watchdog() {
 		}
 		switch {
 		case cur != nil && !cur.napping.Load() && now.Sub(since) >= limit:
-			sc.release(cur, now.Sub(since))
+			// A goroutine that runs (computes, or waits for a CPU on a
+			// loaded machine) gets more time than one blocked in a
+			// wait: releasing it costs determinism.
+			if st := waitReason(cur.goid.Load()); !isRunning(st) || now.Sub(since) >= 8*limit {
+				sc.release(cur, now.Sub(since), st)
+			}
 		case cur == nil:
 			tick = time.Millisecond
 			if sc.poll() {
@@ -47,9 +55,43 @@ func (sc *sched) watchdog() {
 
 // release takes the running goroutine x out of the decision set because it
 // has not come back to an instrumented call for d.
-func (sc *sched) release(x *g, d time.Duration) {
-	sc.warn("goroutine %d released by the watchdog after %v outside instrumented code (last step at %s)", x.id, d.Round(time.Millisecond), x.op.site)
+func (sc *sched) release(x *g, d time.Duration, state string) {
+	sc.warn("goroutine %d released by the watchdog after %v outside instrumented code [%s] (last step at %s)", x.id, d.Round(time.Millisecond), state, x.op.site)
 	sc.leave(x, gOutside)
 	x.why = "watchdog"
 	sc.decide(nil)
+}
+
+// waitReason returns the state Go's stack dump gives goroutine goid
+// ("chan receive", "IO wait", "running", ...), or "" if it is not found.
+func waitReason(goid uint64) string {
+	if goid == 0 {
+		return ""
+	}
+	buf := make([]byte, 256<<10)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) || len(buf) >= 64<<20 {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	head := []byte("goroutine " + strconv.FormatUint(goid, 10) + " [")
+	i := bytes.Index(buf, head)
+	if i < 0 {
+		return ""
+	}
+	rest := buf[i+len(head):]
+	j := bytes.IndexAny(rest, ",]")
+	if j < 0 {
+		return ""
+	}
+	return string(rest[:j])
+}
+
+// isRunning reports whether a wait reason means the goroutine is not
+// waiting for anything but a CPU.
+func isRunning(state string) bool {
+	return state == "running" || state == "runnable" || state == "preempted"
 }
