@@ -1,7 +1,3 @@
-// Package instrument builds instrumented test binaries: it rewrites the
-// packages under test into an overlay (never touching the user's files),
-// puts the deadhunt runtime next to them through a temporary go.mod, and
-// compiles one test binary per package with go test -c.
 package instrument
 
 import (

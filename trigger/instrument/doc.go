@@ -1,0 +1,50 @@
+// Package instrument builds instrumented test binaries: it rewrites the
+// packages under test into an overlay (never touching the user's files),
+// puts the deadhunt runtime next to them through a temporary go.mod, and
+// compiles one test binary per package with go test -c.
+//
+// # Build
+//
+// Build loads the packages matching the patterns with their tests
+// (golang.org/x/tools/go/packages), and also the packages of the same
+// module they import, so that locks taken in a helper package are seen.
+// Each package is rewritten by internal/rewrite; rewritten files and one
+// generated zz_deadhunt_sites.go per package (zz_deadhunt_xsites_test.go
+// for an external test package) go to WorkDir/overlay. The runtime's
+// source, embedded by package trigger, is extracted once per content hash
+// to CacheDir/rt-<hash> with a go.mod declaring module deadhunt.dev/rt. A
+// temporary go.mod per user module (theirs plus a require and a replace of
+// deadhunt.dev/rt, and a copy of go.sum) is passed with -modfile, and
+// go test -c -overlay builds WorkDir/bin/<path>.test. A package that fails
+// to load or build has its Err set; the others are still built.
+//
+// Builds run with GOWORK=off (a go.work is reported as a warning). A
+// vendored module is refused unless -mod=mod is given. A go directive
+// below 1.22 is raised to 1.22 in the temporary go.mod (with a warning):
+// the generated helpers need generics and channel-direction inference.
+//
+// # What is rewritten
+//
+// Calls of sync.Mutex and sync.RWMutex methods (also promoted through
+// embedded fields, and deferred), of sync.Locker interface methods, of
+// sync.WaitGroup, sync.Cond and sync.Once methods, time.Sleep and
+// runtime.Gosched; go statements (function value and arguments evaluated
+// in the parent); channel sends, receives (also comma-ok), close, range
+// over channels and select statements; t.Run and t.Parallel on
+// *testing.T; and every top-level TestXxx(*testing.T) starts with
+// defer __dhrt.TestStart(t)(). Positions stay the user's: text is spliced
+// at node offsets and /*line*/ directives restore the line wherever the
+// splice moved original text.
+//
+// # What is not
+//
+// These are left as they are, with a warning: method values and method
+// expressions of the operations above (f := mu.Lock); channel operations
+// on values of type-parameter type; a send whose value needs a conversion
+// to the element type in a simple-statement position (a for loop's post
+// statement); a comma-ok receive whose ok is not of type bool; cgo files.
+// Not seen at all: operations in packages of other modules (including the
+// standard library), reflection (reflect.Select, calling Lock through
+// reflect), sync.Map, sync/atomic, and goroutines started by code that is
+// not instrumented (time.AfterFunc, net/http servers).
+package instrument
