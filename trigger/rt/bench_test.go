@@ -1,6 +1,7 @@
 package rt_test
 
 import (
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -10,9 +11,18 @@ import (
 
 // benchUnder runs body(b.N) as the test goroutine of an in-process run.
 func benchUnder(b *testing.B, strategy string, body func(n int)) {
+	benchCfg(b, rt.Config{Strategy: strategy}, body)
+}
+
+// benchTraced is benchUnder with the lock-order trace on.
+func benchTraced(b *testing.B, strategy string, body func(n int)) {
+	benchCfg(b, rt.Config{Strategy: strategy, Trace: filepath.Join(b.TempDir(), "trace")}, body)
+}
+
+func benchCfg(b *testing.B, cfg rt.Config, body func(n int)) {
 	b.Helper()
 	b.ReportAllocs()
-	cfg := rt.Config{Strategy: strategy, Seed: 1, Depth: 3, Steps: 1000, WatchdogMS: 1000}
+	cfg.Seed, cfg.Depth, cfg.Steps, cfg.WatchdogMS = 1, 3, 1000, 1000
 	r, err := rt.RunScenario(cfg, 10*time.Minute, func() {
 		b.ResetTimer()
 		body(b.N)
@@ -87,8 +97,9 @@ func BenchmarkLockUnlockPassThrough(b *testing.B) {
 	lockLoop(b.N)
 }
 
-func BenchmarkLockUnlockPCT(b *testing.B)    { benchUnder(b, "pct", lockLoop) }
-func BenchmarkLockUnlockRandom(b *testing.B) { benchUnder(b, "random", lockLoop) }
+func BenchmarkLockUnlockPCT(b *testing.B)      { benchUnder(b, "pct", lockLoop) }
+func BenchmarkLockUnlockRandom(b *testing.B)   { benchUnder(b, "random", lockLoop) }
+func BenchmarkLockUnlockPCTTrace(b *testing.B) { benchTraced(b, "pct", lockLoop) }
 
 func BenchmarkLockPingPongPlainSync(b *testing.B) {
 	var mu sync.Mutex
@@ -106,6 +117,9 @@ func BenchmarkLockPingPongPlainSync(b *testing.B) {
 
 func BenchmarkLockPingPongPCT(b *testing.B)    { benchUnder(b, "pct", lockPingPong) }
 func BenchmarkLockPingPongRandom(b *testing.B) { benchUnder(b, "random", lockPingPong) }
+func BenchmarkLockPingPongRandomTrace(b *testing.B) {
+	benchTraced(b, "random", lockPingPong)
+}
 
 func BenchmarkChanPingPongPlain(b *testing.B) {
 	ping, pong := make(chan int), make(chan int)
@@ -122,6 +136,9 @@ func BenchmarkChanPingPongPlain(b *testing.B) {
 
 func BenchmarkChanPingPongPCT(b *testing.B)    { benchUnder(b, "pct", chanPingPong) }
 func BenchmarkChanPingPongRandom(b *testing.B) { benchUnder(b, "random", chanPingPong) }
+func BenchmarkChanPingPongRandomTrace(b *testing.B) {
+	benchTraced(b, "random", chanPingPong)
+}
 
 func BenchmarkGetg(b *testing.B) {
 	for range b.N {
