@@ -157,13 +157,13 @@ func TestBuildModule(t *testing.T) {
 // user's original line.
 func TestPanicLine(t *testing.T) {
 	dir := copyTree(t, "testdata/mod")
-	pkgs := byPath(buildWith(t, Options{Dir: dir, Patterns: []string{"./ok"}, Run: "Panic"}, passthrough))
+	pkgs := byPath(buildWith(t, Options{Dir: dir, Patterns: []string{"./ok"}, Run: "Panic/sub"}, passthrough))
 	ok := pkgs["example.com/m/ok"]
 	if ok == nil || ok.Err != nil {
 		t.Fatalf("ok: %v", ok)
 	}
 	if strings.Join(ok.Tests, " ") != "TestPanic" {
-		t.Errorf("-run Panic lists %v", ok.Tests)
+		t.Errorf("-run Panic/sub lists %v", ok.Tests)
 	}
 	cmd := exec.Command(ok.Binary, "-test.run", "^TestPanic$")
 	cmd.Env = append(os.Environ(), "DEADHUNT_TEST_PANIC=1")

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/deadhunt/deadhunt/trigger/instrument/internal/rewrite"
 	"golang.org/x/tools/go/packages"
@@ -24,8 +25,11 @@ const (
 func (b *builder) instrument(u *unit) error {
 	var run *regexp.Regexp
 	if b.opts.Run != "" {
+		// As go test does, the part before the first slash selects
+		// top-level tests; the rest selects subtests.
+		top, _, _ := strings.Cut(b.opts.Run, "/")
 		var err error
-		if run, err = regexp.Compile(b.opts.Run); err != nil {
+		if run, err = regexp.Compile(top); err != nil {
 			return fmt.Errorf("instrument: -run %q: %w", b.opts.Run, err)
 		}
 	}
