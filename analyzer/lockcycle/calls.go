@@ -16,6 +16,7 @@ type target struct {
 	name    string
 	dynamic bool
 	owner   string // instance key of the object a function value was loaded from
+	fn      *ssa.Function // the callee, when it is analysed in this package
 }
 
 // method is a concrete method that an interface call may reach.
@@ -34,14 +35,14 @@ func (c *fnCtx) targets(cc *ssa.CallCommon) []target {
 		return nil
 	case *ssa.Function:
 		if f := c.p.factOf(v); f != nil && !f.empty() {
-			return []target{{fact: f, args: cc.Args, name: funcName(v)}}
+			return []target{{fact: f, args: cc.Args, name: funcName(v), fn: v}}
 		}
 		return nil
 	case *ssa.MakeClosure:
 		fn := v.Fn.(*ssa.Function)
 		if f := c.p.factOf(fn); f != nil && !f.empty() {
 			args := append(append([]ssa.Value(nil), cc.Args...), v.Bindings...)
-			return []target{{fact: f, args: args, name: funcName(fn)}}
+			return []target{{fact: f, args: args, name: funcName(fn), fn: fn}}
 		}
 		return nil
 	}
@@ -51,7 +52,7 @@ func (c *fnCtx) targets(cc *ssa.CallCommon) []target {
 			args = append(args, mc.Bindings...)
 		}
 		if f := c.p.factOf(fn); f != nil && !f.empty() {
-			return []target{{fact: f, args: args, name: funcName(fn)}}
+			return []target{{fact: f, args: args, name: funcName(fn), fn: fn}}
 		}
 		return nil
 	}
@@ -143,7 +144,7 @@ func (p *pkgState) fieldTargets(cc *ssa.CallCommon, fa *ssa.FieldAddr) []target 
 		if f.empty() {
 			continue
 		}
-		out = append(out, target{fact: f, args: cc.Args, name: funcName(fn), dynamic: true})
+		out = append(out, target{fact: f, args: cc.Args, name: funcName(fn), dynamic: true, fn: fn})
 		if len(out) > maxImpls {
 			return nil
 		}
@@ -199,7 +200,7 @@ func (p *pkgState) invokeTargets(cc *ssa.CallCommon) []target {
 			continue
 		}
 		args := append([]ssa.Value{cc.Value}, cc.Args...)
-		out = append(out, target{fact: f, args: args, name: objName(m.obj), dynamic: true})
+		out = append(out, target{fact: f, args: args, name: objName(m.obj), dynamic: true, fn: m.fn})
 		if len(out) > maxImpls {
 			return nil
 		}
@@ -264,7 +265,7 @@ func (p *pkgState) valueTargets(cc *ssa.CallCommon) []target {
 		if f.empty() {
 			continue
 		}
-		out = append(out, target{fact: f, args: cc.Args, name: funcName(fn), dynamic: true})
+		out = append(out, target{fact: f, args: cc.Args, name: funcName(fn), dynamic: true, fn: fn})
 		if len(out) > maxImpls {
 			return nil
 		}

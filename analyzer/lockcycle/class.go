@@ -157,7 +157,11 @@ func indexParam(fn *ssa.Function, v ssa.Value, depth int) int {
 // object it points to is shared.
 func isPath(x ssa.Value) bool {
 	switch x := x.(type) {
-	case *ssa.FieldAddr, *ssa.Field, *ssa.IndexAddr, *ssa.Index, *ssa.Lookup:
+	case *ssa.FieldAddr:
+		return !embeddedNamed(x.X.Type(), x.Field)
+	case *ssa.Field:
+		return !embeddedNamed(x.X.Type(), x.Field)
+	case *ssa.IndexAddr, *ssa.Index, *ssa.Lookup:
 		return true
 	case *ssa.Global:
 		return namedStruct(x.Type()) == ""
@@ -194,6 +198,21 @@ func namedStruct(t types.Type) string {
 		return "(*" + pkgName(obj.Pkg()) + "." + obj.Name() + ")"
 	}
 	return ""
+}
+
+// embeddedNamed reports whether field i of the struct t (or *t) is an
+// embedded named struct: its fields are named from that type, as its own
+// methods see them ((*pkg.Inner).mu, not (*pkg.Outer).Inner.mu).
+func embeddedNamed(t types.Type, i int) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	s, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= s.NumFields() || !s.Field(i).Embedded() {
+		return false
+	}
+	_, named := types.Unalias(s.Field(i).Type()).(*types.Named)
+	return named
 }
 
 func fieldName(t types.Type, i int) string {

@@ -5,6 +5,7 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/deadhunt/deadhunt/report"
 )
@@ -13,6 +14,7 @@ import (
 type localEdge struct {
 	edge
 	heldPos, pos token.Pos
+	fn           *ssa.Function // where the edge was found
 }
 
 func (p *pkgState) addEdge(e localEdge) {

@@ -131,6 +131,10 @@ func (c *fnCtx) block(b *ssa.BasicBlock, st *state) *state {
 			c.call(st, &in.Call, in.Pos())
 		case *ssa.Defer:
 			st.defers = append(st.defers, in)
+		case *ssa.Go:
+			if fn := in.Call.StaticCallee(); fn != nil && c.emit {
+				c.p.noteCall(c.fn, fn, nil, false) // a new goroutine holds nothing
+			}
 		case *ssa.Return:
 			c.ret(st, in)
 		case *ssa.Panic:

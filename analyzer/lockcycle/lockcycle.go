@@ -60,6 +60,10 @@ type pkgState struct {
 	valueIdx   []*ssa.Function
 	valueDone  bool
 	fieldIdx   map[string][]*ssa.Function // functions stored into each field
+	calls      map[*ssa.Function][]callSite
+	dynCalled  map[*ssa.Function]bool
+	entry      map[*ssa.Function][]guard
+	taken      map[*ssa.Function]bool // used as values
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -71,11 +75,15 @@ func run(pass *analysis.Pass) (any, error) {
 		edgeSeen:   make(map[string]bool),
 		writers:    make(map[string]site),
 		reported:   make(map[string]bool),
+		calls:      make(map[*ssa.Function][]callSite),
+		dynCalled:  make(map[*ssa.Function]bool),
+		entry:      make(map[*ssa.Function][]guard),
 	}
 	p.ignores = p.scanIgnores()
 	for _, fn := range p.ssa.SrcFuncs {
 		p.summarize(fn)
 	}
+	p.addEntryGuards()
 	p.reportRWR()
 	p.reportCycles()
 	p.exportFacts()

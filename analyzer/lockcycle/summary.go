@@ -32,7 +32,7 @@ func (c *fnCtx) acquired(st *state, h held, inner []guard, released []loc, dynam
 		case o.Class == h.Class:
 			c.sameClass(o, &h)
 		default:
-			c.p.addEdge(localEdge{edge: edge{
+			c.p.addEdge(localEdge{fn: c.fn, edge: edge{
 				Held: o.Class, Acquired: h.Class, HeldMode: o.mode, AcqMode: h.mode,
 				HeldAt: o.site, AcquiredAt: h.site, Via: h.via, Dynamic: dynamic,
 				Guards: append(st.guards(i), inner...), Ignored: o.ignored || h.ignored,
@@ -67,6 +67,9 @@ func (c *fnCtx) summarizeAcq(st *state, h held, inner []guard, released []loc, d
 // st held; then its releases and the locks it returns holding change st.
 // A dynamic call contributes its acquisitions only.
 func (c *fnCtx) apply(st *state, t target, pos token.Pos) {
+	if c.emit && t.fn != nil {
+		c.p.noteCall(c.fn, t.fn, st.guards(-1), t.dynamic)
+	}
 	ign := c.p.ignored(pos)
 	for _, a := range t.fact.Acquires {
 		h := held{loc: c.mapRef(a.Ref, t.args), mode: a.Mode, site: a.Site, pos: pos,

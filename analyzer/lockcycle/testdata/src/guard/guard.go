@@ -51,3 +51,12 @@ func (r *R) ba() {
 	r.a.Unlock()
 	r.b.Unlock()
 }
+
+// S takes a and b in both orders inside helpers; every caller of the
+// helpers holds g, so the guard covers them too.
+type S struct{ g, a, b sync.Mutex }
+
+func (s *S) one() { s.g.Lock(); defer s.g.Unlock(); s.ab() }
+func (s *S) two() { s.g.Lock(); defer s.g.Unlock(); s.ba() }
+func (s *S) ab()  { s.a.Lock(); s.b.Lock(); s.b.Unlock(); s.a.Unlock() }
+func (s *S) ba()  { s.b.Lock(); s.a.Lock(); s.a.Unlock(); s.b.Unlock() }

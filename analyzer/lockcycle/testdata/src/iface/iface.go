@@ -72,3 +72,36 @@ func NewFuncs(o *Other) *Funcs {
 	}
 	return f
 }
+
+// Watcher registers a callback on a subscription while holding its own
+// lock; the subscription calls it under its lock. The callback is only
+// published inside the section that makes the reverse edge: not reported.
+type Watcher struct {
+	mu  sync.Mutex
+	sub *Sub
+}
+
+type Sub struct {
+	mu   sync.Mutex
+	done func()
+}
+
+func (w *Watcher) watch(s *Sub) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	s.mu.Lock()
+	s.done = func() {
+		w.mu.Lock()
+		w.mu.Unlock()
+	}
+	s.mu.Unlock()
+	w.sub = s
+}
+
+func (s *Sub) close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.done != nil {
+		s.done()
+	}
+}
