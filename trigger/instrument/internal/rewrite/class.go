@@ -51,6 +51,10 @@ func (f *fileRewriter) exprClass(e ast.Expr) string {
 		}
 	case *ast.IndexExpr:
 		return f.exprClass(x.X) + "[*]"
+	case *ast.CallExpr:
+		if o := f.opOf(x); o != nil && o.fn == "RLocker" {
+			return f.classOf(o) // the read side of the RWMutex
+		}
 	}
 	return f.opaqueClass(e)
 }
@@ -124,8 +128,12 @@ func (f *fileRewriter) aliasOf(v *types.Var) ast.Expr {
 	switch def := ast.Unparen(f.aliases[v]).(type) {
 	case *ast.UnaryExpr, *ast.SelectorExpr, *ast.IndexExpr, *ast.Ident:
 		return def
+	case *ast.CallExpr:
+		if o := f.opOf(def); o != nil && o.fn == "RLocker" {
+			return def
+		}
 	}
-	return nil // a call's result is named by the variable
+	return nil // another call's result is named by the variable
 }
 
 // collectAliases maps each local variable defined once from a single
