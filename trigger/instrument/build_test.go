@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/deadhunt/deadhunt/trigger"
 )
@@ -130,7 +131,7 @@ func TestBuildModule(t *testing.T) {
 	if !warned {
 		t.Errorf("no warning about the raised go version: %v", ok.Warnings)
 	}
-	out, err := exec.Command(ok.Binary, "-test.v", "-test.count=1").CombinedOutput()
+	out, err := runBinary(ok.Binary, nil, "-test.v", "-test.count=1")
 	if err != nil {
 		t.Fatalf("instrumented tests fail: %v\n%s", err, out)
 	}
@@ -165,9 +166,7 @@ func TestPanicLine(t *testing.T) {
 	if strings.Join(ok.Tests, " ") != "TestPanic" {
 		t.Errorf("-run Panic/sub lists %v", ok.Tests)
 	}
-	cmd := exec.Command(ok.Binary, "-test.run", "^TestPanic$")
-	cmd.Env = append(os.Environ(), "DEADHUNT_TEST_PANIC=1")
-	out, err := cmd.CombinedOutput()
+	out, err := runBinary(ok.Binary, []string{"DEADHUNT_TEST_PANIC=1"}, "-test.run", "^TestPanic$")
 	if err == nil {
 		t.Fatalf("TestPanic did not panic:\n%s", out)
 	}
@@ -249,9 +248,7 @@ func TestRealRuntimeOldGo(t *testing.T) {
 	if ok == nil || ok.Err != nil {
 		t.Fatalf("ok: %v", ok)
 	}
-	cmd := exec.Command(ok.Binary, "-test.count=1")
-	cmd.Env = withoutConfig(os.Environ())
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := runBinary(ok.Binary, nil, "-test.count=1"); err != nil {
 		t.Fatalf("instrumented tests fail with the real runtime: %v\n%s", err, out)
 	}
 }
@@ -289,7 +286,7 @@ func TestCgo(t *testing.T) {
 	if !strings.Contains(string(data), filepath.Join(dir, "plain.go")) || strings.Contains(string(data), filepath.Join(dir, "c.go")) {
 		t.Errorf("overlay should replace plain.go and not c.go:\n%s", data)
 	}
-	if out, err := exec.Command(p.Binary, "-test.count=1").CombinedOutput(); err != nil {
+	if out, err := runBinary(p.Binary, nil, "-test.count=1"); err != nil {
 		t.Errorf("instrumented cgo package fails: %v\n%s", err, out)
 	}
 }
@@ -319,4 +316,15 @@ func TestWorkspace(t *testing.T) {
 	if !warned {
 		t.Errorf("no warning about the workspace: %v", p.Warnings)
 	}
+}
+
+// runBinary runs a test binary for at most a minute, without
+// DEADHUNT_CONFIG (the runtime then passes operations through), with env
+// added.
+func runBinary(bin string, env []string, args ...string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Env = append(withoutConfig(os.Environ()), env...)
+	return cmd.CombinedOutput()
 }

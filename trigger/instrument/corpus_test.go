@@ -2,11 +2,9 @@ package instrument
 
 import (
 	"context"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/deadhunt/deadhunt/corpus"
 	"github.com/deadhunt/deadhunt/trigger"
@@ -53,9 +51,7 @@ func TestCorpus(t *testing.T) {
 		for _, w := range p.Warnings {
 			t.Logf("%s: warning: %s", c.Name, w)
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		out, err := exec.CommandContext(ctx, p.Binary, "-test.run", "^"+c.Test+"$", "-test.count=1").CombinedOutput()
-		cancel()
+		out, err := runBinary(p.Binary, nil, "-test.run", "^"+c.Test+"$", "-test.count=1")
 		if err != nil || !strings.Contains(string(out), "PASS") {
 			t.Errorf("%s: instrumented %s without config: %v\n%s", c.Name, c.Test, err, out)
 		}
