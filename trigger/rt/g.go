@@ -36,7 +36,8 @@ type g struct {
 	parent  int
 	held    []heldLock
 	prio    float64       // pct, rpro, directed
-	spins   int           // consecutive polls (failed TryLock, Gosched, Sleep, select default)
+	spins   int           // polls since the last progress (see countSpin)
+	lastRun int           // step at which it was last chosen
 	signal  bool          // a Cond signal arrived
 	paused  bool          // paused in t.Parallel: its parent may go on
 	napping atomic.Bool   // waits on purpose (test hook polling, backoff): not stuck

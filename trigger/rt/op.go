@@ -89,6 +89,18 @@ func (o *op) isAcquire() bool {
 	return false
 }
 
+// isPollKind reports whether the op is of a kind that may poll: a yield, a
+// TryLock, a select with a default.
+func (o *op) isPollKind() bool {
+	switch o.kind {
+	case opSleep, opGosched, opTryLock, opRWTryLock, opTryRLock:
+		return true
+	case opSelect:
+		return o.hasDefault
+	}
+	return false
+}
+
 // isPoll reports whether the op polls (a spin loop's step).
 func (o *op) isPoll() bool {
 	switch o.kind {

@@ -181,3 +181,28 @@ func timeoutSelect() {
 	}, at("WGGo", ""))
 	rt.WGWait(&wg, at("WGWait", ""))
 }
+
+func init() { scenarios["backoff"] = backoffBoth }
+
+// backoffBoth: two goroutines take one resource and try the other in
+// opposite orders, releasing and yielding on failure (deadlock-free, but a
+// strict priority scheduler can livelock it in lock step).
+func backoffBoth() {
+	var a, b sync.Mutex
+	var wg sync.WaitGroup
+	both := func(x, y *sync.Mutex) {
+		for {
+			rt.Lock(x, at("Lock", "p.x"))
+			if rt.TryLock(y, at("TryLock", "p.y")) {
+				rt.Unlock(y, at("Unlock", "p.y"))
+				rt.Unlock(x, at("Unlock", "p.x"))
+				return
+			}
+			rt.Unlock(x, at("Unlock", "p.x"))
+			rt.Gosched(at("Gosched", ""))
+		}
+	}
+	rt.WGGo(&wg, func() { both(&a, &b) }, at("WGGo", ""))
+	rt.WGGo(&wg, func() { both(&b, &a) }, at("WGGo", ""))
+	rt.WGWait(&wg, at("WGWait", ""))
+}

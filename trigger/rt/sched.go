@@ -218,7 +218,8 @@ func (x *g) do(o op) {
 	sc := x.sc
 	sc.mu.Lock()
 	x.op = o
-	if sc.tr != nil && o.isAcquire() && !sc.canRun(x) {
+	waited := !sc.canRun(x)
+	if waited && sc.tr != nil && o.isAcquire() {
 		sc.traceWait(x)
 	}
 	decide := true
@@ -240,15 +241,25 @@ func (x *g) do(o op) {
 			break
 		}
 	}
-	if x.op.isPoll() {
+	sc.countSpin(x, waited)
+	sc.mu.Unlock()
+}
+
+// countSpin tracks spin loops: polls (failed TryLock, Gosched, Sleep, a
+// select's default) count; a poll that succeeds or an operation that had to
+// wait for another goroutine is progress and resets the count. Operations
+// that complete at once (a free Lock, an Unlock) do not reset it: a loop
+// "Lock a; TryLock b fails; Unlock a; Gosched" spins.
+func (sc *sched) countSpin(x *g, waited bool) {
+	switch {
+	case x.op.isPoll():
 		x.spins++
-		if x.spins >= spinLimit {
+		if x.spins == spinLimit {
 			sc.strat.demote(x)
 		}
-	} else if x.op.kind != opUnlock && x.op.kind != opRWUnlock && x.op.kind != opRUnlock {
+	case waited || x.op.isPollKind():
 		x.spins = 0
 	}
-	sc.mu.Unlock()
 }
 
 // spinLimit is the number of consecutive polls after which a goroutine is
@@ -276,6 +287,7 @@ func (sc *sched) decide(self *g) {
 	}
 	sc.steps = append(sc.steps, stepRec{g: int32(next.id), kind: next.op.kind, change: change, site: sc.intern(next.op.site)})
 	sc.progress++
+	next.lastRun = len(sc.steps)
 	sc.cur.Store(next)
 	if next != self {
 		next.wake <- wakeRun
@@ -292,14 +304,23 @@ func (sc *sched) enabled() []*g {
 		case !sc.canRun(x):
 		case x.op.kind == opTestEnd:
 			end = x
-		case x.spins >= spinLimit:
+		case x.spins >= spinLimit && x.op.isPollKind():
 			spin = append(spin, x)
 		default:
 			en = append(en, x)
 		}
 	}
-	if len(en) == 0 {
-		en = append(en, spin...)
+	if len(en) == 0 && len(spin) > 0 {
+		// Only spinners at their polls: the one that waited longest runs,
+		// so that spinners that wait for each other cannot livelock in
+		// lock step under a fixed priority.
+		first := spin[0]
+		for _, x := range spin[1:] {
+			if x.lastRun < first.lastRun {
+				first = x
+			}
+		}
+		en = append(en, first)
 	}
 	if end != nil && (len(en) == 0 || time.Now().After(sc.endBy)) {
 		en = append(en[:0], end)

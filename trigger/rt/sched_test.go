@@ -123,7 +123,7 @@ func TestKinds(t *testing.T) {
 }
 
 func TestCleanNeverReported(t *testing.T) {
-	for _, name := range []string{"ordered", "pingpong", "condqueue", "oncesel", "spin", "buffered"} {
+	for _, name := range []string{"ordered", "pingpong", "condqueue", "oncesel", "spin", "buffered", "backoff"} {
 		for _, strat := range []string{"random", "pct", "rpro"} {
 			for seed := uint64(1); seed <= 30; seed++ {
 				r := run(t, rt.Config{Strategy: strat, Seed: seed, Depth: 3, Steps: 30}, name)
