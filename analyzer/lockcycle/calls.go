@@ -15,7 +15,7 @@ type target struct {
 	args    []ssa.Value
 	name    string
 	dynamic bool
-	owner   string // instance key of the object a function value was loaded from
+	owner   string        // instance key of the object a function value was loaded from
 	fn      *ssa.Function // the callee, when it is analysed in this package
 }
 
@@ -237,7 +237,7 @@ func (p *pkgState) methods() map[string][]method {
 		return p.methodIdx
 	}
 	p.methodIdx = make(map[string][]method)
-	for _, fn := range p.ssa.SrcFuncs {
+	for _, fn := range p.srcFuncs {
 		if obj, ok := fn.Object().(*types.Func); ok && obj.Signature().Recv() != nil {
 			p.methodIdx[obj.Name()] = append(p.methodIdx[obj.Name()], method{obj: obj, fn: fn})
 		}
@@ -282,7 +282,7 @@ func (p *pkgState) addressTaken() []*ssa.Function {
 	p.valueDone = true
 	p.fieldIdx = make(map[string][]*ssa.Function)
 	seen := make(map[*ssa.Function]bool)
-	for _, fn := range p.ssa.SrcFuncs {
+	for _, fn := range p.srcFuncs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				p.scanValues(instr, seen)

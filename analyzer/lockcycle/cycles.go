@@ -16,7 +16,8 @@ import (
 // in a dependency.
 type cedge struct {
 	*edge
-	local *localEdge
+	local    *localEdge
+	testOnly bool // found here in a _test.go file, which is not reported
 }
 
 // graph is the class-level lock-order graph this package sees.
@@ -38,7 +39,11 @@ func (p *pkgState) graph() *graph {
 		}
 	}
 	for i := range p.edges {
-		add(cedge{edge: &p.edges[i].edge, local: &p.edges[i]})
+		e := cedge{edge: &p.edges[i].edge, local: &p.edges[i]}
+		if p.inTest(e.local.pos) {
+			e.local, e.testOnly = nil, true // seen here, but not reported here
+		}
+		add(e)
 	}
 	for c := range p.writers {
 		g.writers[c] = true
@@ -244,6 +249,9 @@ func (p *pkgState) firstToSee(combo []cedge) bool {
 	for _, e := range combo {
 		if e.local != nil {
 			return true
+		}
+		if e.testOnly {
+			return false
 		}
 		origins[e.Pkg] = true
 	}

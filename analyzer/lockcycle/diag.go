@@ -3,6 +3,7 @@ package lockcycle
 import (
 	"fmt"
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -15,6 +16,7 @@ type localEdge struct {
 	edge
 	heldPos, pos token.Pos
 	fn           *ssa.Function // where the edge was found
+	released     []string      // locks the function had released (held on entry) by then
 }
 
 func (p *pkgState) addEdge(e localEdge) {
@@ -79,6 +81,16 @@ func (p *pkgState) missingUnlock(h *held, ret token.Pos) {
 		[]analysis.RelatedInformation{{Pos: ret, Message: "return with " + h.Class + " held"}})
 }
 
+// inTest reports whether pos is in a _test.go file and those are not
+// reported.
+func (p *pkgState) inTest(pos token.Pos) bool {
+	if includeTests || !pos.IsValid() {
+		return false
+	}
+	f := p.pass.Fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+}
+
 func (p *pkgState) siteOf(pos token.Pos) site {
 	q := p.pass.Fset.Position(pos)
 	return site{File: q.Filename, Line: q.Line, Col: q.Column}
@@ -88,7 +100,7 @@ func (p *pkgState) siteOf(pos token.Pos) site {
 // and kind.
 func (p *pkgState) report(pos token.Pos, kind report.Kind, msg string, locks []report.Lock, edges []report.Edge, related []analysis.RelatedInformation) {
 	k := fmt.Sprint(pos, kind)
-	if p.reported[k] {
+	if p.reported[k] || p.inTest(pos) {
 		return
 	}
 	p.reported[k] = true

@@ -9,16 +9,41 @@ import (
 // callSite is a static call of a function of this package, with the locks
 // its caller held.
 type callSite struct {
-	caller *ssa.Function
-	held   []guard
+	caller   *ssa.Function
+	held     []guard
+	released []string // locks the caller had released (held on its entry) by then
 }
 
-func (p *pkgState) noteCall(caller, callee *ssa.Function, held []guard, dynamic bool) {
+func (p *pkgState) noteCall(caller, callee *ssa.Function, held []guard, released []string, dynamic bool) {
 	if dynamic {
 		p.dynCalled[callee] = true
 		return
 	}
-	p.calls[callee] = append(p.calls[callee], callSite{caller: caller, held: held})
+	p.calls[callee] = append(p.calls[callee], callSite{caller: caller, held: held, released: released})
+}
+
+func classes(ls []loc) []string {
+	var out []string
+	for _, l := range ls {
+		out = append(out, l.Class)
+	}
+	return out
+}
+
+// heldOnEntry returns the locks held when fn runs the point where it had
+// released the locks in released: those held by all its callers, and
+// those it releases itself later (an unlock helper is called with the
+// lock held).
+func (p *pkgState) heldOnEntry(fn *ssa.Function, released []string) []guard {
+	out := append([]guard(nil), p.entryHeld(fn)...)
+	if f := p.summaries[fn]; f != nil {
+		for _, r := range f.Releases {
+			if !contains(released, r.Class) {
+				out = append(out, guard{Class: r.Class, Mode: write})
+			}
+		}
+	}
+	return out
 }
 
 // addEntryGuards adds to each edge the locks held on entry to the function
@@ -27,7 +52,7 @@ func (p *pkgState) noteCall(caller, callee *ssa.Function, held []guard, dynamic 
 func (p *pkgState) addEntryGuards() {
 	for i := range p.edges {
 		e := &p.edges[i]
-		for _, g := range p.entryHeld(e.fn) {
+		for _, g := range p.heldOnEntry(e.fn, e.released) {
 			if g.Class != e.Held && g.Class != e.Acquired {
 				e.Guards = append(e.Guards, g)
 			}
@@ -46,7 +71,7 @@ func (p *pkgState) entryHeld(fn *ssa.Function) []guard {
 	var out []guard
 	if p.callersKnown(fn) {
 		for i, site := range p.calls[fn] {
-			held := append(append([]guard(nil), site.held...), p.entryHeld(site.caller)...)
+			held := append(append([]guard(nil), site.held...), p.heldOnEntry(site.caller, site.released)...)
 			if i == 0 {
 				out = held
 			} else {

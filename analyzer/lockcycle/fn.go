@@ -43,8 +43,15 @@ func (p *pkgState) summarize(fn *ssa.Function) *funcFact {
 	return f
 }
 
-func (p *pkgState) analyze(fn *ssa.Function) *funcFact {
+func (p *pkgState) analyze(fn *ssa.Function) (f *funcFact) {
 	c := &fnCtx{p: p, fn: fn, fact: &funcFact{}}
+	defer func() {
+		// A shape lockcycle does not handle must not stop the analysis
+		// of the rest of the package: the function is left unsummarised.
+		if r := recover(); r != nil {
+			f = &funcFact{}
+		}
+	}()
 	if len(fn.Blocks) == 0 || len(fn.Blocks) > maxBlocks {
 		return c.fact
 	}
@@ -133,7 +140,7 @@ func (c *fnCtx) block(b *ssa.BasicBlock, st *state) *state {
 			st.defers = append(st.defers, in)
 		case *ssa.Go:
 			if fn := in.Call.StaticCallee(); fn != nil && c.emit {
-				c.p.noteCall(c.fn, fn, nil, false) // a new goroutine holds nothing
+				c.p.noteCall(c.fn, fn, nil, nil, false) // a new goroutine holds nothing
 			}
 		case *ssa.Return:
 			c.ret(st, in)

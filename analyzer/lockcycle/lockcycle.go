@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/deadhunt/deadhunt/report"
@@ -22,9 +21,17 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        docText(doc),
 	URL:        "https://pkg.go.dev/github.com/deadhunt/deadhunt/analyzer/lockcycle",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
 	FactTypes:  []analysis.Fact{new(funcFact), new(pkgFact)},
 	ResultType: reflect.TypeFor[*Result](),
+}
+
+// includeTests is the -tests flag: report what is found in _test.go files
+// too. Off by default: tests take locks in odd orders on purpose (to check
+// that an operation blocks) and run no concurrent writers.
+var includeTests bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&includeTests, "tests", false, "also report findings located in _test.go files")
 }
 
 // Result is the analyzer's result for one package: every report it made,
@@ -46,7 +53,7 @@ const (
 // pkgState is the analysis of one package.
 type pkgState struct {
 	pass       *analysis.Pass
-	ssa        *buildssa.SSA
+	srcFuncs   []*ssa.Function
 	summaries  map[*ssa.Function]*funcFact
 	inProgress map[*ssa.Function]bool
 	edges      []localEdge
@@ -67,9 +74,12 @@ type pkgState struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if inGOROOT(pass) {
+		return &Result{}, nil
+	}
 	p := &pkgState{
 		pass:       pass,
-		ssa:        pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA),
+		srcFuncs:   buildSSA(pass),
 		summaries:  make(map[*ssa.Function]*funcFact),
 		inProgress: make(map[*ssa.Function]bool),
 		edgeSeen:   make(map[string]bool),
@@ -80,7 +90,7 @@ func run(pass *analysis.Pass) (any, error) {
 		entry:      make(map[*ssa.Function][]guard),
 	}
 	p.ignores = p.scanIgnores()
-	for _, fn := range p.ssa.SrcFuncs {
+	for _, fn := range p.srcFuncs {
 		p.summarize(fn)
 	}
 	p.addEntryGuards()
@@ -93,7 +103,7 @@ func run(pass *analysis.Pass) (any, error) {
 // exportFacts publishes the summaries of this package's named functions
 // and its lock-order edges.
 func (p *pkgState) exportFacts() {
-	for _, fn := range p.ssa.SrcFuncs {
+	for _, fn := range p.srcFuncs {
 		obj := fn.Object()
 		f := p.summaries[fn]
 		// Only exported functions and methods can be called from other

@@ -32,7 +32,7 @@ func (c *fnCtx) acquired(st *state, h held, inner []guard, released []loc, dynam
 		case o.Class == h.Class:
 			c.sameClass(o, &h)
 		default:
-			c.p.addEdge(localEdge{fn: c.fn, edge: edge{
+			c.p.addEdge(localEdge{fn: c.fn, released: classes(st.released), edge: edge{
 				Held: o.Class, Acquired: h.Class, HeldMode: o.mode, AcqMode: h.mode,
 				HeldAt: o.site, AcquiredAt: h.site, Via: h.via, Dynamic: dynamic,
 				Guards: append(st.guards(i), inner...), Ignored: o.ignored || h.ignored,
@@ -68,7 +68,7 @@ func (c *fnCtx) summarizeAcq(st *state, h held, inner []guard, released []loc, d
 // A dynamic call contributes its acquisitions only.
 func (c *fnCtx) apply(st *state, t target, pos token.Pos) {
 	if c.emit && t.fn != nil {
-		c.p.noteCall(c.fn, t.fn, st.guards(-1), t.dynamic)
+		c.p.noteCall(c.fn, t.fn, st.guards(-1), classes(st.released), t.dynamic)
 	}
 	ign := c.p.ignored(pos)
 	for _, a := range t.fact.Acquires {

@@ -60,3 +60,14 @@ func (s *S) one() { s.g.Lock(); defer s.g.Unlock(); s.ab() }
 func (s *S) two() { s.g.Lock(); defer s.g.Unlock(); s.ba() }
 func (s *S) ab()  { s.a.Lock(); s.b.Lock(); s.b.Unlock(); s.a.Unlock() }
 func (s *S) ba()  { s.b.Lock(); s.a.Lock(); s.a.Unlock(); s.b.Unlock() }
+
+// V is guarded by a lock that an unlock helper releases: the helper runs
+// with it held, so do the helpers it calls.
+type V struct{ g, a, b sync.Mutex }
+
+func (v *V) lockG()   { v.g.Lock() }
+func (v *V) unlockG() { v.ab(); v.g.Unlock() }
+func (v *V) one()     { v.lockG(); v.unlockG() }
+func (v *V) two()     { v.g.Lock(); defer v.g.Unlock(); v.ba() }
+func (v *V) ab()      { v.a.Lock(); v.b.Lock(); v.b.Unlock(); v.a.Unlock() }
+func (v *V) ba()      { v.b.Lock(); v.a.Lock(); v.a.Unlock(); v.b.Unlock() }
