@@ -108,8 +108,9 @@ func byPath(pkgs []Package) map[string]*Package {
 }
 
 // TestBuildModule builds the testdata module: the good package's binary
-// runs its tests, the broken package gets an error naming it, the package
-// without tests is reported as such, and the user's files are unchanged.
+// runs its tests, the packages that do not compile or link get an error
+// naming them, the package without tests is reported as such, and the
+// user's files are unchanged.
 func TestBuildModule(t *testing.T) {
 	dir := copyTree(t, "testdata/mod")
 	before := treeHash(t, dir)
@@ -143,6 +144,10 @@ func TestBuildModule(t *testing.T) {
 	broken := pkgs["example.com/m/broken"]
 	if broken == nil || broken.Err == nil || !strings.Contains(broken.Err.Error(), "example.com/m/broken") || broken.Binary != "" {
 		t.Errorf("broken: %v", broken)
+	}
+	link := pkgs["example.com/m/linkfail"]
+	if link == nil || link.Err == nil || !strings.Contains(link.Err.Error(), "example.com/m/linkfail: build failed") || link.Binary != "" {
+		t.Errorf("linkfail: %v", link)
 	}
 	lib := pkgs["example.com/m/lib"]
 	if lib == nil || lib.Err != nil || lib.Dependency || len(lib.Tests) != 0 || lib.Binary != "" {

@@ -6,9 +6,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
-	"sync"
 )
 
 type builder struct {
@@ -87,15 +87,14 @@ func (b *builder) build(ctx context.Context) ([]Package, error) {
 	return out, nil
 }
 
-// compileAll builds the test binaries, opts.Jobs at a time.
+// compileAll builds the test binaries: one go test -c per module for all
+// its packages (the go command then loads and links them in parallel),
+// and one per package for those the batch did not produce, which also
+// yields each failure's own message.
 func (b *builder) compileAll(ctx context.Context, units []*unit, overlay string) {
 	mods := map[string]*module{}
-	jobs := b.opts.Jobs
-	if jobs <= 0 {
-		jobs = 2
-	}
-	sem := make(chan struct{}, jobs)
-	var wg sync.WaitGroup
+	var order []string
+	byMod := map[string][]*unit{}
 	for _, u := range units {
 		if u.pkg.Err != nil || len(u.pkg.Tests) == 0 || u.dep {
 			continue
@@ -106,16 +105,35 @@ func (b *builder) compileAll(ctx context.Context, units []*unit, overlay string)
 			continue
 		}
 		u.pkg.Warnings = append(u.pkg.Warnings, m.warnings...)
-		fmt.Fprintf(b.stderr, "instrument: building %s\n", u.path)
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			u.pkg.Binary, u.pkg.Err = b.compile(ctx, u, m, overlay)
-			<-sem
-		}()
+		if byMod[m.dir] == nil {
+			order = append(order, m.dir)
+		}
+		byMod[m.dir] = append(byMod[m.dir], u)
 	}
-	wg.Wait()
+	for _, dir := range order {
+		for _, batch := range batches(byMod[dir]) {
+			b.compileBatch(ctx, batch, mods[dir], overlay)
+		}
+	}
+}
+
+// batches splits units so that no two in a batch share a binary name
+// (the last element of the import path).
+func batches(us []*unit) [][]*unit {
+	var out [][]*unit
+	var seen []map[string]bool
+	for _, u := range us {
+		name := path.Base(u.path)
+		i := 0
+		for i < len(out) && seen[i][name] {
+			i++
+		}
+		if i == len(out) {
+			out, seen = append(out, nil), append(seen, map[string]bool{})
+		}
+		out[i], seen[i][name] = append(out[i], u), true
+	}
+	return out
 }
 
 func (u *unit) dir() string {

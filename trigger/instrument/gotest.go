@@ -6,26 +6,74 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 )
 
-// compile builds u's instrumented test binary.
-func (b *builder) compile(ctx context.Context, u *unit, m *module, overlay string) (string, error) {
-	bin := filepath.Join(b.opts.WorkDir, "bin", strings.ReplaceAll(u.path, "/", "_")+".test")
-	if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil {
-		return "", fmt.Errorf("instrument: %w", err)
+// compileBatch builds the test binaries of units of one module with one
+// go command, then builds one by one those it did not produce.
+func (b *builder) compileBatch(ctx context.Context, us []*unit, m *module, overlay string) {
+	if len(us) > 1 {
+		fmt.Fprintf(b.stderr, "instrument: building %d packages in %s\n", len(us), m.dir)
+		b.batch(ctx, us, m, overlay)
 	}
-	args := []string{"test", "-c", "-vet=off", "-o", bin, "-overlay", overlay, "-modfile", m.gomod}
+	for _, u := range us {
+		if u.pkg.Binary == "" {
+			fmt.Fprintf(b.stderr, "instrument: building %s\n", u.path)
+			u.pkg.Binary, u.pkg.Err = b.compile(ctx, u, m, overlay)
+		}
+	}
+}
+
+// batch runs go test -c -o dir/ on all units and moves the binaries it
+// wrote to their places; failures are left to compile.
+func (b *builder) batch(ctx context.Context, us []*unit, m *module, overlay string) {
+	dir, err := os.MkdirTemp(b.opts.WorkDir, "batch-")
+	if err != nil {
+		return
+	}
+	defer os.RemoveAll(dir)
+	var paths []string
+	for _, u := range us {
+		paths = append(paths, u.path)
+	}
+	b.goTest(ctx, m, overlay, dir+string(filepath.Separator), paths) // errors: see compile
+	for _, u := range us {
+		bin := b.binaryPath(u)
+		if os.Rename(filepath.Join(dir, path.Base(u.path)+".test"), bin) == nil {
+			u.pkg.Binary = bin
+		}
+	}
+}
+
+func (b *builder) binaryPath(u *unit) string {
+	return filepath.Join(b.opts.WorkDir, "bin", strings.ReplaceAll(u.path, "/", "_")+".test")
+}
+
+// goTest runs go test -c -o out for paths in m's module.
+func (b *builder) goTest(ctx context.Context, m *module, overlay, out string, paths []string) (string, error) {
+	if err := os.MkdirAll(filepath.Join(b.opts.WorkDir, "bin"), 0o755); err != nil {
+		return "", err
+	}
+	args := []string{"test", "-c", "-vet=off", "-o", out, "-overlay", overlay, "-modfile", m.gomod}
 	args = append(args, b.opts.GoFlags...)
-	args = append(args, u.path)
+	args = append(args, paths...)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = m.dir
 	cmd.Env = b.env()
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(out.String())
+	var buf bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &buf, &buf
+	err := cmd.Run()
+	return buf.String(), err
+}
+
+// compile builds u's instrumented test binary alone.
+func (b *builder) compile(ctx context.Context, u *unit, m *module, overlay string) (string, error) {
+	bin := b.binaryPath(u)
+	out, err := b.goTest(ctx, m, overlay, bin, []string{u.path})
+	if err != nil {
+		msg := strings.TrimSpace(out)
 		if msg == "" {
 			msg = err.Error()
 		}

@@ -20,7 +20,6 @@ type Options struct {
 	// binaries; "" makes a new temporary directory (the caller removes it).
 	WorkDir string
 	GoFlags []string  // extra build flags, e.g. -race, -tags=x
-	Jobs    int       // test binaries compiled at once; 0 means 2
 	Stderr  io.Writer // progress of builds; nil discards
 }
 

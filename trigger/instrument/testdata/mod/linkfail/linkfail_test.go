@@ -1,0 +1,5 @@
+package linkfail
+
+import "testing"
+
+func TestCall(t *testing.T) { Call() }
