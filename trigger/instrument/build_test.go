@@ -333,3 +333,24 @@ func runBinary(bin string, env []string, args ...string) ([]byte, error) {
 	cmd.Env = append(withoutConfig(os.Environ()), env...)
 	return cmd.CombinedOutput()
 }
+
+// TestReplacedModule checks that a module replaced by a local directory
+// is instrumented as a dependency.
+func TestReplacedModule(t *testing.T) {
+	dir := copyTree(t, "testdata/multimod")
+	work := t.TempDir()
+	pkgs := byPath(buildWith(t, Options{Dir: filepath.Join(dir, "main"), Patterns: []string{"."}, WorkDir: work}, passthrough))
+	if p := pkgs["example.com/main"]; p == nil || p.Err != nil || p.Binary == "" {
+		t.Fatalf("main: %v", p)
+	}
+	if d := pkgs["example.com/dep"]; d == nil || !d.Dependency || d.Err != nil {
+		t.Errorf("dep not instrumented as a dependency: %v", d)
+	}
+	data, err := os.ReadFile(filepath.Join(work, "overlay.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), filepath.Join(dir, "dep", "dep.go")) {
+		t.Errorf("dep.go not in the overlay:\n%s", data)
+	}
+}

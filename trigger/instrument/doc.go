@@ -6,8 +6,9 @@
 // # Build
 //
 // Build loads the packages matching the patterns with their tests
-// (golang.org/x/tools/go/packages), and also the packages of the same
-// module they import, so that locks taken in a helper package are seen.
+// (golang.org/x/tools/go/packages), and also the packages they import
+// from the same module or from modules replaced by a local directory, so
+// that locks taken in a helper package are seen.
 // Each package is rewritten by internal/rewrite; rewritten files and one
 // generated zz_deadhunt_sites.go per package (zz_deadhunt_xsites_test.go
 // for an external test package) go to WorkDir/overlay. The runtime's

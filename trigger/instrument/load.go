@@ -77,9 +77,10 @@ func (b *builder) load(ctx context.Context) ([]*unit, error) {
 	return append(out, deps...), nil
 }
 
-// loadDeps loads the packages of the tested packages' modules that they
-// import, directly or not, without being tested themselves: their locks
-// and goroutines must be instrumented too.
+// loadDeps loads the packages of the tested packages' modules, and of
+// modules replaced by a local directory, that they import, directly or
+// not, without being tested themselves: their locks and goroutines must be
+// instrumented too.
 func (b *builder) loadDeps(ctx context.Context, roots []*unit) ([]*unit, error) {
 	cfg := &packages.Config{
 		Context:    ctx,
@@ -102,7 +103,7 @@ func (b *builder) loadDeps(ctx context.Context, roots []*unit) ([]*unit, error) 
 	}
 	want := map[string]bool{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if p.Module != nil && modules[p.Module.Path] && !isRoot[p.PkgPath] && !strings.HasSuffix(p.PkgPath, ".test") && !strings.HasSuffix(p.PkgPath, "_test") {
+		if localModule(p.Module, modules) && !isRoot[p.PkgPath] && !strings.HasSuffix(p.PkgPath, ".test") && !strings.HasSuffix(p.PkgPath, "_test") {
 			want[p.PkgPath] = true
 		}
 	})
@@ -167,4 +168,16 @@ func (b *builder) listError(ctx context.Context) string {
 		return ""
 	}
 	return ": " + strings.TrimSpace(string(out))
+}
+
+// localModule reports whether m is one of the tested modules or a module
+// replaced by a directory: the user's own code, not the module cache.
+func localModule(m *packages.Module, tested map[string]bool) bool {
+	switch {
+	case m == nil:
+		return false
+	case tested[m.Path]:
+		return true
+	}
+	return m.Replace != nil && m.Replace.Version == "" && m.Replace.Dir != ""
 }

@@ -1,0 +1,5 @@
+package main
+
+import "example.com/dep"
+
+func main() { dep.Locked(func() {}) }

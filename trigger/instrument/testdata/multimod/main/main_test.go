@@ -1,0 +1,5 @@
+package main
+
+import "testing"
+
+func TestMain_(t *testing.T) { main() }
