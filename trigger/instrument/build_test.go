@@ -281,7 +281,7 @@ func TestCgo(t *testing.T) {
 	if p == nil || p.Err != nil {
 		t.Fatalf("cgomod: %v", p)
 	}
-	if len(p.Warnings) != 1 || p.Warnings[0].Pos != filepath.Join(dir, "c.go") || !strings.Contains(p.Warnings[0].Msg, "cgo") {
+	if len(p.Warnings) != 1 || p.Warnings[0].Pos != filepath.Join(dir, "c.go")+":1:1" || !strings.Contains(p.Warnings[0].Msg, "cgo") {
 		t.Errorf("warnings = %v, want one about c.go", p.Warnings)
 	}
 	data, err := os.ReadFile(filepath.Join(work, "overlay.json"))

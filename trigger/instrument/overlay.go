@@ -78,7 +78,7 @@ func (b *builder) rewrite(u *unit, p *packages.Package, sites string) error {
 	}
 	for _, f := range p.GoFiles {
 		if !parsed[f] {
-			u.pkg.Warnings = append(u.pkg.Warnings, Warning{Pos: f, Msg: "cgo file not instrumented"})
+			u.pkg.Warnings = append(u.pkg.Warnings, Warning{Pos: f + ":1:1", Msg: "cgo file not instrumented"})
 		}
 	}
 	res, err := rewrite.Package(in)
