@@ -186,7 +186,8 @@ func init() { scenarios["backoff"] = backoffBoth }
 
 // backoffBoth: two goroutines take one resource and try the other in
 // opposite orders, releasing and yielding on failure (deadlock-free, but a
-// strict priority scheduler can livelock it in lock step).
+// strict priority scheduler can livelock it in lock step). As the corpus
+// case clean/trylock.
 func backoffBoth() {
 	var a, b sync.Mutex
 	var wg sync.WaitGroup
@@ -202,7 +203,8 @@ func backoffBoth() {
 			rt.Gosched(at("Gosched", ""))
 		}
 	}
-	rt.WGGo(&wg, func() { both(&a, &b) }, at("WGGo", ""))
-	rt.WGGo(&wg, func() { both(&b, &a) }, at("WGGo", ""))
+	rt.WGAdd(&wg, 2, at("WGAdd", ""))
+	rt.Go(at("Go", ""), func() { defer rt.WGDone(&wg, at("WGDone", "")); both(&a, &b) })
+	rt.Go(at("Go", ""), func() { defer rt.WGDone(&wg, at("WGDone", "")); both(&b, &a) })
 	rt.WGWait(&wg, at("WGWait", ""))
 }

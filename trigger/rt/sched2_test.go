@@ -85,3 +85,15 @@ func TestTimerIsNotBlockedForGood(t *testing.T) {
 		t.Errorf("a wait with a timer reported: %s", r.Deadlock.Message)
 	}
 }
+
+// TestBackoffTerminates runs the release-and-retry loop under the
+// parameters the driver calibrated for the corpus case clean/trylock, where
+// a fixed-priority scheduler used to livelock the two goroutines.
+func TestBackoffTerminates(t *testing.T) {
+	for seed := uint64(1); seed <= 100; seed++ {
+		r := run(t, rt.Config{Strategy: "rpro", Seed: seed, Depth: 3, Steps: 12, Radius: 2, Goroutines: 3}, "backoff")
+		if r.Deadlock != nil {
+			t.Fatalf("seed %d: %s", seed, r.Deadlock.Message)
+		}
+	}
+}
