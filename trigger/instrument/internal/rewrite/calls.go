@@ -41,9 +41,10 @@ func (f *fileRewriter) chanOK(o *op) bool {
 		return true
 	}
 	if _, ok := f.chanElem(o.args[0]); !ok {
-		f.warn(o.args[0].Pos(), "close of %s not instrumented: channel of type parameter type", f.text(o.args[0]))
+		f.warn(o.args[0].Pos(), "close of %s not instrumented: type parameter without one channel element type this file can name", f.text(o.args[0]))
 		return false
 	}
+	o.inst = f.inst(o.args[0])
 	return true
 }
 

@@ -3,23 +3,99 @@ package rewrite
 import (
 	"go/ast"
 	"go/types"
+	"strconv"
 )
 
-// chanElem returns the element type of a channel expression of ordinary
-// channel type (not a type parameter).
+// chanElem returns the element type of a channel expression: of channel
+// type, or of a type parameter whose type set holds channels of one
+// element type that this file can spell (see inst).
 func (f *fileRewriter) chanElem(ch ast.Expr) (types.Type, bool) {
 	t := f.typeOf(ch)
 	if t == nil {
 		return nil, false
 	}
-	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
-		return nil, false
+	if tp, ok := types.Unalias(t).(*types.TypeParam); ok {
+		elem, ok := coreChanElem(tp)
+		if !ok {
+			return nil, false
+		}
+		_, ok = f.typeText(elem)
+		return elem, ok
 	}
 	c, ok := t.Underlying().(*types.Chan)
 	if !ok {
 		return nil, false
 	}
 	return c.Elem(), true
+}
+
+// inst returns the explicit instantiation a runtime call on ch needs:
+// "" for a channel type, "[E]" for a type parameter, whose element type
+// inference cannot see.
+func (f *fileRewriter) inst(ch ast.Expr) string {
+	tp, ok := types.Unalias(f.typeOf(ch)).(*types.TypeParam)
+	if !ok {
+		return ""
+	}
+	elem, _ := coreChanElem(tp)
+	s, _ := f.typeText(elem)
+	return "[" + s + "]"
+}
+
+// coreChanElem returns the element type shared by the channel types of a
+// type parameter's type set.
+func coreChanElem(tp *types.TypeParam) (types.Type, bool) {
+	iface, ok := tp.Constraint().Underlying().(*types.Interface)
+	if !ok || iface.NumEmbeddeds() == 0 {
+		return nil, false
+	}
+	var elem types.Type
+	same := func(t types.Type) bool {
+		c, ok := t.Underlying().(*types.Chan)
+		if !ok || (elem != nil && !types.Identical(elem, c.Elem())) {
+			return false
+		}
+		elem = c.Elem()
+		return true
+	}
+	for i := 0; i < iface.NumEmbeddeds(); i++ {
+		switch e := iface.EmbeddedType(i).(type) {
+		case *types.Union:
+			for j := 0; j < e.Len(); j++ {
+				if !same(e.Term(j).Type()) {
+					return nil, false
+				}
+			}
+		default:
+			if !same(e) {
+				return nil, false
+			}
+		}
+	}
+	return elem, elem != nil
+}
+
+// typeText spells t in this file, if every package it names is imported.
+func (f *fileRewriter) typeText(t types.Type) (string, bool) {
+	ok := true
+	s := types.TypeString(t, func(p *types.Package) string {
+		if p == f.p.in.Pkg {
+			return ""
+		}
+		for _, imp := range f.file.Imports {
+			if path, err := strconv.Unquote(imp.Path.Value); err == nil && path == p.Path() {
+				switch {
+				case imp.Name == nil:
+					return p.Name()
+				case imp.Name.Name != "_" && imp.Name.Name != ".":
+					return imp.Name.Name
+				}
+			}
+		}
+		ok = false
+		return p.Name()
+	})
+	return s, ok
 }
 
 // sameElem reports whether v can be passed where the element type of ch is
@@ -47,7 +123,7 @@ func (f *fileRewriter) send(s *ast.SendStmt, parent ast.Node) {
 		return
 	}
 	if _, ok := f.chanElem(s.Chan); !ok {
-		f.warn(s.Arrow, "send on %s not instrumented: channel of type parameter type", f.text(s.Chan))
+		f.warn(s.Arrow, "send on %s not instrumented: type parameter without one channel element type this file can name", f.text(s.Chan))
 		return
 	}
 	same := f.sameElem(s.Chan, s.Value)
@@ -58,7 +134,7 @@ func (f *fileRewriter) send(s *ast.SendStmt, parent ast.Node) {
 	site := f.site(s.Arrow, "Send", "")
 	f.replace(s, func(w *out) {
 		if same {
-			w.gen("__dhrt.Send(")
+			w.gen("__dhrt.Send" + f.inst(s.Chan) + "(")
 			f.node(w, s.Chan)
 			w.gen(", ")
 			f.node(w, s.Value)
@@ -69,9 +145,10 @@ func (f *fileRewriter) send(s *ast.SendStmt, parent ast.Node) {
 		c, v := f.newTmp(), f.newTmp()
 		w.genf("{ %s := ", c)
 		f.node(w, s.Chan)
-		w.genf("; %s := __dhZeroS(%s); %s = ", v, c, v)
+		in := f.inst(s.Chan)
+		w.genf("; %s := __dhZeroS%s(%s); %s = ", v, in, c, v)
 		f.node(w, s.Value)
-		w.genf("; __dhrt.Send(%s, %s, %s) }", c, v, siteRef(site))
+		w.genf("; __dhrt.Send%s(%s, %s, %s) }", in, c, v, siteRef(site))
 	})
 }
 
@@ -81,7 +158,7 @@ func (f *fileRewriter) recv(u *ast.UnaryExpr) {
 		return
 	}
 	if _, ok := f.chanElem(u.X); !ok {
-		f.warn(u.OpPos, "receive from %s not instrumented: channel of type parameter type", f.text(u.X))
+		f.warn(u.OpPos, "receive from %s not instrumented: type parameter without one channel element type this file can name", f.text(u.X))
 		return
 	}
 	fn := "Recv"
@@ -90,7 +167,7 @@ func (f *fileRewriter) recv(u *ast.UnaryExpr) {
 	}
 	site := f.site(u.OpPos, fn, "")
 	f.replace(u, func(w *out) {
-		w.gen("__dhrt." + fn + "(")
+		w.gen("__dhrt." + fn + f.inst(u.X) + "(")
 		f.node(w, u.X)
 		w.genf(", %s)", siteRef(site))
 	})
@@ -99,15 +176,21 @@ func (f *fileRewriter) recv(u *ast.UnaryExpr) {
 // rangeChan rewrites the header of for v := range ch into a three-clause
 // loop receiving through the runtime; the channel is evaluated once.
 func (f *fileRewriter) rangeChan(r *ast.RangeStmt) {
-	if t := f.typeOf(r.X); t == nil {
-		return
-	} else if _, ok := t.Underlying().(*types.Chan); !ok {
-		if _, isTP := types.Unalias(t).(*types.TypeParam); isTP {
-			f.warn(r.For, "range over %s not instrumented: type parameter type", f.text(r.X))
-		}
+	t := f.typeOf(r.X)
+	if t == nil {
 		return
 	}
+	tp, isTP := types.Unalias(t).(*types.TypeParam)
+	if _, isChan := t.Underlying().(*types.Chan); !isChan && !isTP {
+		return
+	}
+	if isTP {
+		if _, ok := coreChanElem(tp); !ok {
+			return // not a channel type set: range over something else
+		}
+	}
 	if _, ok := f.chanElem(r.X); !ok {
+		f.warn(r.For, "range over %s not instrumented: type parameter without one channel element type this file can name", f.text(r.X))
 		return
 	}
 	site := f.site(r.For, "Range", "")
@@ -122,7 +205,7 @@ func (f *fileRewriter) rangeChan(r *ast.RangeStmt) {
 		case r.Key != nil:
 			v = r.Key.(*ast.Ident).Name
 		}
-		w.genf("for %s, %s, %s := __dhRange(", it, v, ok)
+		w.genf("for %s, %s, %s := __dhRange%s(", it, v, ok, f.inst(r.X))
 		f.node(w, r.X)
 		w.genf(", %s); %s; %s, %s = %s.next() {", siteRef(site), ok, v, ok, it)
 		if assign {

@@ -17,6 +17,7 @@ type op struct {
 	args []ast.Expr
 	// ellipsis is set when the call's last argument is spread (f(xs...)).
 	ellipsis bool
+	inst     string // explicit instantiation, for close of a type parameter
 }
 
 // methodOps maps package.Type.Method to the runtime function replacing it.
@@ -162,7 +163,7 @@ func siteRef(i int) string { return "&__dhSites[" + strconv.Itoa(i) + "]" }
 // render writes the runtime call of o; recv and args write the operands
 // (the original text, or temporaries in a go statement).
 func (o *op) render(w *out, site int, recv func(), args []func()) {
-	w.gen("__dhrt." + o.fn + "(")
+	w.gen("__dhrt." + o.fn + o.inst + "(")
 	if o.recv != nil {
 		if o.addr {
 			w.gen("&")

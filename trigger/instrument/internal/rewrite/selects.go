@@ -38,7 +38,7 @@ func (f *fileRewriter) selectStmt(s *ast.SelectStmt, parent ast.Node) {
 			return
 		}
 		if _, ok := f.chanElem(ch); !ok {
-			f.warn(s.Select, "select not instrumented: channel %s of type parameter type", f.text(ch))
+			f.warn(s.Select, "select not instrumented: %s has a type parameter type without one channel element type this file can name", f.text(ch))
 			return
 		}
 		if a, ok := cc.Comm.(*ast.AssignStmt); ok && !f.okIsBool(a) {
@@ -91,11 +91,13 @@ func (f *fileRewriter) writeSelect(w *out, s *ast.SelectStmt, label *ast.Ident, 
 		case *ast.SendStmt:
 			w.genf("%sch := ", n)
 			f.node(w, c.Chan)
-			w.genf("; %sv := __dhZeroS(%sch); %sv = ", n, n, n)
+			in := f.inst(c.Chan)
+			w.genf("; %sv := __dhZeroS%s(%sch); %sv = ", n, in, n, n)
 			f.node(w, c.Value)
-			w.genf("; %sc := __dhrt.SendCase(%sch, %sv); ", n, n, n)
+			w.genf("; %sc := __dhrt.SendCase%s(%sch, %sv); ", n, in, n, n)
 		case *ast.ExprStmt:
-			w.genf("%sc := __dhrt.RecvCase(", n)
+			ch := ast.Unparen(c.X).(*ast.UnaryExpr).X
+			w.genf("%sc := __dhrt.RecvCase%s(", n, f.inst(ch))
 			f.node(w, ast.Unparen(c.X).(*ast.UnaryExpr).X)
 			w.gen(", nil, nil); ")
 		case *ast.AssignStmt:
@@ -107,7 +109,7 @@ func (f *fileRewriter) writeSelect(w *out, s *ast.SelectStmt, label *ast.Ident, 
 			if usesTarget(c, 1) {
 				ok = n + "ok"
 			}
-			w.genf("%sc, %s, %s := __dhRecvCase(", n, v, ok)
+			w.genf("%sc, %s, %s := __dhRecvCase%s(", n, v, ok, f.inst(ast.Unparen(c.Rhs[0]).(*ast.UnaryExpr).X))
 			f.node(w, ast.Unparen(c.Rhs[0]).(*ast.UnaryExpr).X)
 			w.gen("); ")
 		}
