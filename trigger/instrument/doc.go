@@ -41,7 +41,9 @@
 //
 // These are left as they are, with a warning: method values and method
 // expressions of the operations above (f := mu.Lock); channel operations
-// on values of type-parameter type; a send whose value needs a conversion
+// on a type parameter whose type set has no single channel element type
+// the file can name (those that have one get an explicit instantiation,
+// __dhrt.Send[T]); a send whose value needs a conversion
 // to the element type in a simple-statement position (a for loop's post
 // statement); a comma-ok receive whose ok is not of type bool; cgo files.
 // Not seen at all: operations in packages of other modules (including the
