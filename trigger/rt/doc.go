@@ -2,12 +2,50 @@
 // and channel operations it replaces (trigger/CONTRACT.md, section 3).
 //
 // Without DEADHUNT_CONFIG every function performs the real operation
-// (pass-through). With it, a serializing scheduler runs exactly one managed
-// goroutine at a time: every call is a scheduling point at which a strategy
-// (random, pct, rpro, directed, replay) picks the next goroutine among the
-// enabled ones. The scheduler keeps a model of mutexes, channels, wait groups,
-// conds and onces, detects deadlocks from the wait-for graph when no managed
-// goroutine is enabled, and writes the run result the driver reads.
+// (pass-through). With strategy "plain" it also passes through and only
+// counts steps, acquisitions and goroutines for calibration.
+//
+// Otherwise a serializing scheduler runs exactly one managed goroutine at a
+// time. Managed goroutines are the test's (ID 1, registered by TestStart),
+// those started through Go and WGGo, and subtests started through Run, with
+// IDs in creation order. Every call is a scheduling point: the goroutine
+// states its operation, the strategy (random, pct, rpro, directed, replay)
+// picks the next goroutine among the enabled ones, and the others stay
+// parked on their own channels. Each decision is recorded as a step
+// (goroutine, site, operation, change point), so that the same seed gives
+// the same schedule and a recorded schedule replays exactly.
+//
+// The scheduler keeps a model of the synchronization objects and decides
+// enabledness from it: a Mutex is free or held; an RWMutex has Go's writer
+// preference (a writer first claims the lock, which blocks new readers,
+// then waits for the active readers; readers that arrived behind it are
+// admitted when it unlocks); unbuffered channel handoffs are performed by
+// the scheduler between a goroutine and a parked partner; buffered channels
+// use non-blocking operations; WaitGroup counters, Cond wait queues and Once
+// states are modelled, and Cond.Wait releases and retakes c.L through the
+// runtime. The real objects are kept consistent (a Mutex granted by the
+// model is taken for real with TryLock, falling back to a real, blocking
+// Lock if uninstrumented code holds it), so code that is not instrumented
+// and shares them sees correct state. Channel partners outside the
+// scheduler (timers, uninstrumented goroutines) are found by polling.
+//
+// A watchdog releases a goroutine that holds the token but stays in
+// uninstrumented code beyond watchdog_ms while blocked (a network read, a
+// real lock), or beyond 8 x watchdog_ms while running: it is marked outside
+// and the others go on; it rejoins at its next call. Spin loops (failed
+// TryLock, Gosched, Sleep, a select's default, counted until the goroutine
+// makes progress) are demoted and yield to the other goroutines.
+//
+// When no managed goroutine is enabled the scheduler looks for a deadlock
+// in the wait-for graph: a cycle of lock waits (lock-order-cycle,
+// double-lock, rwr) is reported at once; cycles through Once or subtests
+// and goroutines blocked for good on channels, WaitGroups or Conds (mixed,
+// blocked) only when no goroutine is outside and channel waiters have been
+// polled for a grace period (10 x watchdog_ms), and never while a goroutine
+// waits on a time.Time channel (a timer). TestStart's hook, which runs as
+// the test's last cleanup, lets leaked goroutines run until they finish or
+// block, then checks them. A deadlock writes the result (schedule
+// included), prints a readable report to stderr and exits with status 3.
 //
 // The package imports only the standard library: trigger/instrument extracts
 // its non-test files and compiles them as module deadhunt.dev/rt.

@@ -8,7 +8,7 @@ import (
 
 // cycleFinding describes a wait-for cycle: c[i] waits for c[i+1].
 func (sc *sched) cycleFinding(kind string, c []*g) *finding {
-	f := &finding{Kind: kind}
+	f := &finding{Kind: kind, Locks: []lockJSON{}}
 	var msgs []string
 	locks := map[string]int{} // instance → index in f.Locks
 	for i, x := range c {
