@@ -75,10 +75,17 @@ func (p *pkgState) depWriter(class string) (site, bool) {
 }
 
 func (p *pkgState) missingUnlock(h *held, ret token.Pos) {
-	msg := fmt.Sprintf("missing unlock: %s %s here is still held at the return at %s, but released on other paths",
-		h.Class, past(h.mode), p.siteOf(ret))
-	p.report(h.pos, report.MissingUnlock, msg, []report.Lock{{Class: h.Class, Sites: sites(h.site)}}, nil,
-		[]analysis.RelatedInformation{{Pos: ret, Message: "return with " + h.Class + " held"}})
+	where := "the return at " + p.siteOf(ret).String()
+	if !ret.IsValid() {
+		where = "the end of the function"
+	}
+	msg := fmt.Sprintf("missing unlock: %s %s here is still held at %s, but released on other paths",
+		h.Class, past(h.mode), where)
+	var related []analysis.RelatedInformation
+	if ret.IsValid() {
+		related = append(related, analysis.RelatedInformation{Pos: ret, Message: "return with " + h.Class + " held"})
+	}
+	p.report(h.pos, report.MissingUnlock, msg, []report.Lock{{Class: h.Class, Sites: sites(h.site)}}, nil, related)
 }
 
 // inTest reports whether pos is in a _test.go file and those are not

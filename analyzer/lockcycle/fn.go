@@ -139,9 +139,7 @@ func (c *fnCtx) block(b *ssa.BasicBlock, st *state) *state {
 		case *ssa.Defer:
 			st.defers = append(st.defers, in)
 		case *ssa.Go:
-			if fn := in.Call.StaticCallee(); fn != nil && c.emit {
-				c.p.noteCall(c.fn, fn, nil, nil, false) // a new goroutine holds nothing
-			}
+			c.spawn(st, &in.Call)
 		case *ssa.Return:
 			c.ret(st, in)
 		case *ssa.Panic:
@@ -185,6 +183,26 @@ func (c *fnCtx) lockOp(st *state, k opKind, l loc, rw bool, pos token.Pos) {
 func (c *fnCtx) release(st *state, l loc) {
 	if !st.release(l) && (l.Param >= 0 || l.GlobalKey != "") && !hasLoc(st.released, l) {
 		st.released = append(st.released, l)
+	}
+}
+
+// spawn handles a go statement: the new goroutine holds nothing, but a
+// lock it releases that this function holds is handed off to it
+// (go ac.resetTransportAndUnlock()).
+func (c *fnCtx) spawn(st *state, cc *ssa.CallCommon) {
+	if fn := cc.StaticCallee(); fn != nil && c.emit {
+		c.p.noteCall(c.fn, fn, nil, nil, false)
+	}
+	if cc.IsInvoke() {
+		return
+	}
+	for _, t := range c.targets(cc) {
+		if t.dynamic {
+			continue
+		}
+		for _, r := range t.fact.Releases {
+			st.release(c.mapRef(r, t.args))
+		}
 	}
 }
 

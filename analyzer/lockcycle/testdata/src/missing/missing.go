@@ -26,3 +26,18 @@ func (r *R) lockIfPresent(k string) bool {
 	}
 	return true
 }
+
+// handoff passes the held lock to a goroutine that releases it.
+func (r *R) handoff(k string) {
+	r.mu.Lock()
+	if _, ok := r.m[k]; ok {
+		r.mu.Unlock()
+		return
+	}
+	go r.finishAndUnlock(k)
+}
+
+func (r *R) finishAndUnlock(k string) {
+	r.m[k] = 2
+	r.mu.Unlock()
+}
