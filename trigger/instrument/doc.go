@@ -44,8 +44,8 @@
 // on a type parameter whose type set has no single channel element type
 // the file can name (those that have one get an explicit instantiation,
 // __dhrt.Send[T]); a send whose value needs a conversion
-// to the element type in a simple-statement position (a for loop's post
-// statement); a comma-ok receive whose ok is not of type bool; cgo files.
+// to an element type the file cannot name, in a simple-statement position
+// (a for loop's post statement); a comma-ok receive whose ok is not of type bool; cgo files.
 // Not seen at all: operations in packages of other modules (including the
 // standard library), reflection (reflect.Select, calling Lock through
 // reflect), sync.Map, sync/atomic, and goroutines started by code that is

@@ -117,38 +117,43 @@ func isBlockContext(parent ast.Node) bool {
 	return false
 }
 
-// send rewrites ch <- v.
+// send rewrites ch <- v. When v's type is not the element type, the
+// element type is given explicitly (__dhrt.Send[E]) if the file can name
+// it, or v is converted by assignment to a temporary.
 func (f *fileRewriter) send(s *ast.SendStmt, parent ast.Node) {
 	if f.handled[s] {
 		return
 	}
-	if _, ok := f.chanElem(s.Chan); !ok {
+	elem, ok := f.chanElem(s.Chan)
+	if !ok {
 		f.warn(s.Arrow, "send on %s not instrumented: type parameter without one channel element type this file can name", f.text(s.Chan))
 		return
 	}
-	same := f.sameElem(s.Chan, s.Value)
-	if !same && !isBlockContext(parent) {
+	inst := f.inst(s.Chan)
+	direct := inst != "" || f.sameElem(s.Chan, s.Value)
+	if txt, ok := f.typeText(elem); !direct && ok {
+		inst, direct = "["+txt+"]", true
+	}
+	if !direct && !isBlockContext(parent) {
 		f.warn(s.Arrow, "send on %s not instrumented: value needs a conversion in a simple statement", f.text(s.Chan))
 		return
 	}
 	site := f.site(s.Arrow, "Send", "")
 	f.replace(s, func(w *out) {
-		if same {
-			w.gen("__dhrt.Send" + f.inst(s.Chan) + "(")
+		if direct {
+			w.gen("__dhrt.Send" + inst + "(")
 			f.node(w, s.Chan)
 			w.gen(", ")
 			f.node(w, s.Value)
 			w.genf(", %s)", siteRef(site))
 			return
 		}
-		// The value converts to the element type by assignment.
 		c, v := f.newTmp(), f.newTmp()
 		w.genf("{ %s := ", c)
 		f.node(w, s.Chan)
-		in := f.inst(s.Chan)
-		w.genf("; %s := __dhZeroS%s(%s); %s = ", v, in, c, v)
+		w.genf("; %s := __dhZeroS(%s); %s = ", v, c, v)
 		f.node(w, s.Value)
-		w.genf("; __dhrt.Send%s(%s, %s, %s) }", in, c, v, siteRef(site))
+		w.genf("; __dhrt.Send(%s, %s, %s) }", c, v, siteRef(site))
 	})
 }
 
