@@ -43,11 +43,11 @@
 // expressions of the operations above (f := mu.Lock); channel operations
 // on a type parameter whose type set has no single channel element type
 // the file can name (those that have one get an explicit instantiation,
-// __dhrt.Send[T]); a send whose value needs a conversion
-// to an element type the file cannot name, in a simple-statement position
-// (a for loop's post statement); a comma-ok receive whose ok is not of type bool; cgo files.
-// Not seen at all: operations in packages of other modules (including the
-// standard library), reflection (reflect.Select, calling Lock through
-// reflect), sync.Map, sync/atomic, and goroutines started by code that is
-// not instrumented (time.AfterFunc, net/http servers).
+// __dhrt.Send[T]); a send whose value needs a conversion to an element
+// type the file cannot name, in a simple-statement position (a for loop's
+// post statement); a comma-ok receive whose ok is not of type bool; cgo
+// files. Not seen at all: operations in packages of other modules
+// (including the standard library), reflection (reflect.Select, calling
+// Lock through reflect), sync.Map, sync/atomic, and goroutines started by
+// code that is not instrumented (time.AfterFunc, net/http servers).
 package instrument
