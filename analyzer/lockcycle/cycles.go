@@ -319,14 +319,14 @@ func (p *pkgState) reportCycle(combo []cedge) {
 	}
 	combo = append(combo[start:len(combo):len(combo)], combo[:start]...)
 	first := combo[0]
-	msg := fmt.Sprintf("lock order cycle: %s held while acquiring %s%s", first.Held, first.Acquired, viaText(first.Via, first.AcquiredAt, first.Dynamic))
+	msg := fmt.Sprintf("lock order cycle: %s held while acquiring %s%s%s", first.Held, first.Acquired, sameText(first.edge), viaText(first.Via, first.AcquiredAt, first.Dynamic))
 	if len(combo) == 2 {
 		r := combo[1]
-		msg += "; reverse order at " + p.edgeAt(r)
+		msg += "; reverse order" + sameText(r.edge) + " at " + p.edgeAt(r)
 	} else {
 		var rest []string
 		for _, e := range combo[1:] {
-			rest = append(rest, fmt.Sprintf("%s held while acquiring %s at %s", e.Held, e.Acquired, p.edgeAt(e)))
+			rest = append(rest, fmt.Sprintf("%s held while acquiring %s%s at %s", e.Held, e.Acquired, sameText(e.edge), p.edgeAt(e)))
 		}
 		msg += "; then " + strings.Join(rest, ", then ")
 	}
@@ -361,6 +361,13 @@ func (p *pkgState) edgeAt(e cedge) string {
 		return s
 	}
 	return e.AcquiredAt.String() + viaOnly(e.edge)
+}
+
+func sameText(e *edge) string {
+	if e.SameObject {
+		return " on the same object"
+	}
+	return ""
 }
 
 func viaOnly(e *edge) string {

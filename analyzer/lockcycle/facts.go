@@ -116,6 +116,9 @@ type edge struct {
 	Guards             []guard // other locks held at the time
 	Ignored            bool
 	Pkg                string // import path of the package that found it
+	// SameObject: both locks are fields of one object (the same receiver),
+	// provably, as in t.a.Lock(); t.b.Lock().
+	SameObject bool
 }
 
 // pkgFact carries a package's lock-order edges and write-locked classes to

@@ -36,7 +36,7 @@ func (c *fnCtx) acquired(st *state, h held, inner []guard, released []loc, dynam
 				Held: o.Class, Acquired: h.Class, HeldMode: o.mode, AcqMode: h.mode,
 				HeldAt: o.site, AcquiredAt: h.site, Via: h.via, Dynamic: dynamic,
 				Guards: append(st.guards(i), inner...), Ignored: o.ignored || h.ignored,
-				Pkg: c.p.pass.Pkg.Path(),
+				Pkg: c.p.pass.Pkg.Path(), SameObject: sameObject(o.key, h.key),
 			}, heldPos: o.pos, pos: h.pos})
 		}
 	}
@@ -93,6 +93,15 @@ func (c *fnCtx) apply(st *state, t target, pos token.Pos) {
 		st.held = append(st.held, held{loc: c.mapRef(a.Ref, t.args), mode: a.Mode, site: a.Site, pos: pos,
 			via: prepend(t.name, a.Via), ignored: a.Ignored || ign})
 	}
+}
+
+// sameObject reports whether two instance keys are fields of one object.
+func sameObject(a, b string) bool {
+	if strings.HasPrefix(a, "g:") { // package variables: no object
+		return false
+	}
+	i, j := strings.LastIndex(a, "."), strings.LastIndex(b, ".")
+	return i > 0 && j > 0 && a[:i] == b[:j]
 }
 
 // mapRef maps a lock named relative to a callee onto this function, given

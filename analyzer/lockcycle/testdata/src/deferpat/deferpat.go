@@ -42,7 +42,7 @@ func (t *T) deferred() {
 func (t *T) loop(k int) {
 	for i := 0; i < k; i++ {
 		t.a.Lock()
-		t.b.Lock() // want `lock order cycle: \(\*deferpat.T\).a held while acquiring \(\*deferpat.T\).b; reverse order at deferpat.go:33:\d+ via \(\*deferpat.T\).deferred\$1`
+		t.b.Lock() // want `lock order cycle: \(\*deferpat.T\).a held while acquiring \(\*deferpat.T\).b on the same object; reverse order on the same object at deferpat.go:33:\d+ via \(\*deferpat.T\).deferred\$1`
 		t.b.Unlock()
 		t.a.Unlock()
 	}
