@@ -208,3 +208,38 @@ func backoffBoth() {
 	rt.Go(at("Go", ""), func() { defer rt.WGDone(&wg, at("WGDone", "")); both(&b, &a) })
 	rt.WGWait(&wg, at("WGWait", ""))
 }
+
+func init() { scenarios["warmup"] = warmup }
+
+// warmup: 1201 uncontended acquisitions of an unrelated lock before an
+// AB-BA race between routeMu and authMu (as the corpus case
+// deadlock/warmup).
+func warmup() {
+	var hitsMu, routeMu, authMu sync.Mutex
+	hit := func() {
+		rt.Lock(&hitsMu, at("Lock", "w.hitsMu"))
+		rt.Unlock(&hitsMu, at("Unlock", "w.hitsMu"))
+	}
+	for range 1000 {
+		hit()
+	}
+	rt.Go(at("Go", ""), func() {
+		for range 100 {
+			hit()
+		}
+		hit()
+		rt.Lock(&routeMu, at("Lock", "w.routeMu"))
+		rt.Lock(&authMu, at("Lock", "w.authMu"))
+		rt.Unlock(&authMu, at("Unlock", "w.authMu"))
+		rt.Unlock(&routeMu, at("Unlock", "w.routeMu"))
+	})
+	rt.Go(at("Go", ""), func() {
+		for range 100 {
+			hit()
+		}
+		rt.Lock(&authMu, at("Lock", "w.authMu"))
+		rt.Lock(&routeMu, at("Lock", "w.routeMu"))
+		rt.Unlock(&routeMu, at("Unlock", "w.routeMu"))
+		rt.Unlock(&authMu, at("Unlock", "w.authMu"))
+	})
+}

@@ -97,3 +97,17 @@ func TestBackoffTerminates(t *testing.T) {
 		}
 	}
 }
+
+// TestDirectedBeatsRPro: with change points counted only at the target
+// locks' acquisitions, the race behind 1201 irrelevant acquisitions is hit
+// far more often than by rpro counting them all.
+func TestDirectedBeatsRPro(t *testing.T) {
+	const seeds = 60
+	_, rpro := hunt(t, rt.Config{Strategy: "rpro", Depth: 2, Steps: 1205, Radius: 2}, "warmup", seeds)
+	target := rt.Targets{Classes: []string{"w.routeMu", "w.authMu"}}
+	_, directed := hunt(t, rt.Config{Strategy: "directed", Depth: 2, Steps: 4, Radius: 2, Target: target}, "warmup", seeds)
+	t.Logf("deadlocks in %d seeds: rpro %d, directed %d", seeds, rpro, directed)
+	if directed < seeds/10 || directed <= rpro {
+		t.Errorf("directed %d/%d, rpro %d/%d", directed, seeds, rpro, seeds)
+	}
+}
