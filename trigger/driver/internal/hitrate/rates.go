@@ -20,6 +20,7 @@ type rate struct {
 	expected  bool // a confirmed finding has the case's lock classes
 	bad       map[driver.Outcome]int
 	note      string
+	others    []string // confirmed findings without the case's lock classes
 }
 
 func (r rate) String() string {
@@ -92,6 +93,8 @@ func measure(ctx context.Context, o options, c corpus.Case, pkg driver.Package, 
 	for _, f := range sum.Findings {
 		if sameClasses(f.Classes(), c.Locks) {
 			r.expected = true
+		} else {
+			r.others = append(r.others, fmt.Sprintf("%s %s", f.Kind, strings.Join(f.Classes(), ", ")))
 		}
 	}
 	return r, nil
@@ -135,4 +138,31 @@ func writeRates(w io.Writer, o options, cs []corpus.Case, rates map[string]map[s
 		fmt.Fprintf(w, "- %s: confirmed the expected deadlock in %d of %d deadlock cases; confirmed nothing in %d of %d clean cases\n", s, found, cases, silent, clean)
 	}
 	fmt.Fprintln(w)
+	writeOthers(w, o, cs, rates)
+}
+
+// writeOthers lists confirmed findings whose lock classes are not the
+// case's expected ones ("other deadlock" in the table).
+func writeOthers(w io.Writer, o options, cs []corpus.Case, rates map[string]map[string]rate) {
+	header := false
+	for _, c := range cs {
+		seen := map[string]bool{}
+		for _, s := range o.strategies {
+			for _, other := range rates[c.Name][s].others {
+				if seen[other] {
+					continue
+				}
+				seen[other] = true
+				if !header {
+					fmt.Fprintln(w, "Confirmed findings whose lock classes differ from the case's expect.json:")
+					fmt.Fprintln(w)
+					header = true
+				}
+				fmt.Fprintf(w, "- %s: confirmed %s; expected %s %s\n", c.Name, other, c.Kind, strings.Join(c.Locks, ", "))
+			}
+		}
+	}
+	if header {
+		fmt.Fprintln(w)
+	}
 }
