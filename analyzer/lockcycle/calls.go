@@ -184,7 +184,7 @@ func (p *pkgState) invokeTargets(cc *ssa.CallCommon) []target {
 		return nil
 	}
 	iface, ok := cc.Value.Type().Underlying().(*types.Interface)
-	if !ok {
+	if !ok || fromAssertion(cc.Value) {
 		return nil
 	}
 	var out []target
@@ -201,7 +201,7 @@ func (p *pkgState) invokeTargets(cc *ssa.CallCommon) []target {
 		}
 		args := append([]ssa.Value{cc.Value}, cc.Args...)
 		out = append(out, target{fact: f, args: args, name: objName(m.obj), dynamic: true, fn: m.fn})
-		if len(out) > maxImpls {
+		if len(out) > maxIfaceImpls {
 			return nil
 		}
 	}
@@ -371,4 +371,19 @@ func objName(obj *types.Func) string {
 		name = n.Origin().Obj().Name()
 	}
 	return "(" + star + pkg + name + ")." + obj.Name()
+}
+
+// fromAssertion reports whether an interface value comes from a type
+// assertion (if r, ok := v.(io.Closer); ok { r.Close() }): an optional
+// interface of an arbitrary value, whose implementations lockcycle cannot
+// guess from the types it sees.
+func fromAssertion(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.TypeAssert:
+		return true
+	case *ssa.Extract:
+		_, ok := v.Tuple.(*ssa.TypeAssert)
+		return ok
+	}
+	return false
 }

@@ -42,12 +42,16 @@ type Result struct {
 
 // Limits that keep the analysis fast on very large functions and graphs.
 const (
-	maxBlocks    = 5000 // functions with more blocks are not analysed
-	maxAcquires  = 64   // acquisitions kept in one summary
-	maxImpls     = 6    // a dynamic call with more candidate callees is not followed
-	maxCycles    = 500  // cycles examined per package
-	maxCycleLen  = 4
-	maxEdgesPair = 8 // edges examined per pair of classes
+	maxBlocks   = 5000 // functions with more blocks are not analysed
+	maxAcquires = 64   // acquisitions kept in one summary
+	maxImpls    = 6    // a call through a function value with more candidate callees is not followed
+	// An interface call is followed only when at most this many
+	// implementations touch locks: with more, the call usually reaches
+	// one of the others (io.Closer, Releaser), a common false positive.
+	maxIfaceImpls = 3
+	maxCycles     = 500 // cycles examined per package
+	maxCycleLen   = 4
+	maxEdgesPair  = 8 // edges examined per pair of classes
 )
 
 // pkgState is the analysis of one package.

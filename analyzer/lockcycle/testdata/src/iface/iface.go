@@ -105,3 +105,36 @@ func (s *Sub) close() {
 		s.done()
 	}
 }
+
+// Closer is an optional interface: Drop closes values that happen to
+// implement it. The value can be anything, so the call is not resolved to
+// the Closer implementations lockcycle happens to see.
+type Closer interface{ Close() }
+
+type Pool struct {
+	mu    sync.Mutex
+	items []any
+	res   *Resource
+}
+
+type Resource struct {
+	mu   sync.Mutex
+	pool *Pool
+}
+
+func (p *Pool) drop() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, it := range p.items {
+		if c, ok := it.(Closer); ok {
+			c.Close()
+		}
+	}
+}
+
+func (r *Resource) Close() { // want Close:"lockcycle\\(acquires \\(\\*iface.Resource\\).mu, \\(\\*iface.Pool\\).mu\\)"
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.pool.mu.Lock()
+	r.pool.mu.Unlock()
+}
