@@ -32,4 +32,8 @@
 // A comment //lockcycle:ignore <reason> on the line of an acquisition
 // suppresses the reports that involve it; an ignore without a reason is
 // itself reported.
+//
+// Findings located in _test.go files are reported only with -tests.
+// Packages of the standard library are not analysed. See docs/lockcycle.md
+// in the deadhunt repository for the design and the known limits.
 package lockcycle
