@@ -10,16 +10,20 @@ import (
 // result is the run result (CONTRACT.md section 5). Field names follow
 // report.Step and report.Finding so the driver decodes them directly.
 type result struct {
-	Outcome      string     `json:"outcome"` // "deadlock" or "ok"
-	Test         string     `json:"test,omitempty"`
-	Strategy     string     `json:"strategy,omitempty"`
-	Seed         uint64     `json:"seed"`
-	Steps        int        `json:"steps"`
-	Acquisitions int        `json:"acquisitions"`
-	Goroutines   int        `json:"goroutines"`
-	Schedule     []stepJSON `json:"schedule"`
-	Deadlock     *finding   `json:"deadlock,omitempty"`
-	Warnings     []string   `json:"warnings,omitempty"`
+	Outcome      string `json:"outcome"` // "deadlock" or "ok"
+	Test         string `json:"test,omitempty"`
+	Strategy     string `json:"strategy,omitempty"`
+	Seed         uint64 `json:"seed"`
+	Steps        int    `json:"steps"`
+	Acquisitions int    `json:"acquisitions"`
+	Goroutines   int    `json:"goroutines"`
+	// TargetAcquisitions counts the acquisitions of the configured target
+	// locks: the k estimate for the directed strategy (not in the contract;
+	// extra information).
+	TargetAcquisitions int        `json:"target_acquisitions,omitempty"`
+	Schedule           []stepJSON `json:"schedule"`
+	Deadlock           *finding   `json:"deadlock,omitempty"`
+	Warnings           []string   `json:"warnings,omitempty"`
 }
 
 type stepJSON struct {
@@ -87,7 +91,7 @@ func (s siteJSON) String() string {
 func (sc *sched) resultLocked(f *finding) *result {
 	r := &result{
 		Outcome: "ok", Test: sc.test, Strategy: sc.cfg.Strategy, Seed: sc.cfg.Seed,
-		Steps: len(sc.steps), Acquisitions: sc.acqs, Goroutines: len(sc.all),
+		Steps: len(sc.steps), Acquisitions: sc.acqs, Goroutines: len(sc.all), TargetAcquisitions: sc.targetAcqs,
 		Schedule: make([]stepJSON, len(sc.steps)), Deadlock: f,
 		Warnings: append([]string(nil), sc.warnings...),
 	}

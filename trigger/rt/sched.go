@@ -61,16 +61,20 @@ type sched struct {
 	lastSite *Site            // one-entry cache in front of siteIdx
 	lastIdx  uint32
 	acqs     int
-	progress int // bumped by every decision and rejoin (watchdog)
-	test     string
-	warnings []string
-	enBuf    []*g
-	spinBuf  []*g
-	idleAt   time.Time
-	endBy    time.Time     // the test's end hook stops waiting for leaked goroutines
-	dead     bool          // a deadlock was reported; everything stops
-	dumped   chan struct{} // stack dump acknowledgements
-	stop     chan struct{} // stops the watchdog
+	// isTarget matches acquisitions of the configured target locks, which
+	// targetAcqs counts (the directed strategy's k); nil without a target.
+	isTarget   func(*g) bool
+	targetAcqs int
+	progress   int // bumped by every decision and rejoin (watchdog)
+	test       string
+	warnings   []string
+	enBuf      []*g
+	spinBuf    []*g
+	idleAt     time.Time
+	endBy      time.Time     // the test's end hook stops waiting for leaked goroutines
+	dead       bool          // a deadlock was reported; everything stops
+	dumped     chan struct{} // stack dump acknowledgements
+	stop       chan struct{} // stops the watchdog
 
 	plainSteps, plainAcqs, plainGs atomic.Int64
 
@@ -129,6 +133,9 @@ func newSched(cfg config) (*sched, error) {
 		return nil, err
 	}
 	sc.strat = strat
+	if len(cfg.Target.Classes)+len(cfg.Target.Sites) > 0 {
+		sc.isTarget = targetFilter(cfg.Target)
+	}
 	if cfg.Trace != "" && !sc.plain {
 		if sc.tr, err = newTracer(cfg.Trace); err != nil {
 			return nil, err
@@ -284,6 +291,9 @@ func (sc *sched) decide(self *g) {
 	next, change := sc.strat.next(en)
 	if next.op.isAcquire() {
 		sc.acqs++
+		if sc.isTarget != nil && sc.isTarget(next) {
+			sc.targetAcqs++
+		}
 	}
 	sc.steps = append(sc.steps, stepRec{g: int32(next.id), kind: next.op.kind, change: change, site: sc.intern(next.op.site)})
 	sc.progress++

@@ -107,6 +107,10 @@ func TestDirectedBeatsRPro(t *testing.T) {
 	target := rt.Targets{Classes: []string{"w.routeMu", "w.authMu"}}
 	_, directed := hunt(t, rt.Config{Strategy: "directed", Depth: 2, Steps: 4, Radius: 2, Target: target}, "warmup", seeds)
 	t.Logf("deadlocks in %d seeds: rpro %d, directed %d", seeds, rpro, directed)
+	calib := run(t, rt.Config{Strategy: "random", Seed: 1, Target: target}, "warmup")
+	if calib.TargetAcquisitions < 2 || calib.TargetAcquisitions > 4 || calib.Acquisitions < 1201 {
+		t.Errorf("calibration counted %d target acquisitions of %d", calib.TargetAcquisitions, calib.Acquisitions)
+	}
 	if directed < seeds/10 || directed <= rpro {
 		t.Errorf("directed %d/%d, rpro %d/%d", directed, seeds, rpro, seeds)
 	}
