@@ -66,7 +66,7 @@ func (sc *sched) release(x *g, d time.Duration, state string) {
 // ("chan receive", "IO wait", "running", ...), or "" if it is not found.
 func waitReason(goid uint64) string {
 	if goid == 0 {
-		return ""
+		return "starting" // chosen before its goroutine registered
 	}
 	buf := make([]byte, 256<<10)
 	for {
@@ -93,5 +93,5 @@ func waitReason(goid uint64) string {
 // isRunning reports whether a wait reason means the goroutine is not
 // waiting for anything but a CPU.
 func isRunning(state string) bool {
-	return state == "running" || state == "runnable" || state == "preempted"
+	return state == "running" || state == "runnable" || state == "preempted" || state == "starting"
 }
