@@ -2,8 +2,7 @@
 //
 // # Analyzer lockcycle
 //
-// lockcycle: report lock-order cycles, double locking, recursive read locks
-// and missing unlocks
+// lockcycle: report lock-order cycles, double locks, RWR and missing unlocks
 //
 // lockcycle runs a per-function lockset dataflow over SSA. It follows
 // Lock, Unlock, RLock, RUnlock, TryLock and TryRLock on sync.Mutex,

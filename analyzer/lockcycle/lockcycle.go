@@ -148,5 +148,6 @@ func docText(src string) string {
 			out = append(out, l)
 		}
 	}
-	return strings.TrimSpace(strings.Join(out, "\n"))
+	text := strings.TrimSpace(strings.Join(out, "\n"))
+	return strings.TrimPrefix(text, "lockcycle: ")
 }
