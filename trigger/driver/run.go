@@ -140,7 +140,10 @@ func (r *runner) finish(rn *run, outPath string, killed bool) error {
 	rn.Tail = info.tail
 	res, err := readResult(rn.Config.Result)
 	if err != nil {
-		return err
+		// A result cut short by a kill, or garbled: the run is classified
+		// from its exit status alone, so it can never count as a deadlock.
+		rn.Tail += "\n" + err.Error()
+		res = nil
 	}
 	rn.Result = res
 	if killed {

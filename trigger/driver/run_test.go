@@ -26,6 +26,7 @@ func TestClassify(t *testing.T) {
 		{"TestExit", "plain", 0, Exit, "leaving early"},
 		{"TestDeadlock", "rpro", 3, Deadlock, "deadhunt: deadlock"},
 		{"TestDeadlock", "rpro", 4, Pass, "--- PASS"},
+		{"TestBadResult", "rpro", 1, Exit, "driver: result"},
 	}
 	for _, c := range cases {
 		rn, err := r.exec(context.Background(), &pkg, c.test, Config{Strategy: c.strategy, Seed: c.seed})

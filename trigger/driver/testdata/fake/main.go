@@ -96,6 +96,9 @@ func scenario(test string) {
 	case "TestLeakHang":
 		leakChild(test)
 		time.Sleep(time.Hour)
+	case "TestBadResult":
+		check(os.WriteFile(cfg.Result, []byte(`{"outcome": "deadlock", "dead`), 0o644))
+		os.Exit(3)
 	case "TestBarrier":
 		if cfg.Strategy != "plain" {
 			barrier()
