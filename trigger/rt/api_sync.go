@@ -22,6 +22,7 @@ func Go(s *Site, f func()) {
 func WGAdd(wg *sync.WaitGroup, delta int, s *Site) {
 	g := enter()
 	if g == nil {
+		unmanagedWGAdd(wg, delta)
 		wg.Add(delta)
 		return
 	}
@@ -73,6 +74,7 @@ func CondWait(c *sync.Cond, s *Site) {
 func CondSignal(c *sync.Cond, s *Site) {
 	g := enter()
 	if g == nil {
+		unmanagedSignal(c, false)
 		c.Signal()
 		return
 	}
@@ -84,6 +86,7 @@ func CondSignal(c *sync.Cond, s *Site) {
 func CondBroadcast(c *sync.Cond, s *Site) {
 	g := enter()
 	if g == nil {
+		unmanagedSignal(c, true)
 		c.Broadcast()
 		return
 	}

@@ -100,21 +100,16 @@ func (sc *sched) findCycle(blocked []*g) []*g {
 // checkStuck looks for a deadlock among the blocked goroutines; it reports
 // one (and does not return) or returns. A cycle of lock waits is certain. A
 // goroutine blocked without a cycle counts only when nothing outside the
-// scheduler could still wake it: no goroutine is outside and, unless final,
-// no channel waiter might still be fed from outside (the watchdog polls
-// those and calls again with final set after the grace period).
+// scheduler could still wake it: no goroutine is outside, and the grace
+// period has passed (final) in which channel waiters are polled and
+// WaitGroup or Cond operations of unmanaged goroutines can still come (the
+// watchdog calls again with final set).
 func (sc *sched) checkStuck(final bool) {
-	blocked := sc.blockedGs()
+	blocked := sc.checkCycle()
 	if len(blocked) == 0 {
 		return
 	}
-	if c := sc.findCycle(blocked); c != nil {
-		kind := sc.cycleKind(c)
-		if kind != "mixed" || sc.outside == 0 {
-			sc.deadlock(sc.cycleFinding(kind, c))
-		}
-	}
-	if sc.outside > 0 || sc.timerWaiters() || (!final && sc.hasChanWaiters()) {
+	if sc.outside > 0 || sc.timerWaiters() || !final {
 		return
 	}
 	sc.deadlock(sc.blockedFinding(blocked))
@@ -134,6 +129,24 @@ func (sc *sched) timerWaiters() bool {
 		}
 	}
 	return false
+}
+
+// checkCycle reports a wait-for cycle among the blocked goroutines (and
+// does not return) if it is certain: a cycle of lock waits always, one
+// through Once or a subtest when no goroutine is outside. It returns the
+// blocked goroutines.
+func (sc *sched) checkCycle() []*g {
+	blocked := sc.blockedGs()
+	if len(blocked) == 0 {
+		return nil
+	}
+	if c := sc.findCycle(blocked); c != nil {
+		kind := sc.cycleKind(c)
+		if kind == "lock-order-cycle" || kind == "double-lock" || kind == "rwr" || sc.outside == 0 {
+			sc.deadlock(sc.cycleFinding(kind, c))
+		}
+	}
+	return blocked
 }
 
 // cycleKind classifies a wait-for cycle.

@@ -149,6 +149,9 @@ func (x *g) endTest(panicked bool) {
 	sc.mu.Unlock()
 	for !panicked {
 		x.do(op{kind: opTestEnd, site: x.created})
+		sc.mu.Lock()
+		sc.checkCycle() // a certain deadlock needs no grace period
+		sc.mu.Unlock()
 		if time.Now().After(sc.endBy) || !sc.pollFor(x, sc.grace()) {
 			break
 		}
@@ -191,11 +194,12 @@ func (sc *sched) grace() time.Duration {
 
 // pollFor polls blocked channel operations for up to d while x holds the
 // token and nothing else is enabled; it reports whether something became
-// enabled (a poll succeeded or a goroutine rejoined).
+// enabled (a poll succeeded, an unmanaged goroutine's Done or Signal woke a
+// waiter, a goroutine rejoined).
 func (sc *sched) pollFor(x *g, d time.Duration) bool {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
-	if !sc.hasChanWaiters() {
+	if len(sc.blockedGs()) == 0 {
 		return false
 	}
 	x.napping.Store(true)

@@ -255,3 +255,54 @@ func realRLock(x *g, m *sync.RWMutex) {
 		m.RLock()
 	}
 }
+
+// Instrumented code run by a goroutine the scheduler does not manage (a
+// timer's function, a server's handler) passes through, but its WaitGroup
+// and Cond operations also update the model, or managed goroutines waiting
+// on them would never be woken (the watchdog restarts an idle scheduler).
+
+func unmanagedWGAdd(wg *sync.WaitGroup, delta int) {
+	sc := active()
+	if sc == nil || sc.plain {
+		return
+	}
+	sc.mu.Lock()
+	if n := sc.wgs[wg] + delta; n != 0 {
+		sc.wgs[wg] = n
+	} else {
+		delete(sc.wgs, wg)
+	}
+	sc.mu.Unlock()
+}
+
+func unmanagedSignal(c *sync.Cond, all bool) {
+	sc := active()
+	if sc == nil || sc.plain {
+		return
+	}
+	sc.mu.Lock()
+	ws := sc.conds[c]
+	n := min(len(ws), 1)
+	if all {
+		n = len(ws)
+	}
+	for _, w := range ws[:n] {
+		w.signal = true
+	}
+	if n == len(ws) {
+		delete(sc.conds, c)
+	} else {
+		sc.conds[c] = ws[n:]
+	}
+	sc.mu.Unlock()
+}
+
+// anyEnabled reports whether a live goroutine can step.
+func (sc *sched) anyEnabled() bool {
+	for _, y := range sc.live {
+		if sc.canRun(y) {
+			return true
+		}
+	}
+	return false
+}

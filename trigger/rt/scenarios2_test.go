@@ -243,3 +243,28 @@ func warmup() {
 		rt.Unlock(&authMu, at("Unlock", "w.authMu"))
 	})
 }
+
+func init() { scenarios["afterfunc"] = afterFuncDone }
+
+// afterFuncDone: a timer's function (an unmanaged goroutine running
+// instrumented code) calls Done and Signal; the managed waiters must wake.
+func afterFuncDone() {
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	c := sync.NewCond(&mu)
+	ready := false
+	rt.WGAdd(&wg, 1, at("WGAdd", ""))
+	time.AfterFunc(20*time.Millisecond, func() {
+		rt.WGDone(&wg, at("WGDone", ""))
+		rt.Lock(&mu, at("Lock", "p.mu"))
+		ready = true
+		rt.CondBroadcast(c, at("CondBroadcast", ""))
+		rt.Unlock(&mu, at("Unlock", "p.mu"))
+	})
+	rt.WGWait(&wg, at("WGWait", ""))
+	rt.Lock(&mu, at("Lock", "p.mu"))
+	for !ready {
+		rt.CondWait(c, at("CondWait", ""))
+	}
+	rt.Unlock(&mu, at("Unlock", "p.mu"))
+}

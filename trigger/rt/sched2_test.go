@@ -30,7 +30,7 @@ func TestMoreKinds(t *testing.T) {
 }
 
 func TestMoreClean(t *testing.T) {
-	for _, name := range []string{"selectnil", "timer", "shared", "rwclean"} {
+	for _, name := range []string{"selectnil", "timer", "shared", "rwclean", "afterfunc"} {
 		for seed := uint64(1); seed <= 5; seed++ {
 			r := run(t, rt.Config{Strategy: "pct", Seed: seed, Steps: 10}, name)
 			if r.Deadlock != nil || r.Outcome != "ok" {

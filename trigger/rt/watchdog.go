@@ -38,7 +38,7 @@ func (sc *sched) watchdog() {
 			}
 		case cur == nil:
 			tick = time.Millisecond
-			if sc.poll() {
+			if sc.poll() || sc.anyEnabled() {
 				sc.decide(nil)
 			} else if now.Sub(sc.idleAt) >= sc.grace() && len(sc.live) > 0 {
 				sc.checkStuck(true)
