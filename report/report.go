@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 )
@@ -187,11 +187,11 @@ func (s Site) String() string {
 }
 
 // ComputeID returns the stable ID of a finding: a short hash of its kind,
-// package and lock classes. Lock classes are sorted, so the same cycle found
-// from any starting edge, by any tool, gets the same ID.
+// package and set of lock classes. Classes are sorted and de-duplicated, so
+// the same cycle found from any starting edge, by any tool, gets the same ID,
+// and a cycle over two instances of one class has the ID of that class.
 func ComputeID(kind Kind, pkg string, classes []string) string {
-	cs := append([]string(nil), classes...)
-	sort.Strings(cs)
+	cs := slices.Compact(slices.Sorted(slices.Values(classes)))
 	h := sha256.Sum256([]byte(string(kind) + "\x00" + pkg + "\x00" + strings.Join(cs, "\x00")))
 	return "DH-" + hex.EncodeToString(h[:])[:10]
 }

@@ -176,6 +176,9 @@ func TestComputeIDStable(t *testing.T) {
 	if b := ComputeID(LockOrderCycle, "p", []string{"p.b", "p.a"}); a != b {
 		t.Errorf("rotation changed the ID: %s vs %s", a, b)
 	}
+	if b := ComputeID(LockOrderCycle, "p", []string{"p.b", "p.a", "p.b"}); a != b {
+		t.Errorf("a repeated class changed the ID: %s vs %s", a, b)
+	}
 	for _, other := range []string{
 		ComputeID(LockOrderCycle, "q", []string{"p.a", "p.b"}),
 		ComputeID(DoubleLock, "p", []string{"p.a", "p.b"}),
