@@ -38,11 +38,13 @@
 //
 // When no managed goroutine is enabled the scheduler looks for a deadlock
 // in the wait-for graph: a cycle of lock waits (lock-order-cycle,
-// double-lock, rwr) is reported at once; cycles through Once or subtests
-// and goroutines blocked for good on channels, WaitGroups or Conds (mixed,
-// blocked) only when no goroutine is outside and channel waiters have been
-// polled for a grace period (10 x watchdog_ms), and never while a goroutine
-// waits on a time.Time channel (a timer). TestStart's hook, which runs as
+// double-lock, rwr) is reported at once, a cycle through Once or a subtest
+// when no goroutine is outside; goroutines blocked for good on channels,
+// WaitGroups or Conds without a cycle (mixed, blocked) only when no
+// goroutine is outside, after a grace period (10 x watchdog_ms) in which
+// channel waiters are polled and unmanaged goroutines' Done or Signal can
+// still wake them, and never while a goroutine waits on a time.Time channel
+// (a timer). TestStart's hook, which runs as
 // the test's last cleanup, lets leaked goroutines run until they finish or
 // block, then checks them. A deadlock writes the result (schedule
 // included), prints a readable report to stderr and exits with status 3.
