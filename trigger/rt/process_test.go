@@ -250,7 +250,7 @@ func TestPassThroughInProcess(t *testing.T) {
 	if rt.Active() {
 		t.Skip("a scheduler is installed")
 	}
-	for _, name := range []string{"ordered", "pingpong", "condqueue", "oncesel", "spin", "buffered"} {
+	for _, name := range []string{"ordered", "pingpong", "condqueue", "oncesel", "spin", "buffered", "selectnil", "backoff", "afterfunc", "rwclean"} {
 		scenarios[name]()
 	}
 }
