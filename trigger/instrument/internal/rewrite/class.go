@@ -6,13 +6,15 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"strings"
 )
 
 // classOf names the lock class of an operation's mutex as lockcycle does
 // (see trigger/CONTRACT.md section 2).
 func (f *fileRewriter) classOf(o *op) string {
 	if o.path != "" {
-		return f.baseClass(o.recv) + o.path
+		idx := o.sel.Index()
+		return fieldPath(f.baseClass(o.recv), o.sel.Recv(), idx[:len(idx)-1])
 	}
 	return f.exprClass(o.recv)
 }
@@ -46,8 +48,7 @@ func (f *fileRewriter) exprClass(e ast.Expr) string {
 			break
 		}
 		if sel.Kind() == types.FieldVal {
-			path, _ := embedPath(sel)
-			return f.baseClass(x.X) + path + "." + x.Sel.Name
+			return fieldPath(f.baseClass(x.X), sel.Recv(), sel.Index())
 		}
 	case *ast.IndexExpr:
 		return f.exprClass(x.X) + "[*]"
@@ -65,9 +66,17 @@ func (f *fileRewriter) baseClass(x ast.Expr) string {
 	switch y := ast.Unparen(x).(type) {
 	case *ast.SelectorExpr:
 		if sel, ok := f.p.in.Info.Selections[y]; ok && sel.Kind() == types.FieldVal {
+			if fld, _ := sel.Obj().(*types.Var); fld != nil && startsClass(fld) {
+				return namedStruct(fld.Type())
+			}
 			return f.exprClass(y)
 		}
 	case *ast.IndexExpr:
+		if _, isMap := f.typeOf(y.X).Underlying().(*types.Map); !isMap && isPointer(f.typeOf(y)) {
+			if n := namedStruct(f.typeOf(y)); n != "" {
+				return n // an element loaded as a pointer starts a class, as in lockcycle
+			}
+		}
 		return f.exprClass(y)
 	case *ast.StarExpr:
 		if isPathExpr(f.p.in.Info, y.X) {
@@ -190,4 +199,43 @@ func collectAliases(file *ast.File, info *types.Info) map[*types.Var]ast.Expr {
 		delete(defs, v)
 	}
 	return defs
+}
+
+// fieldPath extends prefix, the class of a struct of type t, through the
+// fields idx; the last field is the lock itself. As in lockcycle, an earlier
+// field that is a pointer, or an embedded named struct, starts a new class
+// named by its type: the object it denotes is named for itself, not for
+// whatever holds it, so (*p.Conn).pool.mu with pool *Pool is (*p.Pool).mu.
+func fieldPath(prefix string, t types.Type, idx []int) string {
+	for k, i := range idx {
+		st, ok := deref(t).Underlying().(*types.Struct)
+		if !ok || i >= st.NumFields() {
+			break
+		}
+		fld := st.Field(i)
+		t = fld.Type()
+		if k < len(idx)-1 && startsClass(fld) {
+			prefix = namedStruct(t)
+			continue
+		}
+		prefix += "." + fld.Name()
+	}
+	return prefix
+}
+
+// startsClass reports whether a field, passed through on the way to a lock,
+// starts a new lock class: a pointer to, or an embedded, named struct.
+func startsClass(fld *types.Var) bool {
+	if n := namedStruct(fld.Type()); n == "" || strings.HasPrefix(n, "(*sync.") {
+		return false // a sync.Cond's L names no class of its own
+	}
+	return isPointer(fld.Type()) || fld.Embedded()
+}
+
+func isPointer(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
 }

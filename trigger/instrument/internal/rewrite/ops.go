@@ -10,10 +10,11 @@ import (
 // __dhrt.<fn>(<receiver>, <args>..., &__dhSites[site]).
 type op struct {
 	fn   string
-	recv ast.Expr // nil for plain functions (close, time.Sleep)
-	path string   // implicit embedded fields after recv, e.g. ".Mutex"
-	addr bool     // take the address of recv+path
-	lock bool     // a lock operation: its site carries a class
+	recv ast.Expr         // nil for plain functions (close, time.Sleep)
+	path string           // implicit embedded fields after recv, e.g. ".Mutex"
+	sel  *types.Selection // the method selection, for promoted methods
+	addr bool             // take the address of recv+path
+	lock bool             // a lock operation: its site carries a class
 	args []ast.Expr
 	// ellipsis is set when the call's last argument is spread (f(xs...)).
 	ellipsis bool
@@ -112,6 +113,7 @@ func (f *fileRewriter) opOf(c *ast.CallExpr) *op {
 		}
 		o := &op{fn: fn, recv: fun.X, args: c.Args, lock: lockOps[fn], ellipsis: c.Ellipsis.IsValid()}
 		o.path, o.addr = embedPath(sel)
+		o.sel = sel
 		if fn == "LockerLock" || fn == "LockerUnlock" {
 			o.addr = false
 		}
