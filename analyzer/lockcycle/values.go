@@ -72,7 +72,11 @@ func (p *pkgState) scanValues(instr ssa.Instruction, seen map[*ssa.Function]bool
 	if st, ok := instr.(*ssa.Store); ok {
 		if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
 			var fn *ssa.Function
-			switch v := st.Val.(type) {
+			val := st.Val
+			if ct, ok := val.(*ssa.ChangeType); ok { // a func literal given a named func type
+				val = ct.X
+			}
+			switch v := val.(type) {
 			case *ssa.Function:
 				fn = v
 			case *ssa.MakeClosure:

@@ -45,16 +45,20 @@ func (f *FileSink) Rotate() { // want Rotate:"lockcycle\\(acquires \\(\\*iface.F
 // Funcs has a callback through a function value.
 type Funcs struct {
 	mu       sync.Mutex
-	onChange func()
+	onChange Hook
 	other    *Other
 }
+
+// Hook is a named function type: a func literal stored into a Hook field
+// is converted (ChangeType) on the way.
+type Hook func()
 
 type Other struct{ mu sync.Mutex }
 
 func (f *Funcs) Set() { // want Set:"lockcycle\\(acquires \\(\\*iface.Funcs\\).mu, \\(\\*iface.Other\\).mu\\)"
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.onChange() // want `lock order cycle: \(\*iface.Funcs\).mu held while acquiring \(\*iface.Other\).mu via iface.NewFuncs\$1 \(at iface.go:70:\d+\) through a dynamic call; reverse order at iface.go:63:\d+`
+	f.onChange() // want `lock order cycle: \(\*iface.Funcs\).mu held while acquiring \(\*iface.Other\).mu via iface.NewFuncs\$1 \(at iface.go:74:\d+\) through a dynamic call; reverse order at iface.go:67:\d+`
 }
 
 func (o *Other) Poke(f *Funcs) { // want Poke:"lockcycle\\(acquires \\(\\*iface.Other\\).mu, \\(\\*iface.Funcs\\).mu\\)"
