@@ -55,8 +55,12 @@ func (p *pkgState) reportRWR() {
 		if !ok {
 			continue
 		}
-		msg := fmt.Sprintf("recursive read lock: %s read-locked at %s is read-locked again%s; a writer (Lock at %s) waiting in between deadlocks both",
-			c.first.Class, c.first.site, viaText(c.second.via, c.second.site, c.dynamic), w)
+		where := "at " + w.String()
+		if w.Line == 0 {
+			where = "in package " + w.File
+		}
+		msg := fmt.Sprintf("recursive read lock: %s read-locked at %s is read-locked again%s; a writer (Lock %s) waiting in between deadlocks both",
+			c.first.Class, c.first.site, viaText(c.second.via, c.second.site, c.dynamic), where)
 		p.report(c.second.pos, report.RWR, msg, []report.Lock{{Class: c.first.Class, Sites: sites(c.first.site, c.second.site, w)}}, nil, nil)
 	}
 }
