@@ -1,4 +1,4 @@
-package rwr // want package:"lockcycle\\(writers \\(\\*rwr.Config\\).mu\\)"
+package rwr // want package:"lockcycle\\(edges .*; writers \\(\\*rwr.Config\\).mu\\)"
 
 import "sync"
 
@@ -46,3 +46,10 @@ func (w *NoWriter) peek() int {
 	defer w.mu.RUnlock()
 	return w.n
 }
+
+// RO takes two RWMutexes in both orders, but only ever read-locks them:
+// readers do not block readers, so there is no cycle to report.
+type RO struct{ a, b sync.RWMutex }
+
+func (r *RO) ab() { r.a.RLock(); r.b.RLock(); r.b.RUnlock(); r.a.RUnlock() }
+func (r *RO) ba() { r.b.RLock(); r.a.RLock(); r.a.RUnlock(); r.b.RUnlock() }
