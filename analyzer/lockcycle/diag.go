@@ -42,8 +42,17 @@ func (p *pkgState) selfLock(o, h *held, dynamic bool) {
 		p.rwr = append(p.rwr, rwrCand{first: o, second: h, dynamic: dynamic})
 		return
 	}
-	msg := fmt.Sprintf("double lock: %s %s at %s is %s again%s", o.Class, past(o.mode), o.site, past(h.mode), viaText(h.via, h.site, dynamic))
+	msg := fmt.Sprintf("double lock: %s %s is %s again%s", o.Class, p.heldText(o), past(h.mode), viaText(h.via, h.site, dynamic))
 	p.report(h.pos, report.DoubleLock, msg, []report.Lock{{Class: o.Class, Sites: sites(o.site, h.site)}}, nil, nil)
+}
+
+// heldText says where a held lock was taken: its site, or, when a helper
+// took it, the call here and the helper chain.
+func (p *pkgState) heldText(o *held) string {
+	if len(o.via) > 0 && o.pos.IsValid() {
+		return fmt.Sprintf("%s at %s via %s (lock at %s)", past(o.mode), p.siteOf(o.pos), chain(o.via), o.site)
+	}
+	return fmt.Sprintf("%s at %s", past(o.mode), o.site)
 }
 
 func (p *pkgState) reportRWR() {
@@ -59,8 +68,8 @@ func (p *pkgState) reportRWR() {
 		if w.Line == 0 {
 			where = "in package " + w.File
 		}
-		msg := fmt.Sprintf("recursive read lock: %s read-locked at %s is read-locked again%s; a writer (Lock %s) waiting in between deadlocks both",
-			c.first.Class, c.first.site, viaText(c.second.via, c.second.site, c.dynamic), where)
+		msg := fmt.Sprintf("recursive read lock: %s %s is read-locked again%s; a writer (Lock %s) waiting in between deadlocks both",
+			c.first.Class, p.heldText(c.first), viaText(c.second.via, c.second.site, c.dynamic), where)
 		p.report(c.second.pos, report.RWR, msg, []report.Lock{{Class: c.first.Class, Sites: sites(c.first.site, c.second.site, w)}}, nil, nil)
 	}
 }

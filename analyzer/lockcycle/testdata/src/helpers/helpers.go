@@ -29,7 +29,7 @@ func (t *T) pair() {
 // through calls.
 func (t *T) twice() {
 	t.lock()
-	t.lock() // want `double lock: \(\*helpers.T\).mu locked at helpers.go:14:\d+ is locked again via \(\*helpers.T\).lock`
+	t.lock() // want `double lock: \(\*helpers.T\).mu locked at helpers.go:31:\d+ via \(\*helpers.T\).lock \(lock at helpers.go:14:\d+\) is locked again via \(\*helpers.T\).lock`
 	t.unlock()
 	t.unlock()
 }
