@@ -225,6 +225,6 @@ func (c *fnCtx) site(pos token.Pos) site {
 
 // lockNamed reports whether fn's name says it is a lock helper.
 func lockNamed(fn *ssa.Function) bool {
-	n := strings.ToLower(fn.Name())
+	n := strings.NewReplacer("block", "", "clock", "").Replace(strings.ToLower(fn.Name()))
 	return strings.Contains(n, "lock") || strings.Contains(n, "acquire")
 }
