@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/deadhunt/deadhunt/analyzer"
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
@@ -24,11 +25,24 @@ func init() {
 
 const confirmUsage = `usage: deadhunt confirm [flags] [packages]
 
-Confirm builds each package's tests with deadhunt's instrumentation, runs
-every test under the controlled scheduler with many seeds (one process per
-run, each bounded in time), and reports each deadlock it reproduces. A
-deadlock is reported as confirmed only after its schedule was replayed and
-deadlocked again. Packages default to ./... .
+Confirm builds each package's tests with deadhunt's instrumentation once,
+then:
+  1. records each test's lock-order traces under a plain run and a few
+     random and pct schedules (.deadhunt/traces in the module root);
+  2. predicts deadlocks from the traces, joined with the static analyzer's
+     (lockcycle) findings;
+  3. for each predicted deadlock, runs the tests that showed it under the
+     directed strategy (change points only at acquisitions of the cycle's
+     locks, within a radius of each other);
+  4. runs every test that confirmed nothing under the -strategy (rpro)
+     with many seeds.
+Each run is one process, bounded in time. A deadlock is reported as
+confirmed only after its schedule was replayed and deadlocked again.
+Predictions not confirmed are reported as unconfirmed, with the runs tried
+and the bound on the chance that a deadlock of the assumed depth was
+missed; static findings whose locks no test touched, as predicted-static.
+Findings listed in .deadhunt/ignore.json are marked ignored and do not
+count for the exit code. Packages default to ./... .
 
 The report is always saved to .deadhunt/last.json in the module root, and
 also to the -o file if given. Replay a confirmed finding with
@@ -51,7 +65,7 @@ func runConfirm(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "deadhunt: %v\n", err)
 		return exitError
 	}
-	c := &confirmer{stdout: stdout, stderr: stderr, dir: dir, build: instrumentBuilder{}, tty: isTerminal(stderr)}
+	c := &confirmer{stdout: stdout, stderr: stderr, dir: dir, build: instrumentBuilder{}, tty: isTerminal(stderr), static: analyzer.Findings}
 	return c.main(ctx, args)
 }
 
@@ -61,16 +75,19 @@ type confirmer struct {
 	dir            string // the working directory packages are resolved in
 	build          builder
 	tty            bool // stderr is a terminal: progress is one updating line
-	flags          confirmFlags
+	// static runs the static analyzer; nil (or -no-static) skips it.
+	static staticFunc
+	flags  confirmFlags
 }
 
 type confirmFlags struct {
-	run, strategy, out string
-	timeout            time.Duration
-	runs, depth        int
-	radius, parallel   int
-	seed               uint64
-	json, keepGoing, v bool
+	run, strategy, out, sarif string
+	timeout                   time.Duration
+	runs, depth               int
+	radius, parallel          int
+	seed                      uint64
+	json, keepGoing, v        bool
+	noPredict, noStatic       bool
 }
 
 func (c *confirmer) flagSet() *flag.FlagSet {
@@ -79,12 +96,15 @@ func (c *confirmer) flagSet() *flag.FlagSet {
 	fs.StringVar(&f.run, "run", "", "hunt only in tests whose name matches this `regexp` (like go test -run)")
 	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, "bound on each run's wall time; a run still going is killed and counted as timeout")
 	fs.IntVar(&f.runs, "runs", 100, "seeded runs per test (budget)")
-	fs.StringVar(&f.strategy, "strategy", "rpro", "scheduling `strategy`: random, pct or rpro")
-	fs.IntVar(&f.depth, "depth", 3, "assumed bug depth d for pct and rpro")
+	fs.StringVar(&f.strategy, "strategy", "rpro", "scheduling `strategy` for tests without a confirmed prediction: random, pct or rpro; directed runs only the predictions")
+	fs.IntVar(&f.depth, "depth", 3, "assumed bug depth d for pct, rpro and directed")
 	fs.IntVar(&f.radius, "radius", 0, "rpro radius r; 0 computes max(2, 5% of acquisitions) per test")
 	fs.Uint64Var(&f.seed, "seed", 0, "seed base: a test's runs use seeds base+1 .. base+runs")
 	fs.IntVar(&f.parallel, "p", driver.Options{}.WithDefaults().Parallel, "test processes to run at once")
 	fs.StringVar(&f.out, "o", "", "also write the report (JSON) to this `file`")
+	fs.StringVar(&f.sarif, "sarif", "", "also write the findings as SARIF 2.1.0 to this `file` (- for stdout)")
+	fs.BoolVar(&f.noPredict, "no-predict", false, "do not record and predict: hunt every test with -strategy only")
+	fs.BoolVar(&f.noStatic, "no-static", false, "do not run the static analyzer (lockcycle)")
 	fs.BoolVar(&f.json, "json", false, "print the report as JSON on stdout instead of text (and no progress)")
 	fs.BoolVar(&f.keepGoing, "keep-going", false, "run every test's whole budget and count each finding's hits, instead of stopping a test at its first confirmation")
 	fs.BoolVar(&f.v, "v", false, "verbose: print calibration, warnings and every test's runs")
@@ -179,6 +199,9 @@ func (c *confirmer) main(ctx context.Context, args []string) int {
 	if err == nil {
 		err = c.print(rep, sum, paths)
 	}
+	if err == nil {
+		err = annotate(rep, root, c.flags.sarif, report.GitHubActions() && !c.flags.json, c.stdout)
+	}
 	if err = errors.Join(huntErr, err); err != nil {
 		// An interrupted hunt still saves and prints what it found.
 		fmt.Fprintf(c.stderr, "deadhunt confirm: %v\n", err)
@@ -203,6 +226,14 @@ func (c *confirmer) hunt(ctx context.Context, root string, patterns []string) (*
 		}
 	}
 	opts := c.flags.options()
+	var pr *prediction
+	var predErrs []report.PackageError
+	if !c.flags.noPredict {
+		if pr, predErrs, err = c.predict(ctx, root, patterns, built.pkgs); pr == nil {
+			return nil, nil, err
+		}
+		opts.Aims = pr.Aims
+	}
 	opts.Progress = c.progress(len(built.pkgs))
 	sum, err := driver.Hunt(ctx, built.pkgs, opts)
 	if sum == nil {
@@ -210,9 +241,100 @@ func (c *confirmer) hunt(ctx context.Context, root string, patterns []string) (*
 	}
 	rep := &report.Report{Version: report.Version, Tool: "deadhunt confirm", Created: time.Now().UTC(),
 		Packages: built.paths, Findings: sum.Findings}
-	rep.Errors = append(append(built.errs, sum.Errors...), testFailures(sum)...)
+	rep.Findings = append(rep.Findings, c.predictions(pr, rep.Findings, sum)...)
+	rep.Errors = slices.Concat(built.errs, predErrs, sum.Errors, testFailures(sum))
 	report.Sort(rep.Findings)
+	if err := applySuppressions(rep, root); err != nil {
+		return rep, sum, err
+	}
 	return rep, sum, err
+}
+
+// predict records the tests' traces and predicts deadlocks from them (and
+// the static analyzer). It returns a nil prediction only when interrupted.
+func (c *confirmer) predict(ctx context.Context, root string, patterns []string, pkgs []driver.Package) (*prediction, []report.PackageError, error) {
+	pl := &pipeline{root: root, dir: c.dir, patterns: patterns, parallel: c.flags.parallel,
+		timeout: c.flags.timeout, progressf: c.progressf}
+	if c.flags.run != "" {
+		pl.run = regexp.MustCompile(c.flags.run)
+	}
+	if !c.flags.noStatic {
+		pl.static = c.static
+	}
+	rec, err := pl.record(ctx, pkgs)
+	if err != nil {
+		return nil, nil, err
+	}
+	pr := pl.predict(ctx, rec)
+	c.progressf("%s; %d prediction(s)", recordSummary(rec), len(pr.merged))
+	return pr, slices.Concat(rec.Errors, pr.errs), nil
+}
+
+// predictions are the predicted findings no confirmed finding covers:
+// unconfirmed (with what the search tried) when the tests showed them or
+// touched their locks, predicted-static when no test touched their locks.
+// Confirmed findings that were predicted get the predictions' evidence.
+func (c *confirmer) predictions(pr *prediction, confirmed []report.Finding, sum *driver.Summary) []report.Finding {
+	if pr == nil {
+		return nil
+	}
+	var out []report.Finding
+	for _, f := range pr.merged {
+		if i := slices.IndexFunc(confirmed, func(g report.Finding) bool { return sameBug(&f, &g) }); i >= 0 {
+			confirmed[i].Evidence = unionEvidence(confirmed[i].Evidence, f.Evidence)
+			continue
+		}
+		if slices.Contains(f.Evidence, "dynamic") {
+			f.Status, f.Search = report.Unconfirmed, aimSearch(sum, f.ID)
+		} else if s := c.testSearch(sum, f.Package, pr.touched(&f)); s != nil {
+			f.Status, f.Search = report.Unconfirmed, s
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func unionEvidence(a, b []string) []string {
+	ev := slices.Concat(a, b)
+	slices.Sort(ev)
+	return slices.Compact(ev)
+}
+
+// aimSearch is the search of the directed runs aimed at id, from the
+// test whose runs give the weakest guarantee (largest miss bound).
+func aimSearch(sum *driver.Summary, id string) *report.Search {
+	var best *report.Search
+	for _, st := range sum.Tests {
+		for _, a := range st.Aims {
+			if a.Aim.ID != id {
+				continue
+			}
+			if s := a.Search(); best == nil || s.MissBound > best.MissBound {
+				best = s
+				best.Note = st.Test + ": " + best.Note
+			}
+		}
+	}
+	if best == nil {
+		best = &report.Search{Strategy: "directed", MissBound: 1, Note: "no directed run: the tests that showed it failed or were not hunted"}
+	}
+	return best
+}
+
+// testSearch is the search the strategy's own seeds made in the given
+// tests of pkg (the weakest guarantee of them), nil if none ran.
+func (c *confirmer) testSearch(sum *driver.Summary, pkg string, tests []string) *report.Search {
+	var best *report.Search
+	for _, st := range sum.Tests {
+		if st.Package != pkg || !slices.Contains(tests, st.Test) {
+			continue
+		}
+		if s := st.Search(c.flags.strategy, c.flags.depth); s != nil && (best == nil || s.MissBound > best.MissBound) {
+			best = s
+			best.Note = st.Test + ": " + best.Note
+		}
+	}
+	return best
 }
 
 // testFailures reports tests that fail on their own, with their output.
@@ -232,7 +354,7 @@ func indent(s string) string { return "\t" + strings.ReplaceAll(s, "\n", "\n\t")
 // confirmExit is 3 if anything was confirmed, else 1 if a package could not
 // be examined, else 0.
 func confirmExit(rep *report.Report, sum *driver.Summary) int {
-	if len(rep.Findings) > 0 {
+	if len(confirmedFindings(rep)) > 0 {
 		return exitDeadlock
 	}
 	failed := 0
@@ -245,6 +367,17 @@ func confirmExit(rep *report.Report, sum *driver.Summary) int {
 		return exitError
 	}
 	return exitOK
+}
+
+// confirmedFindings are the confirmed findings not marked ignored.
+func confirmedFindings(rep *report.Report) []report.Finding {
+	var fs []report.Finding
+	for _, f := range rep.Findings {
+		if f.Status == report.Confirmed && f.Ignored == nil {
+			fs = append(fs, f)
+		}
+	}
+	return fs
 }
 
 // moduleRoot is the directory of the go.mod governing dir.
@@ -315,7 +448,7 @@ func (c *confirmer) print(rep *report.Report, sum *driver.Summary, paths []strin
 	c.printTests(w, sum)
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, headline(rep, sum))
-	for _, f := range rep.Findings {
+	for _, f := range confirmedFindings(rep) {
 		fmt.Fprintf(w, "\t%s\n", f.Witness.Replay)
 	}
 	fmt.Fprintf(w, "report saved to %s\n", strings.Join(mapSlice(paths, c.relative), " and "))
@@ -342,10 +475,45 @@ func headline(rep *report.Report, sum *driver.Summary) string {
 		runs += st.Runs
 	}
 	scope := fmt.Sprintf("%d run(s) of %d test(s) in %d package(s)", runs, len(sum.Tests), len(rep.Packages))
-	if n := len(rep.Findings); n > 0 {
-		return fmt.Sprintf("confirmed %d deadlock(s) in %s; replay with:", n, scope)
+	var line string
+	if n := len(confirmedFindings(rep)); n > 0 {
+		line = fmt.Sprintf("confirmed %d deadlock(s) in %s", n, scope)
+	} else {
+		line = "no deadlock confirmed in " + scope
 	}
-	return "no deadlock confirmed in " + scope
+	if n := countStatus(rep, report.Unconfirmed); n > 0 {
+		line += fmt.Sprintf("; %d prediction(s) not confirmed", n)
+	}
+	if n := countStatus(rep, report.PredictedStatic); n > 0 {
+		line += fmt.Sprintf("; %d static prediction(s) no test reached", n)
+	}
+	if n := countIgnored(rep); n > 0 {
+		line += fmt.Sprintf("; %d ignored", n)
+	}
+	if len(confirmedFindings(rep)) > 0 {
+		line += "; replay with:"
+	}
+	return line
+}
+
+func countStatus(rep *report.Report, s report.Status) int {
+	n := 0
+	for _, f := range rep.Findings {
+		if f.Status == s && f.Ignored == nil {
+			n++
+		}
+	}
+	return n
+}
+
+func countIgnored(rep *report.Report) int {
+	n := 0
+	for _, f := range rep.Findings {
+		if f.Ignored != nil {
+			n++
+		}
+	}
+	return n
 }
 
 func mapSlice(xs []string, f func(string) string) []string {

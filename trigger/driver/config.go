@@ -38,14 +38,17 @@ type Target struct {
 // section 5). Deadlock holds the fields of a report.Finding the runtime
 // knows: kind, message, locks, edges and goroutines.
 type RunResult struct {
-	Outcome      string          `json:"outcome"` // "deadlock" or "ok"
-	Test         string          `json:"test"`
-	Steps        int             `json:"steps"`
-	Acquisitions int             `json:"acquisitions"`
-	Goroutines   int             `json:"goroutines"`
-	Schedule     []report.Step   `json:"schedule"`
-	Deadlock     *report.Finding `json:"deadlock,omitempty"`
-	Warnings     []string        `json:"warnings,omitempty"`
+	Outcome      string `json:"outcome"` // "deadlock" or "ok"
+	Test         string `json:"test"`
+	Steps        int    `json:"steps"`
+	Acquisitions int    `json:"acquisitions"`
+	Goroutines   int    `json:"goroutines"`
+	// TargetAcquisitions counts the acquisitions of Config.Target's locks:
+	// the directed strategy's k.
+	TargetAcquisitions int             `json:"target_acquisitions,omitempty"`
+	Schedule           []report.Step   `json:"schedule"`
+	Deadlock           *report.Finding `json:"deadlock,omitempty"`
+	Warnings           []string        `json:"warnings,omitempty"`
 }
 
 // CheckValid reports the first inconsistency in a result.

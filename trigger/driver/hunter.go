@@ -52,6 +52,9 @@ func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult
 	t.stats.Package, t.stats.Test = pkg.ImportPath, test
 	err := t.run(ctx)
 	t.mu.Lock()
+	for _, a := range t.stats.Aims {
+		a.finish(t.stats.Findings)
+	}
 	h.mu.Lock()
 	h.tests++
 	h.mu.Unlock()
@@ -75,7 +78,8 @@ func (t *testHunt) run(ctx context.Context) error {
 		t.stats.count(plain)
 		return nil
 	}
-	if err := t.record(ctx, plain); err != nil || t.done() {
+	aims := o.aimsFor(t.pkg.ImportPath, t.test)
+	if err := t.record(ctx, plain); err != nil || (t.done() && len(aims) == 0) {
 		return err
 	}
 	ctl, err := t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: "random", Seed: 0, WatchdogMS: o.WatchdogMS})
@@ -83,10 +87,39 @@ func (t *testHunt) run(ctx context.Context) error {
 		return err
 	}
 	t.calibrate(plain, ctl)
-	if err := t.record(ctx, ctl); err != nil || t.done() {
+	if err := t.record(ctx, ctl); err != nil || (t.done() && len(aims) == 0) {
 		return err
 	}
-	return t.seeds(ctx)
+	// Every aim gets its chance, even after another was confirmed.
+	for _, a := range aims {
+		if err := t.aim(ctx, a); err != nil {
+			return err
+		}
+	}
+	if t.done() || o.Strategy == "directed" { // directed alone: only the aims
+		return nil
+	}
+	return t.seeds(ctx, &phase{base: t.base, runs: o.Runs})
+}
+
+// phase is one seeded budget: the strategy's own, or an aim's.
+type phase struct {
+	base Config // without seed
+	runs int
+	aim  *AimStats // nil for the strategy's own seeds
+	hit  bool      // an aim's run deadlocked in a confirmed way; guarded by testHunt.mu
+}
+
+// done reports whether the phase can stop: for the strategy's seeds, when
+// the test's hunt can; for an aim's, when one of its runs deadlocked in a
+// way that was confirmed (by it or earlier), unless keeping going.
+func (t *testHunt) phaseDone(ph *phase) bool {
+	if ph.aim == nil {
+		return t.done()
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return !t.h.opts.KeepGoing && ph.hit
 }
 
 // calibrate derives the seeded runs' parameters from the calibration run
@@ -130,16 +163,16 @@ func (t *testHunt) done() bool {
 // seeds runs the seeded budget, opts.Parallel processes at a time at most,
 // stopping early when done. Each worker records (and if need be replays)
 // its own runs, so with one worker the hunt is deterministic.
-func (t *testHunt) seeds(ctx context.Context) error {
+func (t *testHunt) seeds(ctx context.Context, ph *phase) error {
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
-	n := t.h.opts.Runs
-	seeds := make(chan uint64)
+	n := ph.runs
+	seeds := make(chan int)
 	go func() {
 		defer close(seeds)
 		for i := 1; i <= n; i++ {
 			select {
-			case seeds <- t.h.opts.Seed + uint64(i):
+			case seeds <- i:
 			case <-ctx.Done():
 				return
 			}
@@ -152,15 +185,15 @@ func (t *testHunt) seeds(ctx context.Context) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for seed := range seeds {
+			for i := range seeds {
 				if ctx.Err() != nil {
 					continue
 				}
-				err := t.seed(ctx, seed)
+				err := t.seed(ctx, ph, i)
 				if err != nil {
 					errOnce.Do(func() { first = err })
 				}
-				if err != nil || t.done() {
+				if err != nil || t.phaseDone(ph) {
 					stop()
 				}
 			}
@@ -170,10 +203,10 @@ func (t *testHunt) seeds(ctx context.Context) error {
 	return first
 }
 
-// seed makes one seeded run and records it.
-func (t *testHunt) seed(ctx context.Context, seed uint64) error {
-	cfg := t.base
-	cfg.Seed = seed
+// seed makes the i-th seeded run of a phase and records it.
+func (t *testHunt) seed(ctx context.Context, ph *phase, i int) error {
+	cfg := ph.base
+	cfg.Seed = t.h.opts.Seed + uint64(i)
 	rn, err := t.h.runner.exec(ctx, t.pkg, t.test, cfg)
 	if errors.Is(err, errCanceled) {
 		return nil
@@ -182,7 +215,32 @@ func (t *testHunt) seed(ctx context.Context, seed uint64) error {
 		return err
 	}
 	rn.Seeded = true
-	return t.record(ctx, rn)
+	if a := ph.aim; a != nil {
+		t.mu.Lock()
+		a.Runs++
+		if rn.Outcome == Deadlock {
+			a.Deadlocks++
+			a.hits[i] = findingID(t.pkg.ImportPath, rn.Result.Deadlock)
+		}
+		t.mu.Unlock()
+	}
+	if err := t.record(ctx, rn); err != nil {
+		return err
+	}
+	if rn.Outcome == Deadlock && t.confirmed(findingID(t.pkg.ImportPath, rn.Result.Deadlock)) {
+		t.mu.Lock()
+		ph.hit = true
+		t.mu.Unlock()
+	}
+	return nil
+}
+
+// confirmed reports whether the finding id was confirmed in this test.
+func (t *testHunt) confirmed(id string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	c := t.cands[id]
+	return c != nil && c.confirmed
 }
 
 // record counts a finished run and, for a deadlock not yet confirmed,
@@ -258,5 +316,16 @@ func (h *hunter) progress(t *testHunt, finished bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.opts.Progress(Progress{Package: t.pkg.ImportPath, Test: t.test, Done: t.stats.Runs,
-		Budget: h.opts.Runs + calibrationRuns, Tests: h.tests, Findings: h.findings, Finished: finished})
+		Budget: h.budget(t), Tests: h.tests, Findings: h.findings, Finished: finished})
+}
+
+// budget is the most runs t's hunt can make: calibration, each aim's
+// calibration and seeds, the strategy's seeds.
+func (h *hunter) budget(t *testHunt) int {
+	aims := len(h.opts.aimsFor(t.pkg.ImportPath, t.test))
+	n := calibrationRuns + aims*(h.opts.Runs+1)
+	if h.opts.Strategy != "directed" {
+		n += h.opts.Runs
+	}
+	return n
 }

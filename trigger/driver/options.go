@@ -9,8 +9,9 @@ import (
 )
 
 // Strategies the driver can hunt with (replay and plain are used
-// internally, directed comes with predict).
-var Strategies = []string{"random", "pct", "rpro"}
+// internally). Directed runs only the aims (Options.Aims); with any other
+// strategy, a test's aims run first, then the strategy's seeds.
+var Strategies = []string{"random", "pct", "rpro", "directed"}
 
 // Options control a hunt. The zero value is usable: WithDefaults fills in
 // every unset field.
@@ -36,6 +37,9 @@ type Options struct {
 	// WorkDir receives each run's config, result and output; "" uses a
 	// temporary directory removed at the end.
 	WorkDir string
+	// Aims are the predicted deadlocks to steer tests toward with the
+	// directed strategy, by test; each gets Runs seeded runs of its own.
+	Aims map[TestKey][]Aim
 	// Progress, if set, is called after every run with the hunt's state.
 	// Calls are serialized.
 	Progress func(Progress)
@@ -76,7 +80,7 @@ func (o *Options) CheckValid() error {
 	case o.Runs < 1:
 		return fmt.Errorf("driver: runs %d, want at least 1", o.Runs)
 	case !validStrategy(o.Strategy):
-		return fmt.Errorf("driver: unknown strategy %q (want random, pct or rpro)", o.Strategy)
+		return fmt.Errorf("driver: unknown strategy %q (want random, pct, rpro or directed)", o.Strategy)
 	case o.Depth < 1:
 		return fmt.Errorf("driver: depth %d, want at least 1", o.Depth)
 	case o.Radius < 0:

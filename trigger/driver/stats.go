@@ -37,6 +37,8 @@ type TestStats struct {
 	// the same way; they are not reported as confirmed.
 	Unreproduced int
 	Warnings     []string
+	// Aims has one entry per aim the directed strategy ran for.
+	Aims []*AimStats
 }
 
 // Calibration is what the first run measured, and the parameters derived

@@ -1,0 +1,81 @@
+package driver
+
+import (
+	"context"
+	"slices"
+)
+
+// Aim is a predicted deadlock the directed strategy steers one test toward:
+// change points are drawn only among acquisitions of the target's lock
+// classes or at its sites (lock bounding).
+type Aim struct {
+	ID     string // the predicted finding's ID
+	Target Target
+}
+
+// TestKey names one test of one package.
+type TestKey struct{ Package, Test string }
+
+// AimStats records the directed runs made for one aim.
+type AimStats struct {
+	Aim Aim
+	// Steps is the directed strategy's k: the target acquisitions counted
+	// in the aim's calibration run (strategy random, seed 0, the schedule
+	// of the test's calibration run). Goroutines is n, Radius r, Depth d.
+	Steps, Goroutines, Radius, Depth int
+	// Runs counts the directed runs (the calibration run excluded) and
+	// Deadlocks those that deadlocked, any way.
+	Runs, Deadlocks int
+	// FirstHit is the 1-based index of the first directed seed whose
+	// deadlock was confirmed (seeds are deterministic, so this does not
+	// depend on how many ran in parallel); 0 if none was.
+	FirstHit int
+	hits     map[int]string // seed index → finding ID of its deadlock
+}
+
+// aim runs the directed strategy toward a: one calibration run that counts
+// the target's acquisitions, then the seeded budget.
+func (t *testHunt) aim(ctx context.Context, a Aim) error {
+	o := &t.h.opts
+	target := a.Target
+	cal, err := t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: "random", Seed: 0, Target: &target, WatchdogMS: o.WatchdogMS})
+	if err != nil {
+		return err
+	}
+	st := &AimStats{Aim: a, Depth: o.Depth, Goroutines: t.stats.Calibration.Goroutines, hits: map[int]string{}}
+	if r := cal.Result; r != nil {
+		st.Steps = r.TargetAcquisitions
+		st.Goroutines = max(st.Goroutines, r.Goroutines)
+	}
+	if st.Steps == 0 { // the calibration schedule never reached the target
+		st.Steps = max(1, t.stats.Calibration.Acquisitions)
+	}
+	st.Radius = o.radiusFor(st.Steps)
+	t.mu.Lock()
+	t.stats.Aims = append(t.stats.Aims, st)
+	t.mu.Unlock()
+	if err := t.record(ctx, cal); err != nil {
+		return err
+	}
+	if !o.KeepGoing && (t.confirmed(a.ID) || cal.Outcome == Deadlock && t.confirmed(findingID(t.pkg.ImportPath, cal.Result.Deadlock))) {
+		return nil // already confirmed: by an earlier run, or by the calibration run
+	}
+	base := Config{Strategy: "directed", Depth: st.Depth, Radius: st.Radius, Steps: st.Steps,
+		Goroutines: st.Goroutines, Target: &target, WatchdogMS: o.WatchdogMS}
+	return t.seeds(ctx, &phase{base: base, runs: o.Runs, aim: st})
+}
+
+// finish computes FirstHit once the test's confirmed IDs are known.
+func (a *AimStats) finish(confirmed []string) {
+	a.FirstHit = 0
+	for i, id := range a.hits {
+		if slices.Contains(confirmed, id) && (a.FirstHit == 0 || i < a.FirstHit) {
+			a.FirstHit = i
+		}
+	}
+}
+
+// aimsFor returns the aims of one test.
+func (o *Options) aimsFor(pkg, test string) []Aim {
+	return o.Aims[TestKey{pkg, test}]
+}

@@ -1,0 +1,65 @@
+package driver
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// PerRunBound is the lower bound on the probability that one run of the
+// strategy hits a given bug of depth d, with n goroutines, k counted steps
+// and radius r: 1/(n·k^(d-1)) for pct, 1/(n·k·(2r)^(d-2)) for rpro and
+// directed (whose k counts only lock acquisitions, or only the target's).
+// It is 0 for strategies with no such bound (random) or unknown
+// parameters.
+func PerRunBound(strategy string, n, k, r, d int) float64 {
+	if n < 1 || k < 1 || d < 1 {
+		return 0
+	}
+	switch strategy {
+	case "pct":
+		return 1 / (float64(n) * math.Pow(float64(k), float64(d-1)))
+	case "rpro", "directed":
+		if d < 2 {
+			return 1 / float64(n)
+		}
+		return 1 / (float64(n) * float64(k) * math.Pow(float64(2*max(r, 1)), float64(d-2)))
+	}
+	return 0
+}
+
+// MissBound is (1-p)^runs: an upper bound on the probability that runs
+// independent runs, each hitting the bug with probability at least p, all
+// missed it. It is 1 when p is 0.
+func MissBound(p float64, runs int) float64 {
+	if p <= 0 {
+		return 1
+	}
+	return math.Pow(1-min(p, 1), float64(runs))
+}
+
+// Search is what the aim's directed runs tried, for an unconfirmed
+// prediction.
+func (a *AimStats) Search() *report.Search {
+	p := PerRunBound("directed", a.Goroutines, a.Steps, a.Radius, a.Depth)
+	return &report.Search{Strategy: "directed", Runs: a.Runs, Depth: a.Depth, MissBound: MissBound(p, a.Runs),
+		Note: fmt.Sprintf("n=%d goroutines, k=%d target acquisitions, r=%d; per-run bound %.3g", a.Goroutines, a.Steps, a.Radius, p)}
+}
+
+// Search is what the test's own seeded runs (strategy, depth d) tried,
+// for a prediction no aim was made for; nil if none were made.
+func (s *TestStats) Search(strategy string, d int) *report.Search {
+	runs := s.Seeded
+	for _, a := range s.Aims {
+		runs -= a.Runs
+	}
+	if runs <= 0 {
+		return nil
+	}
+	c := s.Calibration
+	k := stepsFor(strategy, c)
+	p := PerRunBound(strategy, c.Goroutines, k, c.Radius, d)
+	return &report.Search{Strategy: strategy, Runs: runs, Depth: d, MissBound: MissBound(p, runs),
+		Note: fmt.Sprintf("n=%d goroutines, k=%d steps, r=%d; per-run bound %.3g", c.Goroutines, k, c.Radius, p)}
+}

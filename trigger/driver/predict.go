@@ -1,0 +1,124 @@
+package driver
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/deadhunt/deadhunt/predict"
+	"github.com/deadhunt/deadhunt/predict/trace"
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// Prediction is what a recording predicts.
+type Prediction struct {
+	// Findings are the candidates as predicted-dynamic findings, ranked
+	// per package (predict.Merge), packages in recording order.
+	Findings []report.Finding
+	// Aims are the candidates to steer each test toward: a candidate is
+	// aimed at every test whose traces showed its edges.
+	Aims map[TestKey][]Aim
+	// Graphs are the lock-order graphs, by package.
+	Graphs map[string]*predict.Graph
+	// Touched are the lock classes each test's traces define.
+	Touched map[TestKey]map[string]bool
+	// Packages lists the packages with traces, in recording order.
+	Packages []string
+	Errors   []report.PackageError
+}
+
+// Predict reads every trace of a recording, one lock-order graph per
+// package, and returns its candidates. A package whose traces cannot be
+// read is listed in Errors; the others are still predicted.
+func Predict(rec *Recording, opts predict.Options) *Prediction {
+	pr := &Prediction{Aims: map[TestKey][]Aim{}, Graphs: map[string]*predict.Graph{}, Touched: map[TestKey]map[string]bool{}}
+	for _, pkg := range rec.packages() {
+		res, err := pr.predictPackage(pkg, rec.Traces(pkg), opts)
+		if err != nil {
+			pr.Errors = append(pr.Errors, report.PackageError{Package: pkg, Err: err.Error()})
+			continue
+		}
+		pr.Packages = append(pr.Packages, pkg)
+		pr.Graphs[pkg] = res.Graph
+		pr.Findings = append(pr.Findings, predict.Merge(res.Findings(pkg), nil)...)
+		for _, c := range res.Candidates {
+			pr.addAims(pkg, c)
+		}
+	}
+	return pr
+}
+
+func (r *Recording) packages() []string {
+	var ps []string
+	for _, t := range r.Tests {
+		if len(ps) == 0 || ps[len(ps)-1] != t.Package {
+			ps = append(ps, t.Package)
+		}
+	}
+	return ps
+}
+
+func (pr *Prediction) predictPackage(pkg string, files []string, opts predict.Options) (*predict.Result, error) {
+	p := predict.New(opts)
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return nil, fmt.Errorf("driver: %w", err)
+		}
+		if err := p.ReadFrom(trace.NewReader(bytes.NewReader(data))); err != nil {
+			return nil, fmt.Errorf("driver: %s: %w", name, err)
+		}
+		pr.touch(pkg, data)
+	}
+	return p.Result()
+}
+
+// touch adds the lock classes of a trace (already read once, so valid) to
+// Touched, by test.
+func (pr *Prediction) touch(pkg string, data []byte) {
+	r := trace.NewReader(bytes.NewReader(data))
+	var classes map[string]bool
+	for {
+		e, err := r.ReadEvent()
+		if err != nil {
+			return
+		}
+		switch e.Op {
+		case trace.OpRun:
+			test, _, _ := strings.Cut(e.Name, "/")
+			k := TestKey{pkg, test}
+			if pr.Touched[k] == nil {
+				pr.Touched[k] = map[string]bool{}
+			}
+			classes = pr.Touched[k]
+		case trace.OpLock:
+			if classes != nil {
+				classes[e.Name] = true
+			}
+		}
+	}
+}
+
+// addAims aims c at each top-level test that showed it.
+func (pr *Prediction) addAims(pkg string, c *predict.Candidate) {
+	a := Aim{ID: c.Finding(pkg).ID, Target: targetOf(c.Target)}
+	seen := map[string]bool{}
+	for _, r := range c.Runs {
+		test, _, _ := strings.Cut(r.Test, "/")
+		if test == "" || seen[test] {
+			continue
+		}
+		seen[test] = true
+		k := TestKey{pkg, test}
+		pr.Aims[k] = append(pr.Aims[k], a)
+	}
+}
+
+func targetOf(t predict.Target) Target {
+	out := Target{Classes: t.Classes}
+	for _, s := range t.Sites {
+		out.Sites = append(out.Sites, s.String())
+	}
+	return out
+}

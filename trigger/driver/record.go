@@ -1,0 +1,169 @@
+package driver
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// RecordOptions control Record.
+type RecordOptions struct {
+	// Dir receives the traces: Dir/<package>/<Test>.<strategy>-<seed>.trace,
+	// one file per run, where <package> is the import path with "/"
+	// replaced by "_". A package's old traces are removed first.
+	Dir string
+	// Random and PCT are how many random (seeds 0..Random-1) and pct
+	// (seeds 1..PCT) runs each test records after its plain run;
+	// defaults 3 and 2. Negative means none.
+	Random, PCT int
+	Depth       int // pct's depth; default 3
+	Parallel    int
+	Timeout     time.Duration
+	Env         []string
+	WatchdogMS  int
+	Run         *regexp.Regexp // tests to record; nil means all
+	WorkDir     string         // run files; "" uses a temporary directory
+}
+
+func (o RecordOptions) withDefaults() RecordOptions {
+	h := Options{Parallel: o.Parallel, Timeout: o.Timeout, Depth: o.Depth}.WithDefaults()
+	o.Parallel, o.Timeout, o.Depth = h.Parallel, h.Timeout, h.Depth
+	if o.Random == 0 {
+		o.Random = 3
+	}
+	if o.PCT == 0 {
+		o.PCT = 2
+	}
+	return o
+}
+
+// Recording is what Record produced.
+type Recording struct {
+	Tests  []RecordedTest
+	Errors []report.PackageError
+}
+
+// RecordedTest is the recording of one test.
+type RecordedTest struct {
+	Package, Test string
+	// Plain is what the plain run (pass-through, no trace) measured.
+	Plain Calibration
+	// Traces are the trace files written, one per controlled run.
+	Traces   []string
+	Outcomes map[Outcome]int // of every run, plain included
+}
+
+// Traces returns every trace file of package pkg.
+func (r *Recording) Traces(pkg string) []string {
+	var ts []string
+	for _, t := range r.Tests {
+		if t.Package == pkg {
+			ts = append(ts, t.Traces...)
+		}
+	}
+	return ts
+}
+
+// Record runs every test once plainly (to measure k for pct), then under a
+// few diversified controlled schedules (random and pct seeds), each
+// writing its lock-order trace (predict/TRACE.md): different interleavings
+// show lock orders one run never does. A run that deadlocks still leaves
+// its trace. Deadlocks are not confirmed here; Hunt does that.
+func Record(ctx context.Context, pkgs []Package, opts RecordOptions) (*Recording, error) {
+	opts = opts.withDefaults()
+	if opts.Dir == "" {
+		return nil, fmt.Errorf("driver: record: no trace directory")
+	}
+	workDir, cleanup, err := makeWorkDir(opts.WorkDir)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	r := newRunner(opts.Timeout, opts.Env, workDir, opts.Parallel)
+	h := &hunter{opts: Options{Run: opts.Run}}
+	jobs := h.jobs(pkgs)
+	for i := range pkgs {
+		if err := os.RemoveAll(traceDir(opts.Dir, pkgs[i].ImportPath)); err != nil {
+			return nil, fmt.Errorf("driver: record: %w", err)
+		}
+	}
+	tests := make([]RecordedTest, len(jobs))
+	errs := make([]error, len(jobs))
+	var wg sync.WaitGroup
+	limit := make(chan struct{}, opts.Parallel)
+	for i, j := range jobs {
+		wg.Add(1)
+		limit <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-limit }()
+			tests[i], errs[i] = recordTest(ctx, r, j, &opts)
+		}()
+	}
+	wg.Wait()
+	rec := &Recording{}
+	for i := range jobs {
+		rec.Tests = append(rec.Tests, tests[i])
+		if errs[i] != nil && ctx.Err() == nil {
+			rec.Errors = append(rec.Errors, report.PackageError{Package: jobs[i].pkg.ImportPath, Test: jobs[i].test, Err: errs[i].Error()})
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return rec, fmt.Errorf("driver: %w", err)
+	}
+	return rec, nil
+}
+
+// traceDir is the directory of one package's traces.
+func traceDir(dir, importPath string) string {
+	return filepath.Join(dir, strings.ReplaceAll(importPath, "/", "_"))
+}
+
+// schedules are the controlled runs a test records, given its plain run.
+func (o *RecordOptions) schedules(plain Calibration) []Config {
+	var cs []Config
+	for s := 0; s < o.Random; s++ {
+		cs = append(cs, Config{Strategy: "random", Seed: uint64(s)})
+	}
+	for s := 1; s <= o.PCT; s++ {
+		cs = append(cs, Config{Strategy: "pct", Seed: uint64(s), Depth: o.Depth, Steps: plain.Steps, Goroutines: plain.Goroutines})
+	}
+	return cs
+}
+
+func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (RecordedTest, error) {
+	rt := RecordedTest{Package: j.pkg.ImportPath, Test: j.test, Outcomes: map[Outcome]int{}}
+	plain, err := r.exec(ctx, j.pkg, j.test, Config{Strategy: "plain", WatchdogMS: o.WatchdogMS})
+	if err != nil {
+		return rt, err
+	}
+	rt.Outcomes[plain.Outcome]++
+	rt.Plain.Outcome = plain.Outcome
+	if res := plain.Result; res != nil {
+		rt.Plain.Steps, rt.Plain.Acquisitions, rt.Plain.Goroutines = res.Steps, res.Acquisitions, res.Goroutines
+	}
+	dir := traceDir(o.Dir, j.pkg.ImportPath)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return rt, fmt.Errorf("driver: record: %w", err)
+	}
+	for _, cfg := range o.schedules(rt.Plain) {
+		cfg.WatchdogMS = o.WatchdogMS
+		cfg.Trace = filepath.Join(dir, fmt.Sprintf("%s.%s-%d.trace", j.test, cfg.Strategy, cfg.Seed))
+		rn, err := r.exec(ctx, j.pkg, j.test, cfg)
+		if err != nil {
+			return rt, err
+		}
+		rt.Outcomes[rn.Outcome]++
+		if _, err := os.Stat(cfg.Trace); err == nil {
+			rt.Traces = append(rt.Traces, cfg.Trace)
+		}
+	}
+	return rt, nil
+}
