@@ -110,15 +110,16 @@ func OnceDo(o *sync.Once, f func(), s *Site) {
 	o.Do(f)
 }
 
-// Sleep is time.Sleep: under control a yield that does not really sleep.
+// Sleep is time.Sleep: under control the sleeper steps after the others
+// (a virtual clock orders sleeps), then waits out d in real time outside
+// the scheduler (sleep.go).
 func Sleep(d time.Duration, s *Site) {
 	g := enter()
 	if g == nil {
 		time.Sleep(d)
 		return
 	}
-	g.do(op{kind: opSleep, site: s})
-	g.backoff(d)
+	g.sleep(d, s)
 }
 
 // Gosched is runtime.Gosched: under control a yield.

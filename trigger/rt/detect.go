@@ -109,7 +109,7 @@ func (sc *sched) checkStuck(final bool) {
 	if len(blocked) == 0 {
 		return
 	}
-	if sc.outside > 0 || sc.timerWaiters() || !final {
+	if sc.outside > 0 || sc.timerWaiters() || sc.hasSleepers() || !final {
 		return
 	}
 	sc.deadlock(sc.blockedFinding(blocked))

@@ -230,7 +230,7 @@ func (sc *sched) hasChanWaiters() bool {
 func (sc *sched) countEnabled(x *g) int {
 	n := 0
 	for _, y := range sc.live {
-		if y != x && sc.canRun(y) {
+		if y != x && sc.canRun(y) && !sc.sleeping(y) {
 			n++
 		}
 	}
@@ -239,7 +239,7 @@ func (sc *sched) countEnabled(x *g) int {
 
 func (sc *sched) othersEnabled(x *g) bool {
 	for _, y := range sc.live {
-		if y != x && sc.canRun(y) {
+		if y != x && sc.canRun(y) && !sc.sleeping(y) {
 			return true
 		}
 	}

@@ -66,15 +66,19 @@ type sched struct {
 	isTarget   func(*g) bool
 	targetAcqs int
 	progress   int // bumped by every decision and rejoin (watchdog)
-	test       string
-	warnings   []string
-	enBuf      []*g
-	spinBuf    []*g
-	idleAt     time.Time
-	endBy      time.Time     // the test's end hook stops waiting for leaked goroutines
-	dead       bool          // a deadlock was reported; everything stops
-	dumped     chan struct{} // stack dump acknowledgements
-	stop       chan struct{} // stops the watchdog
+	// vnow is the virtual clock in nanoseconds: every decision advances it
+	// by stepNanos, and choosing a sleeper moves it to its wake time (see
+	// sleep.go).
+	vnow     int64
+	test     string
+	warnings []string
+	enBuf    []*g
+	spinBuf  []*g
+	idleAt   time.Time
+	endBy    time.Time     // the test's end hook stops waiting for leaked goroutines
+	dead     bool          // a deadlock was reported; everything stops
+	dumped   chan struct{} // stack dump acknowledgements
+	stop     chan struct{} // stops the watchdog
 
 	plainSteps, plainAcqs, plainGs atomic.Int64
 
@@ -296,6 +300,7 @@ func (sc *sched) decide(self *g) {
 		}
 	}
 	sc.steps = append(sc.steps, stepRec{g: int32(next.id), kind: next.op.kind, change: change, site: sc.intern(next.op.site)})
+	sc.tick(next)
 	sc.progress++
 	next.lastRun = len(sc.steps)
 	sc.cur.Store(next)
@@ -305,20 +310,31 @@ func (sc *sched) decide(self *g) {
 }
 
 // enabled lists the goroutines that can take a step, in ID order. Spinning
-// goroutines and a test waiting for the end only when nothing else can.
+// goroutines, sleepers (sleep.go) and a test waiting for the end only when
+// nothing else can.
 func (sc *sched) enabled() []*g {
 	en, spin := sc.enBuf[:0], sc.spinBuf[:0]
-	var end *g
+	var end, sleeper *g
 	for _, x := range sc.live {
 		switch {
 		case !sc.canRun(x):
 		case x.op.kind == opTestEnd:
 			end = x
+		case sc.sleeping(x):
+			if sleeper == nil || x.op.wakeAt < sleeper.op.wakeAt {
+				sleeper = x
+			}
 		case x.spins >= spinLimit && x.op.isPollKind():
 			spin = append(spin, x)
 		default:
 			en = append(en, x)
 		}
+	}
+	if sleeper != nil && end == nil {
+		// The earliest sleeper competes with the spinners: one may spin
+		// on a lock the sleeper holds. A leaked sleeper does not delay
+		// the test's end.
+		spin = append(spin, sleeper)
 	}
 	if len(en) == 0 && len(spin) > 0 {
 		// Only spinners at their polls: the one that waited longest runs,
