@@ -72,15 +72,28 @@ type acq struct {
 
 // funcFact summarises a function's lock behaviour for its callers.
 type funcFact struct {
-	Acquires []acq // blocking acquisitions, in order
-	Holds    []acq // locks still held when the function returns
-	Releases []ref // locks released that the function did not acquire
+	Acquires  []acq      // blocking acquisitions, in order
+	Holds     []acq      // locks still held when the function returns
+	Releases  []ref      // locks released that the function did not acquire
+	Callbacks []callback // interface calls made with locks held
+}
+
+// callback is an interface method call a function makes while holding
+// locks. A caller in a package that implements the interface resolves it:
+// a library holding its lock while calling the user's listener.
+type callback struct {
+	Iface  string // the interface type, "path.Name"
+	Method string
+	Recv   ref   // the interface value, relative to the function
+	Held   []acq // the locks held at the call
+	Site   site
+	Via    []string
 }
 
 func (*funcFact) AFact() {}
 
 func (f *funcFact) empty() bool {
-	return len(f.Acquires) == 0 && len(f.Holds) == 0 && len(f.Releases) == 0
+	return len(f.Acquires) == 0 && len(f.Holds) == 0 && len(f.Releases) == 0 && len(f.Callbacks) == 0
 }
 
 func (f *funcFact) String() string {
@@ -100,9 +113,14 @@ func (f *funcFact) String() string {
 	for _, x := range f.Releases {
 		r = append(r, x.Class)
 	}
+	var cb []string
+	for _, x := range f.Callbacks {
+		cb = append(cb, x.Iface[strings.LastIndex(x.Iface, "/")+1:]+"."+x.Method)
+	}
 	add("acquires", a)
 	add("holds", h)
 	add("releases", r)
+	add("calls back", cb)
 	return "lockcycle(" + strings.Join(parts, "; ") + ")"
 }
 

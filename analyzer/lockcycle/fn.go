@@ -160,6 +160,9 @@ func (c *fnCtx) call(st *state, cc *ssa.CallCommon, pos token.Pos) {
 		st.dead = true
 		return
 	}
+	if cc.IsInvoke() {
+		c.noteCallback(st, cc, pos)
+	}
 	for _, t := range c.targets(cc) {
 		c.apply(st, t, pos)
 	}

@@ -80,6 +80,7 @@ func (c *fnCtx) apply(st *state, t target, pos token.Pos) {
 		}
 		c.acquired(st, h, a.Inner, rel, t.dynamic || a.Dynamic)
 	}
+	c.callbacks(st, t, pos)
 	if t.dynamic {
 		if len(t.fact.Releases) > 0 || len(t.fact.Holds) > 0 {
 			c.uncertain = true

@@ -31,3 +31,20 @@ func (s *Store) Put(k string, v int, n Notifier) { // want Put:"lockcycle\\(acqu
 	s.data[k] = v
 	n.Changed(k)
 }
+
+// Listener is implemented by importers of crossa.
+type Listener interface{ Notify() }
+
+// Bus calls its listener with its lock held.
+type Bus struct{ mu sync.Mutex }
+
+func (b *Bus) Publish(l Listener) { // want Publish:"lockcycle\\(acquires \\(\\*crossa.Bus\\).mu; calls back crossa.Listener.Notify\\)"
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	l.Notify()
+}
+
+func (b *Bus) Close() { // want Close:"lockcycle\\(acquires \\(\\*crossa.Bus\\).mu\\)"
+	b.mu.Lock()
+	b.mu.Unlock()
+}

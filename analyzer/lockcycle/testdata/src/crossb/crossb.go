@@ -37,3 +37,24 @@ func (c *Cache) Flush() { // want Flush:"lockcycle\\(acquires \\(\\*crossa.Store
 	c.mu.Unlock()
 	c.st.UnlockStore()
 }
+
+// Sub listens on a crossa.Bus: Publish calls Notify with the bus lock held
+// (Bus.mu -> Sub.mu, seen only here, where Notify is visible), and leave
+// closes the bus holding the subscriber lock (Sub.mu -> Bus.mu).
+type Sub struct {
+	mu  sync.Mutex
+	bus *crossa.Bus
+}
+
+func (s *Sub) Notify() { // want Notify:"lockcycle\\(acquires \\(\\*crossb.Sub\\).mu\\)"
+	s.mu.Lock()
+	s.mu.Unlock()
+}
+
+func (s *Sub) poke() { s.bus.Publish(s) } // want `lock order cycle: \(\*crossa.Bus\).mu held while acquiring \(\*crossb.Sub\).mu via \(\*crossa.Bus\).Publish -> \(\*crossb.Sub\).Notify \(at crossb.go:50:\d+\) through a dynamic call; reverse order at crossb.go:59:\d+ via \(\*crossa.Bus\).Close`
+
+func (s *Sub) leave() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.bus.Close()
+}
