@@ -2,8 +2,8 @@ package crossb // want package:"lockcycle\\(edges .*\\)"
 
 // crossb closes the cycle with crossa: Cache.mu -> Store.Mutex in
 // Fill, and Store.Mutex -> Cache.mu through the helper pair in Flush.
-// (Store.Put calling the Notifier with the lock held is not seen: crossa
-// cannot see crossb's implementation, and crossb does not re-analyse Put.)
+// (Store.Put calling the Notifier with the lock held would be seen here,
+// through Put's summary, if crossb called Put; see Sub below.)
 
 import (
 	"crossa"
