@@ -75,10 +75,34 @@ func (sc *sched) execChan(x *g) bool {
 		ready = append(ready[:j], ready[j+1:]...)
 	}
 	if o.hasDefault {
-		o.idx = -1
+		o.idx = sc.tryOutside(x)
 		return true
 	}
 	return false
+}
+
+// tryOutside tries x's cases with real non-blocking operations before a
+// select takes its default, as Go would: a channel closed or fed outside
+// the scheduler (a context's Done closed by its cancel function, a timer)
+// is ready although the model does not know it. Managed partners never
+// block for real, so only partners outside can answer. It returns the case
+// taken, or -1.
+func (sc *sched) tryOutside(x *g) int {
+	n := len(x.op.cases)
+	if n == 0 {
+		return -1
+	}
+	start := 0
+	if n > 1 {
+		start = sc.rng.IntN(n)
+	}
+	for j := range n {
+		i := (start + j) % n
+		if x.op.cases[i].c.key() != 0 && sc.doCase(x, i) {
+			return i
+		}
+	}
+	return -1
 }
 
 // doCase performs case i of x's op; false if it could not proceed after all

@@ -41,7 +41,8 @@ func TestSleepOrdersAfterRunnable(t *testing.T) {
 	for _, strat := range []string{"random", "pct", "rpro"} {
 		for seed := uint64(1); seed <= 20; seed++ {
 			var done atomic.Bool
-			r, err := rt.RunScenario(rt.Config{Strategy: strat, Seed: seed, Steps: 20, Depth: 3, Radius: 2, WatchdogMS: 20}, 10*time.Second, sleepThenCheck(&done))
+			// A generous watchdog: a loaded machine must not release the worker.
+			r, err := rt.RunScenario(rt.Config{Strategy: strat, Seed: seed, Steps: 20, Depth: 3, Radius: 2, WatchdogMS: 1000}, 10*time.Second, sleepThenCheck(&done))
 			if err != nil || r.Deadlock != nil {
 				t.Fatalf("%s seed %d: %v %+v", strat, seed, err, r)
 			}

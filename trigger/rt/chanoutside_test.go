@@ -1,0 +1,41 @@
+package rt_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt"
+)
+
+// TestSelectDefaultSeesOutsideClose: a channel closed outside the scheduler
+// (a context's Done, closed by its cancel function in the standard
+// library) is ready to a select with a default, as errgroup's tests check
+// right after Wait.
+func TestSelectDefaultSeesOutsideClose(t *testing.T) {
+	for seed := uint64(1); seed <= 10; seed++ {
+		var canceled, fed bool
+		r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: seed, WatchdogMS: 20}, 10*time.Second, func() {
+			ctx, cancel := context.WithCancel(context.Background())
+			other := make(chan int)
+			cancel()
+			canceled = rt.Select(at("Select", ""), true,
+				rt.RecvCase(other, nil, nil), rt.RecvCase(ctx.Done(), nil, nil)) == 1
+
+			// An unbuffered send by an uninstrumented goroutine.
+			ch := make(chan int)
+			go func() { ch <- 7 }()
+			deadline := time.Now().Add(5 * time.Second)
+			for !fed && time.Now().Before(deadline) {
+				var v int
+				fed = rt.Select(at("Select", ""), true, rt.RecvCase(ch, &v, nil)) == 0 && v == 7
+			}
+		})
+		if err != nil || r.Deadlock != nil {
+			t.Fatalf("seed %d: %v %+v", seed, err, r)
+		}
+		if !canceled || !fed {
+			t.Fatalf("seed %d: closed Done taken %v, value from outside received %v", seed, canceled, fed)
+		}
+	}
+}
