@@ -11,6 +11,12 @@ import (
 type Aim struct {
 	ID     string // the predicted finding's ID
 	Target Target
+	// Steps is the most target acquisitions a recorded run made, if known:
+	// k is the larger of it and the aim's calibration run's count.
+	Steps int
+	// Depth is the least depth d to assume (d-1 change points): the
+	// larger of it and Options.Depth is used.
+	Depth int
 }
 
 // TestKey names one test of one package.
@@ -19,9 +25,10 @@ type TestKey struct{ Package, Test string }
 // AimStats records the directed runs made for one aim.
 type AimStats struct {
 	Aim Aim
-	// Steps is the directed strategy's k: the target acquisitions counted
-	// in the aim's calibration run (strategy random, seed 0, the schedule
-	// of the test's calibration run). Goroutines is n, Radius r, Depth d.
+	// Steps is the directed strategy's k: the most target acquisitions
+	// counted in the aim's calibration run (strategy random, seed 0, the
+	// schedule of the test's calibration run) or in one recorded run
+	// (Aim.Steps). Goroutines is n, Radius r, Depth d.
 	Steps, Goroutines, Radius, Depth int
 	// Runs counts the directed runs (the calibration run excluded) and
 	// Deadlocks those that deadlocked, any way.
@@ -42,9 +49,10 @@ func (t *testHunt) aim(ctx context.Context, a Aim) error {
 	if err != nil {
 		return err
 	}
-	st := &AimStats{Aim: a, Depth: o.Depth, Goroutines: t.stats.Calibration.Goroutines, hits: map[int]string{}}
+	st := &AimStats{Aim: a, Depth: max(a.Depth, o.Depth), Goroutines: t.stats.Calibration.Goroutines, hits: map[int]string{}}
+	st.Steps = a.Steps
 	if r := cal.Result; r != nil {
-		st.Steps = r.TargetAcquisitions
+		st.Steps = max(st.Steps, r.TargetAcquisitions)
 		st.Goroutines = max(st.Goroutines, r.Goroutines)
 	}
 	if st.Steps == 0 { // the calibration schedule never reached the target

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/deadhunt/deadhunt/predict"
@@ -23,6 +24,9 @@ type Prediction struct {
 	Graphs map[string]*predict.Graph
 	// Touched are the lock classes each test's traces define.
 	Touched map[TestKey]map[string]bool
+	// acqs counts, per test and recorded run, the acquisitions at each
+	// site ("file:line:col").
+	acqs map[TestKey][]map[string]int
 	// Packages lists the packages with traces, in recording order.
 	Packages []string
 	Errors   []report.PackageError
@@ -32,7 +36,8 @@ type Prediction struct {
 // package, and returns its candidates. A package whose traces cannot be
 // read is listed in Errors; the others are still predicted.
 func Predict(rec *Recording, opts predict.Options) *Prediction {
-	pr := &Prediction{Aims: map[TestKey][]Aim{}, Graphs: map[string]*predict.Graph{}, Touched: map[TestKey]map[string]bool{}}
+	pr := &Prediction{Aims: map[TestKey][]Aim{}, Graphs: map[string]*predict.Graph{}, Touched: map[TestKey]map[string]bool{},
+		acqs: map[TestKey][]map[string]int{}}
 	for _, pkg := range rec.packages() {
 		res, err := pr.predictPackage(pkg, rec.Traces(pkg), opts)
 		if err != nil {
@@ -79,6 +84,8 @@ func (pr *Prediction) predictPackage(pkg string, files []string, opts predict.Op
 func (pr *Prediction) touch(pkg string, data []byte) {
 	r := trace.NewReader(bytes.NewReader(data))
 	var classes map[string]bool
+	var acqs map[string]int
+	sites := map[int]string{}
 	for {
 		e, err := r.ReadEvent()
 		if err != nil {
@@ -92,17 +99,40 @@ func (pr *Prediction) touch(pkg string, data []byte) {
 				pr.Touched[k] = map[string]bool{}
 			}
 			classes = pr.Touched[k]
+			acqs = map[string]int{}
+			pr.acqs[k] = append(pr.acqs[k], acqs)
+		case trace.OpSite:
+			sites[e.ID] = e.Pos
 		case trace.OpLock:
 			if classes != nil {
 				classes[e.Name] = true
+			}
+		case trace.OpAcq, trace.OpRAcq:
+			if acqs != nil {
+				acqs[sites[e.Site]]++
 			}
 		}
 	}
 }
 
+// stepsFor is the most acquisitions at the target's sites that one
+// recorded run of the test made: a k estimate that does not depend on one
+// schedule.
+func (pr *Prediction) stepsFor(k TestKey, t Target) int {
+	most := 0
+	for _, run := range pr.acqs[k] {
+		n := 0
+		for _, s := range t.Sites {
+			n += run[s]
+		}
+		most = max(most, n)
+	}
+	return most
+}
+
 // addAims aims c at each top-level test that showed it.
 func (pr *Prediction) addAims(pkg string, c *predict.Candidate) {
-	a := Aim{ID: c.Finding(pkg).ID, Target: targetOf(c.Target)}
+	a := Aim{ID: c.Finding(pkg).ID, Target: targetOf(c), Depth: aimDepth(c)}
 	seen := map[string]bool{}
 	for _, r := range c.Runs {
 		test, _, _ := strings.Cut(r.Test, "/")
@@ -111,14 +141,35 @@ func (pr *Prediction) addAims(pkg string, c *predict.Candidate) {
 		}
 		seen[test] = true
 		k := TestKey{pkg, test}
+		a.Steps = pr.stepsFor(k, a.Target)
 		pr.Aims[k] = append(pr.Aims[k], a)
 	}
 }
 
-func targetOf(t predict.Target) Target {
-	out := Target{Classes: t.Classes}
-	for _, s := range t.Sites {
-		out.Sites = append(out.Sites, s.String())
+// targetOf is the directed strategy's target for c: the sites of the
+// inner acquisitions of its edges, where a goroutine already holds the
+// edge's first lock and a preemption lets the other goroutines take theirs
+// (for a cycle, every recorded edge on its steps; for a double lock or
+// RWR, the second acquisition). The runtime counts only acquisitions at
+// these sites, so change points fall on them or within radius r of each
+// other among them. With no site known, the cycle's lock classes.
+func targetOf(c *predict.Candidate) Target {
+	var sites []string
+	for _, e := range slices.Concat(c.Edges, c.Seen) {
+		if s := e.AcquiredAt; !s.IsZero() && !slices.Contains(sites, s.String()) {
+			sites = append(sites, s.String())
+		}
 	}
-	return out
+	if len(sites) == 0 {
+		return Target{Classes: c.Target.Classes}
+	}
+	slices.Sort(sites)
+	return Target{Sites: sites}
+}
+
+// aimDepth is the least depth assumed for c: a cycle of n locks needs
+// n-1 goroutines preempted while holding their first lock (n-1 change
+// points, depth n); Options.Depth applies when larger.
+func aimDepth(c *predict.Candidate) int {
+	return c.Len()
 }

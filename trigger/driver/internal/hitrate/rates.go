@@ -21,6 +21,7 @@ type rate struct {
 	bad       map[driver.Outcome]int
 	note      string
 	others    []string // confirmed findings without the case's lock classes
+	aimed     *aimed   // directed only
 }
 
 func (r rate) String() string {
@@ -68,21 +69,34 @@ func measureRates(ctx context.Context, o options, cs []corpus.Case, b *built) (m
 }
 
 func measure(ctx context.Context, o options, c corpus.Case, pkg driver.Package, strategy string) (rate, error) {
+	switch strategy {
+	case "stress":
+		return measureStress(ctx, o, c, pkg)
+	case "directed":
+		return measureDirected(ctx, o, c, pkg)
+	}
 	opts := driver.Options{Runs: o.seeds, Strategy: strategy, KeepGoing: true, Parallel: o.parallel,
 		Timeout: o.timeout, Run: regexp.MustCompile("^" + regexp.QuoteMeta(c.Test) + "$")}
+	r, _, err := hunt(ctx, c, pkg, opts)
+	return r, err
+}
+
+// hunt runs the driver on the case's test and reads its rate; the summary
+// is nil when the hunt could not measure the test.
+func hunt(ctx context.Context, c corpus.Case, pkg driver.Package, opts driver.Options) (rate, *driver.Summary, error) {
 	sum, err := driver.Hunt(ctx, []driver.Package{pkg}, opts)
 	if err != nil {
-		return rate{}, err
+		return rate{}, nil, err
 	}
 	if len(sum.Errors) > 0 {
-		return rate{note: sum.Errors[0].Err}, nil
+		return rate{note: sum.Errors[0].Err}, nil, nil
 	}
 	if len(sum.Tests) != 1 {
-		return rate{note: "test not found"}, nil
+		return rate{note: "test not found"}, nil, nil
 	}
 	st := sum.Tests[0]
 	if st.Failure != nil {
-		return rate{note: "calibration " + string(st.Failure.Outcome)}, nil
+		return rate{note: "calibration " + string(st.Failure.Outcome)}, nil, nil
 	}
 	r := rate{runs: st.Seeded, deadlocks: st.SeededDeadlocks, confirmed: len(sum.Findings), bad: map[driver.Outcome]int{}}
 	for _, out := range driver.Outcomes {
@@ -97,7 +111,7 @@ func measure(ctx context.Context, o options, c corpus.Case, pkg driver.Package, 
 			r.others = append(r.others, fmt.Sprintf("%s %s", f.Kind, strings.Join(f.Classes(), ", ")))
 		}
 	}
-	return r, nil
+	return r, sum, nil
 }
 
 func sameClasses(got, want []string) bool {
@@ -130,7 +144,7 @@ func writeRates(w io.Writer, o options, cs []corpus.Case, rates map[string]map[s
 				}
 			case corpus.MustSilent:
 				clean++
-				if r.runs > 0 && r.confirmed == 0 {
+				if (r.runs > 0 || r.aimed == nil && s == "directed" && r.note == noCandidate) && r.confirmed == 0 {
 					silent++
 				}
 			}
@@ -139,6 +153,9 @@ func writeRates(w io.Writer, o options, cs []corpus.Case, rates map[string]map[s
 	}
 	fmt.Fprintln(w)
 	writeOthers(w, o, cs, rates)
+	if slices.Contains(o.strategies, "directed") {
+		writeDirected(w, o, cs, rates)
+	}
 }
 
 // writeOthers lists confirmed findings whose lock classes are not the
