@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -24,6 +25,11 @@ type config struct {
 	Steps    int    `json:"steps"`
 	Depth    int    `json:"depth"`
 	Radius   int    `json:"radius"`
+	Trace    string `json:"trace"`
+	Target   struct {
+		Classes []string `json:"classes"`
+		Sites   []string `json:"sites"`
+	} `json:"target"`
 }
 
 type step struct {
@@ -48,6 +54,7 @@ type result struct {
 	Steps        int       `json:"steps"`
 	Acquisitions int       `json:"acquisitions"`
 	Goroutines   int       `json:"goroutines"`
+	TargetAcqs   int       `json:"target_acquisitions,omitempty"`
 	Schedule     []step    `json:"schedule"`
 	Deadlock     *deadlock `json:"deadlock,omitempty"`
 	Warnings     []string  `json:"warnings,omitempty"`
@@ -99,6 +106,8 @@ func scenario(test string) {
 	case "TestBadResult":
 		check(os.WriteFile(cfg.Result, []byte(`{"outcome": "deadlock", "dead`), 0o644))
 		os.Exit(3)
+	case "TestAimed", "TestAimedMiss":
+		aimed(test)
 	case "TestBarrier":
 		if cfg.Strategy != "plain" {
 			barrier()
@@ -127,6 +136,51 @@ func seeded(test string) {
 	default:
 		pass(test)
 	}
+}
+
+// aimed scenarios record an AB-BA cycle in their trace (locks a, b for
+// TestAimed, c, d for TestAimedMiss) and deadlock only under the directed
+// strategy aimed at the cycle's inner acquisition site, on even seeds
+// (TestAimed) or never (TestAimedMiss).
+func aimed(test string) {
+	x, y := "a", "b"
+	if test == "TestAimedMiss" {
+		x, y = "c", "d"
+	}
+	if cfg.Trace != "" {
+		writeTrace(test, x, y)
+	}
+	if cfg.Strategy == "replay" {
+		replay(test)
+		return
+	}
+	logLine("targets.log", fmt.Sprintf("%s %s %d classes=%q sites=%q", test, cfg.Strategy, cfg.Seed, cfg.Target.Classes, cfg.Target.Sites))
+	hit := slices.Contains(cfg.Target.Sites, "/fake/"+x+".go:11:2")
+	if cfg.Strategy == "directed" && hit && test == "TestAimed" && cfg.Seed%2 == 0 {
+		deadlockOn(test, x, y)
+	}
+	r := result{Outcome: "ok", Test: test, Steps: 120, Acquisitions: 100, Goroutines: 3}
+	if hit {
+		r.TargetAcqs = 2
+	}
+	writeResult(r)
+	fmt.Printf("--- PASS: %s (0.00s)\nPASS\n", test)
+	os.Exit(0)
+}
+
+// writeTrace writes a trace (predict/TRACE.md) in which goroutine 2 takes
+// x then y and goroutine 3 y then x: a predicted AB-BA cycle whose inner
+// acquisitions are at /fake/<x>.go:11:2 and :21:2.
+func writeTrace(test, x, y string) {
+	f := "/fake/" + x + ".go"
+	lines := []string{"deadhunt-trace 1", "run 1 " + test,
+		"site 0 " + f + ":10:2 fake.f", "site 1 " + f + ":11:2 fake.f",
+		"site 2 " + f + ":20:2 fake.g", "site 3 " + f + ":21:2 fake.g",
+		"lock 0 (*fake.T)." + x + " 0x1", "lock 1 (*fake.T)." + y + " 0x2",
+		"go 1 2 0", "go 1 3 2",
+		"acq 2 0 0", "acq 2 1 1", "rel 2 1", "rel 2 0",
+		"acq 3 1 2", "acq 3 0 3", "rel 3 0", "rel 3 1"}
+	check(os.WriteFile(cfg.Trace, []byte(strings.Join(lines, "\n")+"\n"), 0o644))
 }
 
 func replay(test string) {

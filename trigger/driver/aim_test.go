@@ -1,0 +1,146 @@
+package driver
+
+import (
+	"context"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/deadhunt/deadhunt/predict"
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// record records the fake's tests into a fresh trace directory.
+func record(t *testing.T, pkg Package, env []string) (*Recording, string) {
+	t.Helper()
+	dir := t.TempDir()
+	rec, err := Record(context.Background(), []Package{pkg}, RecordOptions{Dir: dir, Env: env, Parallel: 1, WorkDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range rec.Errors {
+		t.Errorf("record error: %v", e)
+	}
+	return rec, dir
+}
+
+// Recording makes a plain run (no trace) then 3 random and 2 pct traced
+// runs; prediction finds the fake's AB-BA cycle and aims it at the
+// inner acquisitions of its two edges.
+func TestRecordAndPredict(t *testing.T) {
+	pkg, env, fdir := fakePackage(t, "TestAimed")
+	rec, dir := record(t, pkg, env)
+	if len(rec.Tests) != 1 || len(rec.Tests[0].Traces) != 5 {
+		t.Fatalf("recorded %+v, want 5 traces of one test", rec.Tests)
+	}
+	want := filepath.Join(dir, "example.com_fake", "TestAimed.pct-2.trace")
+	if got := rec.Tests[0].Traces[4]; got != want {
+		t.Errorf("trace %s, want %s", got, want)
+	}
+	runs := logLines(t, fdir, "runs.log")
+	if len(runs) != 6 || count(runs, "plain 0") != 1 || count(runs, "random ") != 3 || count(runs, "pct ") != 2 {
+		t.Errorf("runs made: %q; want plain, random 0-2, pct 1-2", runs)
+	}
+	pr := Predict(rec, predict.Options{})
+	if len(pr.Errors) > 0 || len(pr.Findings) != 1 {
+		t.Fatalf("prediction errors %v, findings %v; want one finding", pr.Errors, pr.Findings)
+	}
+	f := pr.Findings[0]
+	if f.Status != report.PredictedDynamic || f.ID != report.ComputeID(report.LockOrderCycle, "example.com/fake", []string{"(*fake.T).a", "(*fake.T).b"}) {
+		t.Errorf("finding %s", f.Summary())
+	}
+	aims := pr.Aims[TestKey{"example.com/fake", "TestAimed"}]
+	if len(aims) != 1 {
+		t.Fatalf("aims %+v, want one", pr.Aims)
+	}
+	a := aims[0]
+	if a.ID != f.ID || a.Depth != 2 || a.Steps != 2 || !slices.Equal(a.Target.Sites, []string{"/fake/a.go:11:2", "/fake/a.go:21:2"}) || len(a.Target.Classes) != 0 {
+		t.Errorf("aim %+v; want the finding's ID, depth 2, k 2 and the two inner sites", a)
+	}
+	if !pr.Touched[TestKey{"example.com/fake", "TestAimed"}]["(*fake.T).b"] {
+		t.Errorf("touched %v lacks (*fake.T).b", pr.Touched)
+	}
+}
+
+// Directed alone runs only the aims: its calibration run, then seeds
+// until the first confirmation (seed 2, the first even one).
+func TestHuntDirected(t *testing.T) {
+	pkg, env, fdir := fakePackage(t, "TestAimed")
+	rec, _ := record(t, pkg, env)
+	pr := Predict(rec, predict.Options{})
+	s := hunt(t, []Package{pkg}, Options{Runs: 10, Parallel: 1, Env: env, Strategy: "directed", Aims: pr.Aims})
+	if len(s.Findings) != 1 || s.Findings[0].ID != pr.Findings[0].ID {
+		t.Fatalf("findings %v, want the predicted one", s.Findings)
+	}
+	if w := s.Findings[0].Witness; w.Strategy != "directed" || w.Seed != 2 {
+		t.Errorf("witness %s seed %d, want directed seed 2", w.Strategy, w.Seed)
+	}
+	st := s.Tests[0]
+	if len(st.Aims) != 1 {
+		t.Fatalf("aim stats %+v", st.Aims)
+	}
+	a := st.Aims[0]
+	if a.Runs != 2 || a.Deadlocks != 1 || a.FirstHit != 2 || a.Steps != 2 || a.Depth != 3 || a.Radius != 2 {
+		t.Errorf("aim stats %+v; want 2 runs, first hit 2, k 2, d 3, r 2", *a)
+	}
+	targets := logLines(t, fdir, "targets.log")
+	if n := count(targets, "directed "); n != 2 || count(targets, `sites=["/fake/a.go:11:2" "/fake/a.go:21:2"]`) < 3 {
+		t.Errorf("targeted runs %q; want 2 directed runs and a calibration run aimed at the inner sites", targets)
+	}
+	if n := count(logLines(t, fdir, "runs.log"), "rpro"); n != 0 {
+		t.Errorf("%d rpro runs, want none with strategy directed", n)
+	}
+}
+
+// An aim that never deadlocks runs its whole budget, then the test gets
+// the strategy's own seeds; its search bound is (1-p)^runs.
+func TestHuntAimUnconfirmed(t *testing.T) {
+	pkg, env, fdir := fakePackage(t, "TestAimedMiss")
+	rec, _ := record(t, pkg, env)
+	pr := Predict(rec, predict.Options{})
+	s := hunt(t, []Package{pkg}, Options{Runs: 4, Parallel: 1, Env: env, Aims: pr.Aims})
+	if len(s.Findings) != 0 {
+		t.Fatalf("findings %v, want none", s.Findings)
+	}
+	runs := logLines(t, fdir, "runs.log")
+	if d, r := count(runs, "directed"), count(runs, "TestAimedMiss rpro"); d != 4 || r != 4 {
+		t.Errorf("%d directed and %d rpro runs, want 4 each", d, r)
+	}
+	a := s.Tests[0].Aims[0]
+	se := a.Search()
+	p := 1 / (3.0 * 2 * 4) // n 3, k 2, (2r)^(d-2) with r 2, d 3
+	if se.Runs != 4 || se.Depth != 3 || math.Abs(se.MissBound-math.Pow(1-p, 4)) > 1e-12 || !strings.Contains(se.Note, "k=2") {
+		t.Errorf("search %+v, want 4 runs, depth 3, miss bound %.4f", *se, math.Pow(1-p, 4))
+	}
+	if ts := s.Tests[0].Search("rpro", 3); ts == nil || ts.Runs != 4 {
+		t.Errorf("test search %+v, want the 4 rpro runs", ts)
+	}
+}
+
+func TestPerRunBound(t *testing.T) {
+	cases := []struct {
+		strategy   string
+		n, k, r, d int
+		want       float64
+	}{
+		{"pct", 2, 10, 0, 3, 1.0 / 200},
+		{"rpro", 2, 10, 3, 3, 1.0 / 120},
+		{"directed", 3, 4, 2, 2, 1.0 / 12},
+		{"directed", 3, 4, 2, 4, 1.0 / (12 * 16)},
+		{"random", 3, 4, 2, 2, 0},
+		{"pct", 0, 4, 2, 2, 0},
+	}
+	for _, c := range cases {
+		if got := PerRunBound(c.strategy, c.n, c.k, c.r, c.d); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("PerRunBound(%s, n %d, k %d, r %d, d %d) = %g, want %g", c.strategy, c.n, c.k, c.r, c.d, got, c.want)
+		}
+	}
+	if got := MissBound(0.5, 3); got != 0.125 {
+		t.Errorf("MissBound(0.5, 3) = %g", got)
+	}
+	if got := MissBound(0, 100); got != 1 {
+		t.Errorf("MissBound(0, 100) = %g, want 1 (no guarantee)", got)
+	}
+}
