@@ -137,6 +137,14 @@ func (sc *sched) doCase(x *g, i int) bool {
 		}
 		return false
 	}
+	sc.received(x, c, v, ok)
+	return true
+}
+
+// received completes x's receive case c with value v (ok false: the
+// channel was closed).
+func (sc *sched) received(x *g, c *SelectCase, v any, ok bool) {
+	k := c.c.key()
 	c.c.store(c.dst, v)
 	x.op.val, x.op.ok = v, ok
 	if sc.tr != nil {
@@ -145,7 +153,6 @@ func (sc *sched) doCase(x *g, i int) bool {
 	if c.okp != nil {
 		*c.okp = ok
 	}
-	return true
 }
 
 // handoff moves a value between x's case c and y's case j on an unbuffered

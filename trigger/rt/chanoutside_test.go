@@ -39,3 +39,40 @@ func TestSelectDefaultSeesOutsideClose(t *testing.T) {
 		}
 	}
 }
+
+// TestTickerReachesBlockedReceiver: a managed goroutine blocked on a fast
+// ticker while the test goroutine sleeps gets ticks (delivered by the idle
+// watchdog as they come: an expiring cache's reaper), and stops when told.
+// The pace is logged, not asserted: on a loaded machine plain Go itself
+// gets few of a 50 µs ticker's ticks.
+func TestTickerReachesBlockedReceiver(t *testing.T) {
+	var ticks int
+	var slept time.Duration
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20}, 10*time.Second, func() {
+		stop := make(chan bool)
+		done := make(chan bool)
+		rt.Go(at("Go", ""), func() {
+			tk := time.NewTicker(50 * time.Microsecond)
+			defer tk.Stop()
+			for {
+				if rt.Select(at("Select", ""), false, rt.RecvCase(stop, nil, nil), rt.RecvCase(tk.C, nil, nil)) == 0 {
+					rt.Close(done, at("Close", ""))
+					return
+				}
+				ticks++
+			}
+		})
+		start := time.Now()
+		rt.Sleep(20*time.Millisecond, at("Sleep", ""))
+		slept = time.Since(start)
+		rt.Close(stop, at("Close", ""))
+		rt.Recv(done, at("Recv", ""))
+	})
+	if err != nil || r.Deadlock != nil {
+		t.Fatalf("%v %+v", err, r)
+	}
+	if ticks == 0 {
+		t.Errorf("no tick reached the blocked goroutine in %v", slept)
+	}
+	t.Logf("%d ticks of a 50µs ticker in %v", ticks, slept)
+}

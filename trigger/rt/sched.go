@@ -79,6 +79,7 @@ type sched struct {
 	dead     bool          // a deadlock was reported; everything stops
 	dumped   chan struct{} // stack dump acknowledgements
 	stop     chan struct{} // stops the watchdog
+	idle     chan struct{} // wakes the watchdog when the scheduler goes idle
 
 	plainSteps, plainAcqs, plainGs atomic.Int64
 
@@ -130,6 +131,7 @@ func newSched(cfg config) (*sched, error) {
 		oncesOK: map[*sync.Once]bool{},
 		dumped:  make(chan struct{}),
 		stop:    make(chan struct{}),
+		idle:    make(chan struct{}, 1),
 	}
 	sc.onDeadlock = sc.exitDeadlock
 	strat, err := newStrategy(sc, cfg)
@@ -289,6 +291,10 @@ func (sc *sched) decide(self *g) {
 	if len(en) == 0 {
 		sc.cur.Store(nil)
 		sc.idleAt = time.Now()
+		select {
+		case sc.idle <- struct{}{}: // the watchdog takes over at once
+		default:
+		}
 		sc.checkStuck(false)
 		return
 	}

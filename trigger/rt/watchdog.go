@@ -40,14 +40,28 @@ func (sc *sched) watchdog() {
 			tick = time.Millisecond
 			if sc.poll() || sc.anyEnabled() {
 				sc.decide(nil)
-			} else if now.Sub(sc.idleAt) >= sc.grace() && len(sc.live) > 0 {
+				break
+			}
+			waited, fired := sc.waitOutside(outsideWait)
+			if waited {
+				tick = 0 // it has waited already
+			}
+			switch {
+			case fired:
+				sc.decide(nil)
+			case sc.dead:
+			case now.Sub(sc.idleAt) >= sc.grace() && len(sc.live) > 0:
 				sc.checkStuck(true)
 			}
 		}
 		sc.mu.Unlock()
+		if tick == 0 {
+			continue
+		}
 		select {
 		case <-sc.stop:
 			return
+		case <-sc.idle:
 		case <-time.After(max(tick, time.Millisecond)):
 		}
 	}
