@@ -200,7 +200,7 @@ func (c *confirmer) main(ctx context.Context, args []string) int {
 		err = c.print(rep, sum, paths)
 	}
 	if err == nil {
-		err = annotate(rep, root, c.flags.sarif, report.GitHubActions() && !c.flags.json, c.stdout)
+		err = annotate(rep, root, resolve(c.dir, c.flags.sarif), report.GitHubActions() && !c.flags.json, c.stdout)
 	}
 	if err = errors.Join(huntErr, err); err != nil {
 		// An interrupted hunt still saves and prints what it found.

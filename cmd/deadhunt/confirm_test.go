@@ -3,10 +3,12 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/suppress"
 )
 
 func TestConfirmUsage(t *testing.T) {
@@ -32,7 +34,7 @@ func TestConfirmHelp(t *testing.T) {
 	if r.code != exitOK {
 		t.Errorf("exit %d", r.code)
 	}
-	for _, s := range []string{"-run", "-timeout", "-runs", "-strategy", "-depth", "-radius", "-seed", "-p", "-o", "-json", "-keep-going", "-v", "Exit codes", "3 at least one deadlock"} {
+	for _, s := range []string{"-run", "-timeout", "-runs", "-strategy", "-depth", "-radius", "-seed", "-p", "-o", "-json", "-keep-going", "-v", "-sarif", "-no-predict", "-no-static", "directed", "Exit codes", "3 at least one deadlock"} {
 		if !strings.Contains(r.stdout, s) {
 			t.Errorf("help does not mention %s", s)
 		}
@@ -126,5 +128,85 @@ func TestConfirmProgressTerminal(t *testing.T) {
 	e := errb.String()
 	if strings.Contains(e, "\n") || !strings.Contains(e, "\r\033[K1 package(s) built · 0 test(s) done · example.com/fake TestPass 4/4 runs · 0 confirmed") || !strings.HasSuffix(e, "\r\033[K") {
 		t.Errorf("terminal progress %q", e)
+	}
+}
+
+// The full pipeline on the fake: recorded traces predict TestAimed's a-b
+// cycle and TestAimedMiss's c-d cycle; directed runs confirm the first
+// (the fake deadlocks only when aimed); the second is listed unconfirmed
+// with the runs tried and its miss bound, and marked ignored from the
+// suppression file; a static finding on locks no test touched is
+// predicted-static.
+func TestConfirmPipeline(t *testing.T) {
+	dir := module(t)
+	miss := staticCycle("c", "d")
+	set, err := suppress.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := set.Add(miss.ID, "known, harmless"); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb strings.Builder
+	c := &confirmer{stdout: &out, stderr: &errb, dir: dir, build: &fakeBuilder{t: t, tests: []string{"TestAimed", "TestAimedMiss"}},
+		static: staticFindings(staticCycle("x", "y"))}
+	code := c.main(t.Context(), []string{"--runs", "4", "-p", "1", "--sarif", "out.sarif"})
+	if code != exitDeadlock {
+		t.Fatalf("exit %d, want 3\nstdout:\n%s\nstderr:\n%s", code, out.String(), errb.String())
+	}
+	rep, err := report.ReadFile(filepath.Join(dir, ".deadhunt", "last.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	byStatus := map[report.Status][]report.Finding{}
+	for _, f := range rep.Findings {
+		byStatus[f.Status] = append(byStatus[f.Status], f)
+	}
+	if fs := byStatus[report.Confirmed]; len(fs) != 1 || fs[0].Witness.Strategy != "directed" || fs[0].Classes()[0] != "(*fake.T).a" || !slices.Contains(fs[0].Evidence, "dynamic") {
+		t.Errorf("confirmed %v, want the a-b cycle by directed", fs)
+	}
+	un := byStatus[report.Unconfirmed]
+	if len(un) != 1 || un[0].ID != miss.ID || un[0].Search == nil || un[0].Search.Strategy != "directed" || un[0].Search.Runs != 4 {
+		t.Fatalf("unconfirmed %+v, want the c-d cycle with 4 directed runs", un)
+	}
+	if s := un[0].Search; s.MissBound <= 0 || s.MissBound >= 1 || un[0].Ignored == nil || un[0].Ignored.Reason != "known, harmless" {
+		t.Errorf("unconfirmed search %+v, ignored %+v", *s, un[0].Ignored)
+	}
+	if st := byStatus[report.PredictedStatic]; len(st) != 1 || st[0].Classes()[0] != "(*fake.T).x" {
+		t.Errorf("predicted-static %v, want the x-y cycle", st)
+	}
+	for _, s := range []string{"confirmed 1 deadlock(s)", "1 static prediction(s) no test reached; 1 ignored"} {
+		if !strings.Contains(out.String(), s) {
+			t.Errorf("stdout lacks %q:\n%s", s, out.String())
+		}
+	}
+	if !strings.Contains(errb.String(), "recorded 10 trace(s) of 2 test(s); 3 prediction(s)") {
+		t.Errorf("stderr lacks the recording summary:\n%s", errb.String())
+	}
+	if sarif, err := os.ReadFile(filepath.Join(dir, "out.sarif")); err != nil || !strings.Contains(string(sarif), `"ruleId"`) {
+		t.Errorf("sarif %q, %v", sarif, err)
+	}
+}
+
+// Ignoring the only confirmed finding makes the exit code 0; --no-predict
+// hunts with the strategy alone, which never hits the fake's aimed
+// deadlock.
+func TestConfirmIgnoredAndNoPredict(t *testing.T) {
+	dir := module(t)
+	set, err := suppress.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := staticCycle("a", "b").ID
+	if err := set.Add(id, "fixed upstream"); err != nil {
+		t.Fatal(err)
+	}
+	r := confirmCLI(t, dir, &fakeBuilder{t: t, tests: []string{"TestAimed"}}, "--runs", "4")
+	if r.code != exitOK || !strings.Contains(r.stdout, "no deadlock confirmed") || !strings.Contains(r.stdout, "1 ignored") {
+		t.Errorf("exit %d, stdout:\n%s\nwant 0 with the confirmed finding ignored", r.code, r.stdout)
+	}
+	r = confirmCLI(t, module(t), &fakeBuilder{t: t, tests: []string{"TestAimed"}}, "--runs", "4", "--no-predict")
+	if r.code != exitOK || strings.Contains(r.stderr, "recording") {
+		t.Errorf("--no-predict: exit %d, stderr:\n%s", r.code, r.stderr)
 	}
 }

@@ -287,15 +287,19 @@ func (p *predictor) write(root string, rep *report.Report, pr *prediction) error
 	if p.flags.dot != "" {
 		errs = append(errs, writeDOT(p.path(p.flags.dot), pr))
 	}
-	errs = append(errs, annotate(rep, root, p.flags.sarif, report.GitHubActions() && !p.flags.json, p.stdout))
+	errs = append(errs, annotate(rep, root, resolve(p.dir, p.flags.sarif), report.GitHubActions() && !p.flags.json, p.stdout))
 	return errors.Join(errs...)
 }
 
-func (p *predictor) path(name string) string {
-	if filepath.IsAbs(name) || name == "-" {
+func (p *predictor) path(name string) string { return resolve(p.dir, name) }
+
+// resolve names a file given on the command line relative to dir; "" and
+// "-" (stdout) stay as they are.
+func resolve(dir, name string) string {
+	if filepath.IsAbs(name) || name == "-" || name == "" {
 		return name
 	}
-	return filepath.Join(p.dir, name)
+	return filepath.Join(dir, name)
 }
 
 // annotate writes SARIF to the named file (if any) and, under GitHub
