@@ -463,6 +463,14 @@ func (c *confirmer) printTests(w io.Writer, sum *driver.Summary) {
 		}
 		cal := st.Calibration
 		fmt.Fprintf(w, "\tcalibration: %d steps, %d acquisitions, %d goroutines; radius %d\n", cal.Steps, cal.Acquisitions, cal.Goroutines, cal.Radius)
+		for _, a := range st.Aims {
+			first := "none confirmed"
+			if a.FirstHit > 0 {
+				first = fmt.Sprintf("first confirmed at run %d", a.FirstHit)
+			}
+			fmt.Fprintf(w, "\tdirected at %s: k=%d target acquisitions, n=%d, r=%d, d=%d; %d run(s), %d deadlocked, %s\n",
+				a.Aim.ID, a.Steps, a.Goroutines, a.Radius, a.Depth, a.Runs, a.Deadlocks, first)
+		}
 		for _, warn := range st.Warnings {
 			fmt.Fprintf(w, "\twarning: %s\n", warn)
 		}

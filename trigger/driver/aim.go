@@ -44,6 +44,9 @@ type AimStats struct {
 // the target's acquisitions, then the seeded budget.
 func (t *testHunt) aim(ctx context.Context, a Aim) error {
 	o := &t.h.opts
+	if !o.KeepGoing && t.confirmed(a.ID) {
+		return nil // confirmed by an earlier run of the test already
+	}
 	target := a.Target
 	cal, err := t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: "random", Seed: 0, Target: &target, WatchdogMS: o.WatchdogMS})
 	if err != nil {
@@ -66,7 +69,7 @@ func (t *testHunt) aim(ctx context.Context, a Aim) error {
 		return err
 	}
 	if !o.KeepGoing && (t.confirmed(a.ID) || cal.Outcome == Deadlock && t.confirmed(findingID(t.pkg.ImportPath, cal.Result.Deadlock))) {
-		return nil // already confirmed: by an earlier run, or by the calibration run
+		return nil // confirmed by the calibration run
 	}
 	base := Config{Strategy: "directed", Depth: st.Depth, Radius: st.Radius, Steps: st.Steps,
 		Goroutines: st.Goroutines, Target: &target, WatchdogMS: o.WatchdogMS}

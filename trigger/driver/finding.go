@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/deadhunt/deadhunt/report"
 )
@@ -66,6 +67,9 @@ func params(cfg Config) map[string]string {
 	set("radius", cfg.Radius)
 	set("steps", cfg.Steps)
 	set("goroutines", cfg.Goroutines)
+	if t := cfg.Target; t != nil {
+		p["target"] = strings.Join(slices.Concat(t.Classes, t.Sites), " ")
+	}
 	return p
 }
 
