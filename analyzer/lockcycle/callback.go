@@ -28,8 +28,8 @@ func (c *fnCtx) noteCallback(st *state, cc *ssa.CallCommon, pos token.Pos) {
 }
 
 func (c *fnCtx) addCallback(cb callback) {
-	if len(c.fact.Callbacks) >= maxCallbacks || cb.Recv.Param < 0 {
-		return // a callee can only map a callback on a parameter
+	if len(c.fact.Callbacks) >= maxCallbacks || cb.Recv.Param < 0 || cb.Recv.Path != "" {
+		return // only an interface value passed in as a parameter maps onto a caller's argument
 	}
 	for _, x := range c.fact.Callbacks {
 		if x.Iface == cb.Iface && x.Method == cb.Method && x.Recv == cb.Recv {
