@@ -70,7 +70,11 @@ func (p *pkgState) reportRWR() {
 		}
 		msg := fmt.Sprintf("recursive read lock: %s %s is read-locked again%s; a writer (Lock %s) waiting in between deadlocks both",
 			c.first.Class, p.heldText(c.first), viaText(c.second.via, c.second.site, c.dynamic), where)
-		p.report(c.second.pos, report.RWR, msg, []report.Lock{{Class: c.first.Class, Sites: sites(c.first.site, c.second.site, w)}}, nil, nil)
+		ss := sites(c.first.site, c.second.site)
+		if w.Line > 0 {
+			ss = append(ss, reportSite(w))
+		}
+		p.report(c.second.pos, report.RWR, msg, []report.Lock{{Class: c.first.Class, Sites: ss}}, nil, nil)
 	}
 }
 
