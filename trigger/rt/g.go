@@ -35,9 +35,12 @@ type g struct {
 	created *Site
 	parent  int
 	held    []heldLock
-	prio    float64       // pct, rpro, directed
-	spins   int           // polls since the last progress (see countSpin)
-	lastRun int           // step at which it was last chosen
+	prio    float64 // pct, rpro, directed
+	spins   int     // polls since the last progress (see countSpin)
+	lastRun int     // step at which it was last chosen
+	// waited counts the decisions at which it was enabled but not
+	// chosen since it last ran, for the fairness bound (fair.go).
+	waited  int
 	signal  bool          // a Cond signal arrived
 	paused  bool          // paused in t.Parallel: its parent may go on
 	napping atomic.Bool   // waits on purpose (test hook polling, backoff): not stuck

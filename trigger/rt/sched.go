@@ -299,6 +299,11 @@ func (sc *sched) decide(self *g) {
 		return
 	}
 	next, change := sc.strat.next(en)
+	if y := sc.starved(en, next); y != nil {
+		sc.strat.demote(next)
+		next, change = y, false
+	}
+	next.waited = 0
 	if next.op.isAcquire() {
 		sc.acqs++
 		if sc.isTarget != nil && sc.isTarget(next) {
@@ -333,6 +338,7 @@ func (sc *sched) enabled() []*g {
 		case x.spins >= spinLimit && x.op.isPollKind():
 			spin = append(spin, x)
 		default:
+			x.waited++
 			en = append(en, x)
 		}
 	}
