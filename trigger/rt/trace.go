@@ -33,7 +33,13 @@ func newTracer(name string) (*tracer, error) {
 		return nil, fmt.Errorf("rt: trace: %w", err)
 	}
 	t := &tracer{f: f, w: bufio.NewWriterSize(f, 64<<10), locks: map[any]int{}, wgDone: map[any][]int{}, pending: map[uintptr][]int{}, closers: map[uintptr]int{}, onceBy: map[any]int{}}
+	// The header goes out at once, and later writes end at line
+	// boundaries (line), so that the trace of a run that exits or is
+	// killed midway is a valid, shorter trace.
 	t.w.WriteString("deadhunt-trace 1\n")
+	if err := t.w.Flush(); err != nil {
+		return nil, fmt.Errorf("rt: trace: %w", err)
+	}
 	return t, nil
 }
 
@@ -47,6 +53,9 @@ func (t *tracer) line(fields ...string) {
 		t.buf = append(t.buf, f...)
 	}
 	t.buf = append(t.buf, '\n')
+	if t.w.Available() < len(t.buf) {
+		t.w.Flush() // errors are sticky: Write reports them
+	}
 	if _, err := t.w.Write(t.buf); err != nil && t.err == nil {
 		t.err = err
 	}

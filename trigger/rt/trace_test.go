@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/deadhunt/deadhunt/predict/trace"
 	"github.com/deadhunt/deadhunt/trigger/rt"
@@ -72,5 +74,42 @@ func TestTraceHappensBefore(t *testing.T) {
 	}
 	if !hb[[2]int{1, 2}] || !hb[[2]int{2, 1}] {
 		t.Errorf("channel handoffs not recorded both ways: %v", hb)
+	}
+}
+
+// TestTraceCutShort: what is on disk while a run goes on (all that is left
+// if the process exits or is killed) is a valid trace: the header at once,
+// then whole lines only.
+func TestTraceCutShort(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "trace.txt")
+	var atStart, midway string
+	body := func() {
+		data, _ := os.ReadFile(name)
+		atStart = string(data)
+		var mu sync.Mutex
+		for i := 0; i < 5000; i++ {
+			rt.Lock(&mu, at("Lock", "p.mu"))
+			rt.Unlock(&mu, at("Unlock", "p.mu"))
+		}
+		data, _ = os.ReadFile(name)
+		midway = string(data)
+	}
+	if _, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, Trace: name, WatchdogMS: 20}, 10*time.Second, body); err != nil {
+		t.Fatal(err)
+	}
+	if atStart == "" || !strings.HasPrefix(atStart, "deadhunt-trace 1\n") {
+		t.Errorf("trace at the start of the run: %q, want the header", atStart)
+	}
+	if len(midway) <= len(atStart) || !strings.HasSuffix(midway, "\n") {
+		t.Fatalf("trace midway: %d bytes, ends %q; want more than the header, whole lines", len(midway), midway[max(0, len(midway)-20):])
+	}
+	rd := trace.NewReader(strings.NewReader(midway))
+	for {
+		if _, err := rd.ReadEvent(); err != nil {
+			if !errors.Is(err, io.EOF) {
+				t.Errorf("trace midway: %v", err)
+			}
+			break
+		}
 	}
 }
