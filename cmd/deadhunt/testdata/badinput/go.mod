@@ -1,0 +1,3 @@
+module example.com/badinput
+
+go 1.26
