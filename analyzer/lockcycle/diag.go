@@ -108,7 +108,12 @@ func (p *pkgState) missingUnlock(h *held, ret token.Pos) {
 // inTest reports whether pos is in a _test.go file and those are not
 // reported.
 func (p *pkgState) inTest(pos token.Pos) bool {
-	if includeTests || !pos.IsValid() {
+	return !includeTests && p.inTestFile(pos)
+}
+
+// inTestFile reports whether pos is in a _test.go file.
+func (p *pkgState) inTestFile(pos token.Pos) bool {
+	if !pos.IsValid() {
 		return false
 	}
 	f := p.pass.Fset.File(pos)

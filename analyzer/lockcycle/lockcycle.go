@@ -112,7 +112,7 @@ func (p *pkgState) exportFacts() {
 		f := p.summaries[fn]
 		// Only exported functions and methods can be called from other
 		// packages; the checker drops facts about the others anyway.
-		if obj == nil || f == nil || f.empty() || obj.Pkg() != p.pass.Pkg || !obj.Exported() {
+		if obj == nil || f == nil || f.empty() || obj.Pkg() != p.pass.Pkg || !obj.Exported() || p.inTestFile(obj.Pos()) {
 			continue
 		}
 		p.pass.ExportObjectFact(obj, f)

@@ -42,3 +42,13 @@ func TestLargeFunction(t *testing.T) {
 	}
 	analysistest.Run(t, dir, lockcycle.Analyzer, "big")
 }
+
+// TestTestsFlag checks that findings in _test.go files are reported only
+// with -tests (the doublelock case has one that stays silent by default).
+func TestTestsFlag(t *testing.T) {
+	if err := lockcycle.Analyzer.Flags.Set("tests", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer lockcycle.Analyzer.Flags.Set("tests", "false")
+	analysistest.Run(t, analysistest.TestData(), lockcycle.Analyzer, "testsflag")
+}
