@@ -122,12 +122,12 @@ func TestBuildModule(t *testing.T) {
 	if ok == nil || ok.Err != nil || ok.Binary == "" {
 		t.Fatalf("ok: %v", ok)
 	}
-	if got, want := strings.Join(ok.Tests, " "), "TestCounter TestExternal TestFirst TestLib TestLines TestPanic TestPipeline"; got != want {
+	if got, want := strings.Join(ok.Tests, " "), "TestCounter TestExternal TestFirst TestLib TestLines TestLoopVar TestPanic TestPipeline"; got != want {
 		t.Errorf("tests = %s, want %s", got, want)
 	}
 	var warned bool
 	for _, w := range ok.Warnings {
-		warned = warned || strings.Contains(w.Msg, "go.mod says go 1.21")
+		warned = warned || strings.Contains(w.Msg, "go.mod says go 1.20")
 	}
 	if !warned {
 		t.Errorf("no warning about the raised go version: %v", ok.Warnings)
@@ -241,7 +241,7 @@ func TestVendoredModule(t *testing.T) {
 }
 
 // TestRealRuntimeOldGo builds the testdata module, whose go.mod says go
-// 1.21, with the real runtime: the runtime must build at the raised
+// 1.20, with the real runtime: the runtime must build at the raised
 // language version, and the tests pass without DEADHUNT_CONFIG.
 func TestRealRuntimeOldGo(t *testing.T) {
 	if testing.Short() {

@@ -21,8 +21,10 @@
 //
 // Builds run with GOWORK=off (a go.work is reported as a warning). A
 // vendored module is refused unless -mod=mod is given. A go directive
-// below 1.22 is raised to 1.22 in the temporary go.mod (with a warning):
+// below 1.21 is raised to 1.21 in the temporary go.mod (with a warning):
 // the generated helpers need generics and channel-direction inference.
+// Not to 1.22, which would change the meaning of loop variables captured
+// by closures or goroutines in a module written for an older version.
 //
 // # What is rewritten
 //

@@ -12,7 +12,11 @@ import (
 
 // minGo is the lowest language version instrumented code builds with: the
 // generated helpers need generics and channel-direction-aware inference.
-const minGo = "1.22"
+// It stays below 1.22 so that a module written for an older version keeps
+// its loop-variable semantics (one variable per loop, not per iteration);
+// the runtime module, which must not need a newer version than the user's,
+// is written for 1.21.
+const minGo = "1.21"
 
 // module is a user's module prepared for instrumented builds.
 type module struct {

@@ -96,7 +96,7 @@ func (sc *sched) tryOutside(x *g) int {
 	if n > 1 {
 		start = sc.rng.IntN(n)
 	}
-	for j := range n {
+	for j := 0; j < n; j++ { // the runtime builds at go 1.21
 		i := (start + j) % n
 		if x.op.cases[i].c.key() != 0 && sc.doCase(x, i) {
 			return i

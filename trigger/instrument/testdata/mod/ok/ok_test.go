@@ -38,3 +38,18 @@ func TestFirst(_ *testing.T) {
 		panic("first")
 	}
 }
+
+// TestLoopVar: the module says go 1.20, so a loop has one variable for all
+// its iterations; instrumented builds must keep that meaning.
+func TestLoopVar(t *testing.T) {
+	var mu sync.Mutex
+	var fs []func() int
+	for i := 0; i < 3; i++ {
+		mu.Lock()
+		fs = append(fs, func() int { return i })
+		mu.Unlock()
+	}
+	if got := fs[0](); got != 3 {
+		t.Errorf("first closure sees %d: per-iteration loop variables (go 1.22) in a go 1.20 module", got)
+	}
+}
