@@ -4,7 +4,9 @@ package rt
 func Send[T any](ch chan<- T, v T, s *Site) {
 	g := enter()
 	if g == nil {
-		ch <- v
+		if meet([]SelectCase{{c: sendChan(ch), send: true, val: v}}) < 0 {
+			ch <- v
+		}
 		return
 	}
 	g.one[0] = SelectCase{c: sendChan(ch), send: true, val: v}
@@ -22,7 +24,11 @@ func Recv[T any](ch <-chan T, s *Site) T {
 func Recv2[T any](ch <-chan T, s *Site) (T, bool) {
 	g := enter()
 	if g == nil {
-		v, ok := <-ch
+		var v T
+		var ok bool
+		if meet([]SelectCase{{c: recvChan(ch), dst: &v, okp: &ok}}) < 0 {
+			v, ok = <-ch
+		}
 		return v, ok
 	}
 	g.one[0] = SelectCase{c: recvChan(ch)}
@@ -71,6 +77,9 @@ func RecvCase[T any](ch <-chan T, v *T, ok *bool) SelectCase {
 func Select(s *Site, hasDefault bool, cases ...SelectCase) int {
 	g := enter()
 	if g == nil {
+		if i := meet(cases); i >= 0 {
+			return i
+		}
 		return realSelect(hasDefault, cases)
 	}
 	g.do(op{kind: opSelect, site: s, cases: cases, hasDefault: hasDefault})

@@ -76,3 +76,40 @@ func TestTickerReachesBlockedReceiver(t *testing.T) {
 	}
 	t.Logf("%d ticks of a 50µs ticker in %v", ticks, slept)
 }
+
+// TestUnmanagedPollerMeetsManagedSender: a goroutine the scheduler does not
+// manage (testify's Eventually runs its condition so) polls an unbuffered
+// channel with a select's default while a managed goroutine is parked
+// sending on it; they meet, as in Go (ttlcache's event tests).
+func TestUnmanagedPollerMeetsManagedSender(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		var got, sent bool
+		r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: seed, WatchdogMS: 20}, 10*time.Second, func() {
+			ch := make(chan int)
+			back := make(chan int)
+			rt.Go(at("Go", ""), func() {
+				rt.Send(ch, 5, at("Send", ""))
+				sent = true
+			})
+			go func() { // unmanaged, as if started by uninstrumented code
+				deadline := time.Now().Add(5 * time.Second)
+				for time.Now().Before(deadline) {
+					var v int
+					if rt.Select(at("Select", ""), true, rt.RecvCase(ch, &v, nil)) == 0 {
+						got = v == 5
+						break
+					}
+					time.Sleep(time.Millisecond)
+				}
+				rt.Send(back, 1, at("Send", "")) // to a managed receiver
+			}()
+			rt.Recv(back, at("Recv", ""))
+		})
+		if err != nil || r.Deadlock != nil {
+			t.Fatalf("seed %d: %v %+v", seed, err, r)
+		}
+		if !got || !sent {
+			t.Fatalf("seed %d: received %v, send completed %v", seed, got, sent)
+		}
+	}
+}

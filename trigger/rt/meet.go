@@ -1,0 +1,59 @@
+package rt
+
+// A goroutine the scheduler does not manage (started by uninstrumented
+// code: testify's Eventually, an http server) may run instrumented channel
+// operations, which then pass through to the real channel. A managed
+// goroutine never blocks for real at an unbuffered channel: it parks in the
+// model until the scheduler hands it a partner. A blocking real operation
+// is found by the scheduler's polls, but a select with a default on the
+// unmanaged side would never see the managed partner, and the pair would
+// never meet although Go lets them. meet completes such an operation with a
+// managed goroutine parked at the opposite operation, as handoff does
+// between two managed ones.
+
+// meet completes one of cases, operations of an unmanaged goroutine, with a
+// parked managed partner on an unbuffered channel; it returns the case's
+// index, or -1 (then the caller performs the real operation).
+func meet(cases []SelectCase) int {
+	sc := active()
+	if sc == nil || sc.plain {
+		return -1
+	}
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	if sc.dead {
+		return -1
+	}
+	for i := range cases {
+		c := &cases[i]
+		k := c.c.key()
+		if k == 0 || c.c.cap() != 0 || sc.closed[k] {
+			continue
+		}
+		y, j := sc.partner(nil, k, !c.send)
+		if y == nil {
+			continue
+		}
+		yc := &y.op.cases[j]
+		if c.send {
+			yc.c.store(yc.dst, c.val)
+			y.op.val = c.val
+			if yc.okp != nil {
+				*yc.okp = true
+			}
+			y.op.ok = true
+		} else {
+			c.c.store(c.dst, yc.val)
+			if c.okp != nil {
+				*c.okp = true
+			}
+		}
+		y.op.idx, y.op.done = j, true
+		sc.progress++
+		if sc.cur.Load() == nil {
+			sc.decide(nil)
+		}
+		return i
+	}
+	return -1
+}
