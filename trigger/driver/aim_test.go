@@ -56,8 +56,8 @@ func TestRecordAndPredict(t *testing.T) {
 		t.Fatalf("aims %+v, want one", pr.Aims)
 	}
 	a := aims[0]
-	if a.ID != f.ID || a.Depth != 2 || a.Steps != 2 || !slices.Equal(a.Target.Sites, []string{"/fake/a.go:11:2", "/fake/a.go:21:2"}) || len(a.Target.Classes) != 0 {
-		t.Errorf("aim %+v; want the finding's ID, depth 2, k 2 and the two inner sites", a)
+	if a.ID != f.ID || a.Depth != 3 || a.Steps != 2 || !slices.Equal(a.Target.Sites, []string{"/fake/a.go:11:2", "/fake/a.go:21:2"}) || len(a.Target.Classes) != 0 {
+		t.Errorf("aim %+v; want the finding's ID, depth 3, k 2 and the two inner sites", a)
 	}
 	if !pr.Touched[TestKey{"example.com/fake", "TestAimed"}]["(*fake.T).b"] {
 		t.Errorf("touched %v lacks (*fake.T).b", pr.Touched)
