@@ -29,7 +29,9 @@
 // and shares them sees correct state. Channel partners outside the
 // scheduler (timers, uninstrumented goroutines) are found by polling.
 //
-// A watchdog releases a goroutine that holds the token but stays in
+// A watchdog (running while some goroutine is managed, so that a TestMain
+// checking for leaked goroutines after the tests does not find it)
+// releases a goroutine that holds the token but stays in
 // uninstrumented code beyond watchdog_ms while blocked (a network read, a
 // real lock), or beyond 8 x watchdog_ms while running: it is marked outside
 // and the others go on; it rejoins at its next call. Spin loops (failed

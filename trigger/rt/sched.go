@@ -79,6 +79,7 @@ type sched struct {
 	dead     bool          // a deadlock was reported; everything stops
 	dumped   chan struct{} // stack dump acknowledgements
 	stop     chan struct{} // stops the watchdog
+	watching bool          // the watchdog runs
 	idle     chan struct{} // wakes the watchdog when the scheduler goes idle
 
 	plainSteps, plainAcqs, plainGs atomic.Int64
@@ -153,7 +154,15 @@ func newSched(cfg config) (*sched, error) {
 // install makes sc the active scheduler and starts its watchdog.
 func (sc *sched) install() {
 	current.Store(sc)
-	if !sc.plain {
+}
+
+// wakeWatchdog starts the watchdog if it is not running: it runs while
+// some goroutine is managed (see watchdog), so that a test binary whose
+// TestMain checks for leaked goroutines after the tests (goleak) does not
+// find it. Called with sc.mu held.
+func (sc *sched) wakeWatchdog() {
+	if !sc.plain && !sc.watching {
+		sc.watching = true
 		go sc.watchdog()
 	}
 }
@@ -199,6 +208,7 @@ func (sc *sched) newG(created *Site, parent *g) *g {
 
 // join moves x into the decision set (from gOutside).
 func (sc *sched) join(x *g) {
+	sc.wakeWatchdog()
 	sc.outside--
 	x.state = gLive
 	i := len(sc.live)

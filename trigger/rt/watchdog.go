@@ -24,6 +24,13 @@ func (sc *sched) watchdog() {
 			return
 		}
 		cur := sc.cur.Load()
+		if cur == nil && len(sc.live) == 0 && sc.outside == 0 {
+			// Nothing is managed (the test is over and its goroutines
+			// are done): stop until a goroutine joins again.
+			sc.watching = false
+			sc.mu.Unlock()
+			return
+		}
 		now := time.Now()
 		if sc.progress != lastProgress || cur != lastCur {
 			lastProgress, lastCur, since = sc.progress, cur, now
