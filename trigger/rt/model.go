@@ -33,10 +33,18 @@ func (sc *sched) canRun(x *g) bool {
 	return true
 }
 
+// The model's records come from slabs and its tables are made with room
+// (see newSched): a test that counts its allocations (runtime.MemStats
+// around one call, as ttlcache's do) should see few of the scheduler's.
+const slabSize = 64
+
 func (sc *sched) mutex(m *sync.Mutex) *mutexState {
 	st := sc.mutexes[m]
 	if st == nil {
-		st = &mutexState{}
+		if len(sc.mslab) == 0 {
+			sc.mslab = make([]mutexState, slabSize)
+		}
+		st, sc.mslab = &sc.mslab[0], sc.mslab[1:]
 		sc.mutexes[m] = st
 	}
 	return st
@@ -45,7 +53,10 @@ func (sc *sched) mutex(m *sync.Mutex) *mutexState {
 func (sc *sched) rw(m *sync.RWMutex) *rwState {
 	st := sc.rws[m]
 	if st == nil {
-		st = &rwState{}
+		if len(sc.rwslab) == 0 {
+			sc.rwslab = make([]rwState, slabSize)
+		}
+		st, sc.rwslab = &sc.rwslab[0], sc.rwslab[1:]
 		sc.rws[m] = st
 	}
 	return st

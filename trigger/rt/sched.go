@@ -48,6 +48,8 @@ type sched struct {
 
 	mutexes map[*sync.Mutex]*mutexState
 	rws     map[*sync.RWMutex]*rwState
+	mslab   []mutexState // unused records for mutexes
+	rwslab  []rwState
 	closed  map[uintptr]bool
 	wgs     map[*sync.WaitGroup]int
 	conds   map[*sync.Cond][]*g
@@ -121,10 +123,11 @@ func newSched(cfg config) (*sched, error) {
 		plain:   cfg.Strategy == "plain",
 		rng:     rand.New(rand.NewPCG(cfg.Seed, 0x5e1ec7ca5e)),
 		byGP:    map[uintptr]*g{},
-		sites:   []*Site{nil},
-		siteIdx: map[*Site]uint32{},
-		mutexes: map[*sync.Mutex]*mutexState{},
-		rws:     map[*sync.RWMutex]*rwState{},
+		sites:   append(make([]*Site, 0, 256), nil),
+		siteIdx: make(map[*Site]uint32, 256),
+		mutexes: make(map[*sync.Mutex]*mutexState, slabSize),
+		rws:     make(map[*sync.RWMutex]*rwState, slabSize),
+		steps:   make([]stepRec, 0, 4096),
 		closed:  map[uintptr]bool{},
 		wgs:     map[*sync.WaitGroup]int{},
 		conds:   map[*sync.Cond][]*g{},
