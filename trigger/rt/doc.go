@@ -27,7 +27,17 @@
 // model is taken for real with TryLock, falling back to a real, blocking
 // Lock if uninstrumented code holds it), so code that is not instrumented
 // and shares them sees correct state. Channel partners outside the
-// scheduler (timers, uninstrumented goroutines) are found by polling.
+// scheduler (timers, uninstrumented goroutines, a context's Done closed by
+// its cancel function) are found by polling, by a select's default trying
+// its cases for real first, and by the idle watchdog blocking briefly on
+// the blocked receivers' channels; an unmanaged goroutine's instrumented
+// channel operation meets a parked managed partner directly (meet.go).
+//
+// Sleeps are ordered on a virtual clock (a sleeper steps after the
+// goroutines that can run) and last their real duration outside the
+// scheduler (sleep.go). A fairness bound lets a goroutine passed over at
+// 1000 decisions while enabled run, so a strategy's priorities cannot
+// starve it behind a loop of operations that always succeed (fair.go).
 //
 // A watchdog (running while some goroutine is managed, so that a TestMain
 // checking for leaked goroutines after the tests does not find it)
