@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/deadhunt/deadhunt/predict"
 	"github.com/deadhunt/deadhunt/report"
@@ -142,5 +143,29 @@ func TestPerRunBound(t *testing.T) {
 	}
 	if got := MissBound(0, 100); got != 1 {
 		t.Errorf("MissBound(0, 100) = %g, want 1 (no guarantee)", got)
+	}
+}
+
+// A test that fails on its own is not recorded under control, and a hang
+// stops the recording at once.
+func TestRecordBadTests(t *testing.T) {
+	pkg, env, fdir := fakePackage(t, "TestFail")
+	rec, err := Record(context.Background(), []Package{pkg}, RecordOptions{Dir: t.TempDir(), Env: env, Parallel: 1, WorkDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := rec.Tests[0].Outcomes; o[Fail] != 1 || len(rec.Tests[0].Traces) != 0 {
+		t.Errorf("TestFail recorded %v, %d traces; want the plain run only", o, len(rec.Tests[0].Traces))
+	}
+	if n := count(logLines(t, fdir, "runs.log"), "TestFail"); n != 1 {
+		t.Errorf("TestFail ran %d times, want once", n)
+	}
+	pkg, env, fdir = fakePackage(t, "TestHang")
+	rec, err = Record(context.Background(), []Package{pkg}, RecordOptions{Dir: t.TempDir(), Env: env, Parallel: 1, WorkDir: t.TempDir(), Timeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(logLines(t, fdir, "runs.log")); n != 1 || rec.Tests[0].Outcomes[Timeout] != 1 {
+		t.Errorf("TestHang: %d runs, outcomes %v; want one plain run that timed out", n, rec.Tests[0].Outcomes)
 	}
 }

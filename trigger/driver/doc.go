@@ -9,6 +9,18 @@
 // children and hangs never outlive a run. A run is classified from the
 // runtime's result file and the process's exit status (see Outcome).
 //
+// Record and Predict come first in deadhunt confirm: Record runs each test
+// plainly and under a few random and pct schedules, each writing its
+// lock-order trace; Predict reads a package's traces with predict and
+// turns every candidate into an Aim for the tests that showed it. Hunt
+// runs a test's aims before its seeds: for each, one calibration run that
+// counts the target's acquisitions (k), then seeds of the directed
+// strategy, whose change points fall only on acquisitions at the target's
+// sites (the inner acquisitions of the cycle's edges). A test's own seeds
+// (rpro by default) run only if no aim confirmed anything. AimStats and
+// TestStats.Search give, for what was not confirmed, the runs tried and
+// the bound (1-p)^runs on having missed a deadlock of the assumed depth.
+//
 // A deadlock is reported as confirmed only after its schedule was replayed
 // (strategy replay) and deadlocked again with the same finding ID: the
 // driver never calls a deadlock confirmed that it could not reproduce.

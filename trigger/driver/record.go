@@ -75,7 +75,9 @@ func (r *Recording) Traces(pkg string) []string {
 // few diversified controlled schedules (random and pct seeds), each
 // writing its lock-order trace (predict/TRACE.md): different interleavings
 // show lock orders one run never does. A run that deadlocks still leaves
-// its trace. Deadlocks are not confirmed here; Hunt does that.
+// its trace. Deadlocks are not confirmed here; Hunt does that. A test
+// whose plain run fails, panics, exits or hangs is not recorded further,
+// and recording stops at a test's first controlled run that hangs.
 func Record(ctx context.Context, pkgs []Package, opts RecordOptions) (*Recording, error) {
 	opts = opts.withDefaults()
 	if opts.Dir == "" {
@@ -149,6 +151,9 @@ func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (Record
 	if res := plain.Result; res != nil {
 		rt.Plain.Steps, rt.Plain.Acquisitions, rt.Plain.Goroutines = res.Steps, res.Acquisitions, res.Goroutines
 	}
+	if plain.Outcome.Bad() {
+		return rt, nil // the test misbehaves on its own: Hunt reports it
+	}
 	dir := traceDir(o.Dir, j.pkg.ImportPath)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return rt, fmt.Errorf("driver: record: %w", err)
@@ -163,6 +168,9 @@ func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (Record
 		rt.Outcomes[rn.Outcome]++
 		if _, err := os.Stat(cfg.Trace); err == nil {
 			rt.Traces = append(rt.Traces, cfg.Trace)
+		}
+		if rn.Outcome == Timeout {
+			return rt, nil // one hang is enough: do not pay the bound again
 		}
 	}
 	return rt, nil
