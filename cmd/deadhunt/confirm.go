@@ -266,13 +266,20 @@ func (c *confirmer) predict(ctx context.Context, root string, patterns []string,
 		return nil, nil, err
 	}
 	pr := pl.predict(ctx, rec)
+	for i := range pr.merged {
+		if f := &pr.merged[i]; !slices.Contains(f.Evidence, "dynamic") {
+			pr.AimFinding(f, pr.touched(f)) // static only: aim at the tests that touched its locks
+		}
+	}
 	c.progressf("%s; %d prediction(s)", recordSummary(rec), len(pr.merged))
 	return pr, slices.Concat(rec.Errors, pr.errs), nil
 }
 
 // predictions are the predicted findings no confirmed finding covers:
-// unconfirmed (with what the search tried) when the tests showed them or
-// touched their locks, predicted-static when no test touched their locks.
+// unconfirmed (with what the search tried: the directed runs aimed at
+// them, else the strategy's seeds of the tests that touched their locks)
+// when the tests showed them or touched their locks, predicted-static when
+// no test touched their locks.
 // Confirmed findings that were predicted get the predictions' evidence.
 func (c *confirmer) predictions(pr *prediction, confirmed []report.Finding, sum *driver.Summary) []report.Finding {
 	if pr == nil {
@@ -284,8 +291,11 @@ func (c *confirmer) predictions(pr *prediction, confirmed []report.Finding, sum 
 			confirmed[i].Evidence = unionEvidence(confirmed[i].Evidence, f.Evidence)
 			continue
 		}
-		if slices.Contains(f.Evidence, "dynamic") {
-			f.Status, f.Search = report.Unconfirmed, aimSearch(sum, f.ID)
+		if s := aimSearch(sum, f.ID); s != nil {
+			f.Status, f.Search = report.Unconfirmed, s
+		} else if slices.Contains(f.Evidence, "dynamic") {
+			f.Status, f.Search = report.Unconfirmed, &report.Search{Strategy: "directed", MissBound: 1,
+				Note: "no directed run: the tests that showed it failed on their own or were not hunted"}
 		} else if s := c.testSearch(sum, f.Package, pr.touched(&f)); s != nil {
 			f.Status, f.Search = report.Unconfirmed, s
 		}
@@ -301,7 +311,8 @@ func unionEvidence(a, b []string) []string {
 }
 
 // aimSearch is the search of the directed runs aimed at id, from the
-// test whose runs give the weakest guarantee (largest miss bound).
+// test whose runs give the weakest guarantee (largest miss bound); nil if
+// no aim at id ran.
 func aimSearch(sum *driver.Summary, id string) *report.Search {
 	var best *report.Search
 	for _, st := range sum.Tests {
@@ -314,9 +325,6 @@ func aimSearch(sum *driver.Summary, id string) *report.Search {
 				best.Note = st.Test + ": " + best.Note
 			}
 		}
-	}
-	if best == nil {
-		best = &report.Search{Strategy: "directed", MissBound: 1, Note: "no directed run: the tests that showed it failed or were not hunted"}
 	}
 	return best
 }

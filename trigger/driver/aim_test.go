@@ -169,3 +169,29 @@ func TestRecordBadTests(t *testing.T) {
 		t.Errorf("TestHang: %d runs, outcomes %v; want one plain run that timed out", n, rec.Tests[0].Outcomes)
 	}
 }
+
+// A static finding is aimed at the inner sites of its edges when the
+// recorded runs reached them, else at its lock classes.
+func TestAimFinding(t *testing.T) {
+	pkg, env, _ := fakePackage(t, "TestAimed")
+	rec, _ := record(t, pkg, env)
+	pr := Predict(rec, predict.Options{})
+	key := TestKey{"example.com/fake", "TestAimed"}
+	reached := report.Finding{ID: "DH-reached", Package: "example.com/fake", Kind: report.LockOrderCycle,
+		Locks: []report.Lock{{Class: "(*fake.T).a"}, {Class: "(*fake.T).b"}},
+		Edges: []report.Edge{{AcquiredAt: report.Site{File: "/fake/a.go", Line: 11, Col: 2}}, {AcquiredAt: report.Site{File: "/fake/a.go", Line: 21, Col: 2}}}}
+	missed := reached
+	missed.ID, missed.Edges = "DH-missed", []report.Edge{{AcquiredAt: report.Site{File: "/fake/a.go", Line: 99, Col: 1}}}
+	pr.AimFinding(&reached, []string{"TestAimed"})
+	pr.AimFinding(&missed, []string{"TestAimed"})
+	aims := pr.Aims[key]
+	if len(aims) != 3 {
+		t.Fatalf("aims %+v, want the predicted one and two static ones", aims)
+	}
+	if a := aims[1]; a.ID != "DH-reached" || a.Steps != 2 || a.Depth != 3 || len(a.Target.Sites) != 2 || len(a.Target.Classes) != 0 {
+		t.Errorf("reached: %+v, want both inner sites, k 2, d 3", a)
+	}
+	if a := aims[2]; a.ID != "DH-missed" || a.Steps != 0 || len(a.Target.Sites) != 0 || !slices.Equal(a.Target.Classes, []string{"(*fake.T).a", "(*fake.T).b"}) {
+		t.Errorf("missed: %+v, want the lock classes", a)
+	}
+}

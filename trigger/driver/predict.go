@@ -176,3 +176,25 @@ func targetOf(c *predict.Candidate) Target {
 func aimDepth(c *predict.Candidate) int {
 	return c.Len() + 1
 }
+
+// AimFinding aims a finding that no trace predicted (the static
+// analyzer's) at the given tests of its package: at the inner acquisition
+// sites of its edges when a recorded run of the test reached them, else at
+// its lock classes. It assumes the depth of the finding's cycle plus one.
+func (pr *Prediction) AimFinding(f *report.Finding, tests []string) {
+	var sites []string
+	for _, e := range f.Edges {
+		if s := e.AcquiredAt; !s.IsZero() && !slices.Contains(sites, s.String()) {
+			sites = append(sites, s.String())
+		}
+	}
+	slices.Sort(sites)
+	for _, test := range tests {
+		k := TestKey{f.Package, test}
+		a := Aim{ID: f.ID, Target: Target{Sites: sites}, Depth: len(f.Locks) + 1}
+		if a.Steps = pr.stepsFor(k, a.Target); a.Steps == 0 {
+			a.Target = Target{Classes: f.Classes()}
+		}
+		pr.Aims[k] = append(pr.Aims[k], a)
+	}
+}
