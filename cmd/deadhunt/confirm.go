@@ -232,7 +232,7 @@ func (c *confirmer) hunt(ctx context.Context, root string, patterns []string) (*
 		if pr, predErrs, err = c.predict(ctx, root, patterns, built.pkgs); pr == nil {
 			return nil, nil, err
 		}
-		opts.Aims = pr.Aims
+		opts.Aims, opts.Recording = pr.Aims, pr.rec
 	}
 	opts.Progress = c.progress(len(built.pkgs))
 	sum, err := driver.Hunt(ctx, built.pkgs, opts)

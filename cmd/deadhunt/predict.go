@@ -55,10 +55,11 @@ type prediction struct {
 	// predicted-static otherwise.
 	merged []report.Finding
 	errs   []report.PackageError // traces that could not be read, static analysis errors
+	rec    *driver.Recording     // what was predicted from
 }
 
 func (p *pipeline) predict(ctx context.Context, rec *driver.Recording) *prediction {
-	pr := &prediction{Prediction: driver.Predict(rec, predict.Options{})}
+	pr := &prediction{Prediction: driver.Predict(rec, predict.Options{}), rec: rec}
 	pr.errs = append(pr.errs, pr.Errors...)
 	var static []report.Finding
 	if p.static != nil {

@@ -71,7 +71,7 @@ func TestHuntDirected(t *testing.T) {
 	pkg, env, fdir := fakePackage(t, "TestAimed")
 	rec, _ := record(t, pkg, env)
 	pr := Predict(rec, predict.Options{})
-	s := hunt(t, []Package{pkg}, Options{Runs: 10, Parallel: 1, Env: env, Strategy: "directed", Aims: pr.Aims})
+	s := hunt(t, []Package{pkg}, Options{Runs: 10, Parallel: 1, Env: env, Strategy: "directed", Aims: pr.Aims, Recording: rec})
 	if len(s.Findings) != 1 || s.Findings[0].ID != pr.Findings[0].ID {
 		t.Fatalf("findings %v, want the predicted one", s.Findings)
 	}
@@ -90,8 +90,12 @@ func TestHuntDirected(t *testing.T) {
 	if n := count(targets, "directed "); n != 2 || count(targets, `sites=["/fake/a.go:11:2" "/fake/a.go:21:2"]`) < 3 {
 		t.Errorf("targeted runs %q; want 2 directed runs and a calibration run aimed at the inner sites", targets)
 	}
-	if n := count(logLines(t, fdir, "runs.log"), "rpro"); n != 0 {
+	runs := logLines(t, fdir, "runs.log")
+	if n := count(runs, "rpro"); n != 0 {
 		t.Errorf("%d rpro runs, want none with strategy directed", n)
+	}
+	if n := count(runs, "plain 0"); n != 1 || st.Runs != 5 {
+		t.Errorf("%d plain runs, %d runs counted; want the recording's plain run reused and counted (plain, random 0, aim calibration, 2 seeds)", n, st.Runs)
 	}
 }
 

@@ -68,9 +68,12 @@ func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult
 // and goroutines, leaked goroutines included), then the seeds.
 func (t *testHunt) run(ctx context.Context) error {
 	o := &t.h.opts
-	plain, err := t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: "plain", WatchdogMS: o.WatchdogMS})
-	if err != nil {
-		return err
+	plain := o.Recording.plainRun(t.pkg.ImportPath, t.test)
+	if plain == nil {
+		var err error
+		if plain, err = t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: "plain", WatchdogMS: o.WatchdogMS}); err != nil {
+			return err
+		}
 	}
 	if plain.Outcome.Bad() {
 		t.calibrate(plain, plain)

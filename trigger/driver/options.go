@@ -40,6 +40,9 @@ type Options struct {
 	// Aims are the predicted deadlocks to steer tests toward with the
 	// directed strategy, by test; each gets Runs seeded runs of its own.
 	Aims map[TestKey][]Aim
+	// Recording, if set, provides each test's plain run: Hunt reuses it
+	// instead of running the test plainly again.
+	Recording *Recording
 	// Progress, if set, is called after every run with the hunt's state.
 	// Calls are serialized.
 	Progress func(Progress)

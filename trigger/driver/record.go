@@ -58,6 +58,7 @@ type RecordedTest struct {
 	// Traces are the trace files written, one per controlled run.
 	Traces   []string
 	Outcomes map[Outcome]int // of every run, plain included
+	plain    *run            // reused by Hunt (Options.Recording)
 }
 
 // Traces returns every trace file of package pkg.
@@ -147,6 +148,7 @@ func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (Record
 		return rt, err
 	}
 	rt.Outcomes[plain.Outcome]++
+	rt.plain = plain
 	rt.Plain.Outcome = plain.Outcome
 	if res := plain.Result; res != nil {
 		rt.Plain.Steps, rt.Plain.Acquisitions, rt.Plain.Goroutines = res.Steps, res.Acquisitions, res.Goroutines
@@ -174,4 +176,17 @@ func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (Record
 		}
 	}
 	return rt, nil
+}
+
+// plainRun returns the recorded plain run of a test, if any.
+func (r *Recording) plainRun(pkg, test string) *run {
+	if r == nil {
+		return nil
+	}
+	for i := range r.Tests {
+		if t := &r.Tests[i]; t.Package == pkg && t.Test == test {
+			return t.plain
+		}
+	}
+	return nil
 }
