@@ -304,10 +304,21 @@ func (c *confirmer) predictions(pr *prediction, confirmed []report.Finding, sum 
 	return out
 }
 
+// unionEvidence joins two evidence lists, static before dynamic as
+// predict.Merge orders them.
 func unionEvidence(a, b []string) []string {
-	ev := slices.Concat(a, b)
-	slices.Sort(ev)
-	return slices.Compact(ev)
+	var ev []string
+	for _, e := range []string{"static", "dynamic"} {
+		if slices.Contains(a, e) || slices.Contains(b, e) {
+			ev = append(ev, e)
+		}
+	}
+	for _, e := range slices.Concat(a, b) {
+		if !slices.Contains(ev, e) {
+			ev = append(ev, e)
+		}
+	}
+	return ev
 }
 
 // aimSearch is the search of the directed runs aimed at id, from the
