@@ -33,15 +33,22 @@ func (p *Predictor) acquire(e trace.Event, tab *trace.Table) {
 	g.held = append(g.held, held{lock: lock, read: read, site: site, clock: g.clock, vc: g.vc})
 }
 
-// wait records a goroutine about to block on a lock it already holds.
+// wait records a goroutine about to block on a lock: a double lock or
+// recursive read when it already holds it.
+// A write wait also makes g a writer of the lock's class: in an RWR
+// deadlock the writer never acquires, it only waits.
 func (p *Predictor) wait(e trace.Event, tab *trace.Table) {
 	g := p.run.goroutine(e.G)
 	lock := p.run.locks[e.Lock]
+	read := e.Op == trace.OpRWait
+	acq := self{lock: lock, run: p.run.index, g: g.id, acqSite: p.siteID(e.Site, tab), stack: -1}
+	if !read {
+		p.recs.writer(p.locks[lock].class, acq)
+	}
 	for _, h := range g.held {
 		if h.lock == lock {
-			acq := self{lock: lock, run: p.run.index, g: g.id, heldSite: h.site,
-				acqSite: p.siteID(e.Site, tab), stack: -1}
-			p.recs.self(acq, h.read, h.read)
+			acq.heldSite = h.site
+			p.recs.self(acq, h.read, read)
 			return
 		}
 	}

@@ -34,8 +34,9 @@
 // write-locking one it holds for reading, is a double-lock candidate. A
 // goroutine read-locking an RWMutex it already read-holds is an RWR
 // candidate when some other goroutine, of any run, write-locks that lock
-// class. A wait event on a lock the goroutine read-holds counts as a
-// recursive read: the format does not say whether the wait was a read.
+// class. Wait events count like the acquisitions they announce: an rwait
+// on a lock the goroutine read-holds is a recursive read, a wait on it (an
+// upgrade from RLock to Lock) a double lock.
 //
 // Candidates are deduplicated by kind and lock classes (the inputs of
 // report.ComputeID) and keep the evidence of every run, goroutine, site and

@@ -75,7 +75,7 @@ func (p *Predictor) event(e trace.Event, tab *trace.Table) error {
 		p.locks = append(p.locks, lockInfo{run: p.run.index, class: p.class(e.Name), instance: e.Instance})
 	case trace.OpAcq, trace.OpRAcq:
 		p.acquire(e, tab)
-	case trace.OpWait:
+	case trace.OpWait, trace.OpRWait:
 		p.wait(e, tab)
 	case trace.OpRel, trace.OpRRel:
 		p.run.release(p.run.goroutine(e.G), p.run.locks[e.Lock], e.Op == trace.OpRRel)

@@ -29,7 +29,7 @@ func appendEvent(b []byte, e *Event) []byte {
 		if e.Stack != NoStack {
 			b = appendInts(b, e.Stack)
 		}
-	case OpWait:
+	case OpWait, OpRWait:
 		b = appendInts(b, e.G, e.Lock, e.Site)
 	case OpRel, OpRRel:
 		b = appendInts(b, e.G, e.Lock)

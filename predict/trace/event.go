@@ -28,11 +28,12 @@ const (
 	OpGo         // go <parent> <child> <sid>
 	OpHB         // hb <from> <to>
 	OpEnd        // end <g>
+	OpRWait      // rwait <g> <lid> <sid>
 	numOps
 )
 
 var opNames = [numOps]string{"invalid", "run", "site", "frame", "stack", "lock",
-	"acq", "racq", "wait", "rel", "rrel", "go", "hb", "end"}
+	"acq", "racq", "wait", "rel", "rrel", "go", "hb", "end", "rwait"}
 
 func (op Op) String() string {
 	if op < numOps {

@@ -21,6 +21,8 @@ func opByName(b []byte) Op {
 		return OpRAcq
 	case "wait":
 		return OpWait
+	case "rwait":
+		return OpRWait
 	case "rel":
 		return OpRel
 	case "rrel":

@@ -88,8 +88,8 @@ func (t *Table) check(e *Event) string {
 	switch e.Op {
 	case OpLock:
 		return define(&t.locks, "lock", e.ID, Lock{e.Name, e.Instance})
-	case OpAcq, OpRAcq, OpWait:
-		if e.Stack != NoStack && e.Op != OpWait && !t.stacks.has(e.Stack) {
+	case OpAcq, OpRAcq, OpWait, OpRWait:
+		if e.Stack != NoStack && e.Op != OpWait && e.Op != OpRWait && !t.stacks.has(e.Stack) {
 			return fmt.Sprintf("undefined stack %d", e.Stack)
 		}
 		fallthrough
@@ -98,7 +98,7 @@ func (t *Table) check(e *Event) string {
 			return fmt.Sprintf("undefined lock %d", e.Lock)
 		}
 	}
-	if (e.Op == OpAcq || e.Op == OpRAcq || e.Op == OpWait || e.Op == OpGo) && !t.sites.has(e.Site) {
+	if (e.Op == OpAcq || e.Op == OpRAcq || e.Op == OpWait || e.Op == OpRWait || e.Op == OpGo) && !t.sites.has(e.Site) {
 		return fmt.Sprintf("undefined site %d", e.Site)
 	}
 	return ""

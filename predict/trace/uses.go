@@ -16,9 +16,9 @@ func decodeUse(e *Event, args []field) string {
 		ns[i] = n
 	}
 	switch e.Op {
-	case OpAcq, OpRAcq, OpWait:
+	case OpAcq, OpRAcq, OpWait, OpRWait:
 		e.G, e.Lock, e.Site = ns[0], ns[1], ns[2]
-		if e.Op != OpWait {
+		if e.Op == OpAcq || e.Op == OpRAcq {
 			e.Stack = NoStack
 			if len(args) == 4 {
 				e.Stack = ns[3]
@@ -41,7 +41,7 @@ func useArity(op Op) (lo, hi int) {
 	switch op {
 	case OpAcq, OpRAcq:
 		return 3, 4
-	case OpWait, OpGo:
+	case OpWait, OpRWait, OpGo:
 		return 3, 3
 	case OpRel, OpRRel, OpHB:
 		return 2, 2

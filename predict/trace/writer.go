@@ -94,6 +94,11 @@ func (w *Writer) Wait(g, lock, site int) error {
 	return w.WriteEvent(Event{Op: OpWait, G: g, Lock: lock, Site: site})
 }
 
+// RWait records that g is about to block acquiring lock for reading at site.
+func (w *Writer) RWait(g, lock, site int) error {
+	return w.WriteEvent(Event{Op: OpRWait, G: g, Lock: lock, Site: site})
+}
+
 // Rel records that g released lock (write).
 func (w *Writer) Rel(g, lock int) error { return w.WriteEvent(Event{Op: OpRel, G: g, Lock: lock}) }
 

@@ -84,8 +84,10 @@ func radiusPoints(rng *rand.Rand, cfg config) []int {
 	}
 	first := 1 + rng.IntN(k)
 	pts := []int{first}
-	lo := max(1, first-cfg.Radius)
-	span := first + cfg.Radius - lo + 1
+	// The window [first-r, first+r] is clamped to the run's steps [1, k]:
+	// points outside it never fire and would waste the change.
+	lo, hi := max(1, first-cfg.Radius), min(k, first+cfg.Radius)
+	span := hi - lo + 1
 	for tries := 0; len(pts) < n && tries < 100*n; tries++ {
 		p := lo + rng.IntN(span)
 		if !slices.Contains(pts, p) {

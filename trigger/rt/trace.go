@@ -107,9 +107,13 @@ func (t *tracer) acq(sc *sched, x *g, addr any, read bool, s *Site) {
 	t.line(ev, strconv.Itoa(x.id), lid, sid)
 }
 
-func (t *tracer) wait(sc *sched, x *g, addr any, s *Site) {
+func (t *tracer) wait(sc *sched, x *g, addr any, read bool, s *Site) {
+	ev := "wait"
+	if read {
+		ev = "rwait"
+	}
 	lid, sid := t.lock(addr, s), t.site(sc, s)
-	t.line("wait", strconv.Itoa(x.id), lid, sid)
+	t.line(ev, strconv.Itoa(x.id), lid, sid)
 }
 
 func (t *tracer) rel(x *g, addr any, read bool, s *Site) {
@@ -173,7 +177,8 @@ func (sc *sched) traceWait(x *g) {
 		return
 	}
 	if _, _, addr := sc.lockOf(x); addr != nil {
-		sc.tr.wait(sc, x, addr, x.op.site)
+		read := x.op.kind == opRLock || x.op.kind == opTryRLock
+		sc.tr.wait(sc, x, addr, read, x.op.site)
 	}
 }
 
