@@ -164,7 +164,7 @@ func (x *g) endTest(panicked bool) {
 		// outside): only a lock cycle among the blocked ones is certain.
 		sc.warn("%d goroutines still running when the test ended; they go on unchecked", sc.countEnabled(x))
 		if c := sc.findCycle(sc.blockedGs()); c != nil {
-			if kind := sc.cycleKind(c); kind != "mixed" && kind != "blocked" {
+			if kind := sc.cycleKind(c); kind != "mixed" && kind != "blocked" && sc.cycleCertain(kind, c) {
 				sc.deadlock(sc.cycleFinding(kind, c))
 			}
 		}
