@@ -31,9 +31,9 @@ func newStrategy(sc *sched, cfg config) (strategy, error) {
 		}
 		return newPCT(rng, cfg, uniformPoints(rng, cfg.Depth-1, k), func(*g) bool { return true }), nil
 	case "rpro":
-		return newPCT(rng, cfg, radiusPoints(rng, cfg), (*g).acquiring), nil
+		return newPCT(rng, cfg, radiusPoints(rng, cfg, false), (*g).acquiring), nil
 	case "directed":
-		return newPCT(rng, cfg, radiusPoints(rng, cfg), targetFilter(cfg.Target)), nil
+		return newPCT(rng, cfg, radiusPoints(rng, cfg, true), targetFilter(cfg.Target)), nil
 	case "replay":
 		steps, err := readSchedule(cfg.Replay)
 		if err != nil {
@@ -73,7 +73,7 @@ func uniformPoints(rng *rand.Rand, n, k int) []int {
 
 // radiusPoints draws the first change point uniformly from 1..k lock
 // acquisitions and the others within cfg.Radius of it (RPro).
-func radiusPoints(rng *rand.Rand, cfg config) []int {
+func radiusPoints(rng *rand.Rand, cfg config, exactK bool) []int {
 	k := cfg.Steps
 	if k <= 0 {
 		k = defaultAcqs
@@ -84,9 +84,15 @@ func radiusPoints(rng *rand.Rand, cfg config) []int {
 	}
 	first := 1 + rng.IntN(k)
 	pts := []int{first}
-	// The window [first-r, first+r] is clamped to the run's steps [1, k]:
-	// points outside it never fire and would waste the change.
-	lo, hi := max(1, first-cfg.Radius), min(k, first+cfg.Radius)
+	// With exactK, k is the most target acquisitions a recorded run made
+	// (directed), so the window [first-r, first+r] is clamped to [1, k]:
+	// points past it would never fire. rpro's k comes from one calibration
+	// run, which may itself have deadlocked early and so undercounts: there
+	// the window may reach past k, where later runs still have steps.
+	lo, hi := max(1, first-cfg.Radius), first+cfg.Radius
+	if exactK {
+		hi = min(k, hi)
+	}
 	span := hi - lo + 1
 	for tries := 0; len(pts) < n && tries < 100*n; tries++ {
 		p := lo + rng.IntN(span)
