@@ -113,9 +113,9 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("%s %s: no error mentioning %q", want.pkg, want.test, want.text)
 		}
 	}
-	// The test whose own goroutine blocks for good: confirmed as a
-	// deadlock when the driver hunts it under control; with a calibration
-	// run that times out under the plain scheduler it is reported as such.
+	// The test whose own goroutine blocks for good hangs under the plain
+	// scheduler (the testing package's timer keeps the process alive); the
+	// one controlled run the driver then makes confirms it as a deadlock.
 	blocked := false
 	for _, f := range rep.Findings {
 		if f.Test == "TestSelfRecv" && f.Status == report.Confirmed {
@@ -124,8 +124,8 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("unexpected finding %s", f.Summary())
 		}
 	}
-	if !blocked && !hasError(rep, "example.com/badinput/selfblock", "TestSelfRecv", "timeout") {
-		t.Errorf("selfblock TestSelfRecv: neither confirmed nor reported as a timeout:\n%s", r.stdout)
+	if !blocked {
+		t.Errorf("selfblock TestSelfRecv: not confirmed:\n%s", r.stdout)
 	}
 	for _, e := range rep.Errors {
 		if strings.Contains(e.Err, "trace:") {
@@ -147,7 +147,7 @@ func hasError(rep *report.Report, pkg, test, text string) bool {
 func TestBadInputNoTests(t *testing.T) {
 	dir := badInputModule(t)
 	r := realConfirm(t, dir, "--runs", "5", "--timeout", "3s", "./notests")
-	if r.code != exitOK || !strings.Contains(r.stdout, "0 test(s)") {
+	if r.code != exitOK || !strings.Contains(r.stdout, "0 test(s)") || !strings.Contains(r.stdout, "example.com/badinput/notests: no tests to run") {
 		t.Errorf("exit %d, want 0 and no test run\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
 }

@@ -100,7 +100,7 @@ func (c *confirmer) flagSet() *flag.FlagSet {
 	fs.IntVar(&f.depth, "depth", 3, "assumed bug depth d for pct, rpro and directed")
 	fs.IntVar(&f.radius, "radius", 0, "rpro radius r; 0 computes max(2, 5% of acquisitions) per test")
 	fs.Uint64Var(&f.seed, "seed", 0, "seed base: a test's runs use seeds base+1 .. base+runs")
-	fs.IntVar(&f.parallel, "p", driver.Options{}.WithDefaults().Parallel, "test processes to run at once")
+	fs.IntVar(&f.parallel, "p", driver.Options{}.WithDefaults().Parallel, "test processes to run at once (use -p 1 for tests that listen on fixed ports)")
 	fs.StringVar(&f.out, "o", "", "also write the report (JSON) to this `file`")
 	fs.StringVar(&f.sarif, "sarif", "", "also write the findings as SARIF 2.1.0 to this `file` (- for stdout)")
 	fs.BoolVar(&f.noPredict, "no-predict", false, "do not record and predict: hunt every test with -strategy only")
@@ -465,6 +465,9 @@ func (c *confirmer) print(rep *report.Report, sum *driver.Summary, paths []strin
 		fmt.Fprintln(w)
 	}
 	c.printTests(w, sum)
+	for _, p := range untested(rep, sum) {
+		fmt.Fprintf(w, "%s: no tests to run (no test files, or none matching -run)\n", p)
+	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, headline(rep, sum))
 	for _, f := range confirmedFindings(rep) {
@@ -643,4 +646,23 @@ func (instrumentBuilder) build(ctx context.Context, req buildRequest) (*buildRes
 		return nil, err
 	}
 	return &buildResult{pkgs: b.Packages, paths: b.Paths, errs: b.Errors, warnings: b.Warnings, close: func() { b.Close() }}, nil
+}
+
+// untested lists the packages examined that ran no test and did not fail
+// to build.
+func untested(rep *report.Report, sum *driver.Summary) []string {
+	seen := make(map[string]bool)
+	for _, st := range sum.Tests {
+		seen[st.Package] = true
+	}
+	for _, e := range rep.Errors {
+		seen[e.Package] = true
+	}
+	var ps []string
+	for _, p := range rep.Packages {
+		if !seen[p] {
+			ps = append(ps, p)
+		}
+	}
+	return ps
 }

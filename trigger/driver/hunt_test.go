@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/deadhunt/deadhunt/report"
 )
@@ -204,5 +205,23 @@ func TestHuntCanceledKeepsFindings(t *testing.T) {
 	}
 	if len(s.Findings) != 1 || len(s.Errors) != 0 {
 		t.Errorf("%d findings, errors %v; want the confirmed one and no errors", len(s.Findings), s.Errors)
+	}
+}
+
+// A test that hangs when run plainly gets one controlled run: a test whose
+// own goroutine blocks for good is a deadlock the runtime sees at once; a
+// test that hangs for other reasons costs one more bound, not a budget.
+func TestHuntPlainHang(t *testing.T) {
+	pkg, env, dir := fakePackage(t, "TestSelfBlock", "TestHang")
+	s := hunt(t, []Package{pkg}, Options{Runs: 5, Env: env, Timeout: 2 * time.Second})
+	if st := s.Tests[0]; len(st.Findings) != 1 {
+		t.Errorf("TestSelfBlock: %s, findings %v; want its deadlock confirmed", st.String(), st.Findings)
+	}
+	if st := s.Tests[1]; len(st.Findings) != 0 || st.Failure == nil || st.Failure.Outcome != Timeout {
+		t.Errorf("TestHang: %s, failure %+v; want a timeout and nothing confirmed", st.String(), st.Failure)
+	}
+	runs := logLines(t, dir, "runs.log")
+	if n := count(runs, "TestHang"); n != 2 {
+		t.Errorf("TestHang ran %d times, want 2 (plain, then one controlled run)", n)
 	}
 }

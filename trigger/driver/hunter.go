@@ -79,6 +79,9 @@ func (t *testHunt) run(ctx context.Context) error {
 		t.calibrate(plain, plain)
 		t.stats.Failure = &Failure{Outcome: plain.Outcome, Tail: plain.Tail}
 		t.stats.count(plain)
+		if plain.Outcome == Timeout {
+			return t.hungOnce(ctx)
+		}
 		return nil
 	}
 	aims := o.aimsFor(t.pkg.ImportPath, t.test)
@@ -103,6 +106,20 @@ func (t *testHunt) run(ctx context.Context) error {
 		return nil
 	}
 	return t.seeds(ctx, &phase{base: t.base, runs: o.Runs})
+}
+
+// hungOnce makes one controlled run of a test that hung when run plainly:
+// a test whose own goroutine blocks for good hangs under the testing
+// package's timer but is a deadlock the runtime sees at once. One run
+// only, so a test that hangs for other reasons (blocked in I/O) costs one
+// more time bound, not a budget of them.
+func (t *testHunt) hungOnce(ctx context.Context) error {
+	o := &t.h.opts
+	ctl, err := t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: "random", Seed: 0, WatchdogMS: o.WatchdogMS})
+	if err != nil {
+		return err
+	}
+	return t.record(ctx, ctl)
 }
 
 // phase is one seeded budget: the strategy's own, or an aim's.

@@ -97,6 +97,14 @@ func scenario(test string) {
 		os.Exit(1)
 	case "TestHang":
 		time.Sleep(time.Hour)
+	case "TestSelfBlock": // hangs plainly; the runtime sees the deadlock at once
+		if cfg.Strategy == "plain" {
+			time.Sleep(time.Hour)
+		}
+		if cfg.Strategy == "replay" {
+			replay(test)
+		}
+		deadlockOn(test, "a", "b")
 	case "TestLeak":
 		leakChild(test)
 		pass(test)
