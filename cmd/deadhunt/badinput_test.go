@@ -88,6 +88,9 @@ func TestBadInput(t *testing.T) {
 	if !hasError(rep, "example.com/badinput/nocompile", "", "undefined: undefinedName") {
 		t.Errorf("no error names the package that does not compile and its compiler message:\n%s", r.stdout)
 	}
+	if n := countErrors(rep, "nocompile"); n != 1 {
+		t.Errorf("%d errors name the package that does not compile, want 1:\n%s", n, r.stdout)
+	}
 	// Outcomes of the tests (the driver's summary lines).
 	for _, want := range []struct{ pkg, test, outcome string }{
 		{"ok", "TestCounter", `\d+ runs \(\d+ pass\)`},
@@ -181,4 +184,15 @@ func TestBadInputCorruptReport(t *testing.T) {
 			t.Errorf("review %s: exit %d, stderr %q; want 1 and the file named", name, code, errb.String())
 		}
 	}
+}
+
+// countErrors counts the report's errors whose package names part.
+func countErrors(rep *report.Report, part string) int {
+	n := 0
+	for _, e := range rep.Errors {
+		if strings.Contains(e.Package, part) {
+			n++
+		}
+	}
+	return n
 }

@@ -242,7 +242,7 @@ func (c *confirmer) hunt(ctx context.Context, root string, patterns []string) (*
 	rep := &report.Report{Version: report.Version, Tool: "deadhunt confirm", Created: time.Now().UTC(),
 		Packages: built.paths, Findings: sum.Findings}
 	rep.Findings = append(rep.Findings, c.predictions(pr, rep.Findings, sum)...)
-	rep.Errors = slices.Concat(built.errs, predErrs, sum.Errors, testFailures(sum))
+	rep.Errors = slices.Concat(built.errs, notBuildErrors(predErrs, built.errs), sum.Errors, testFailures(sum))
 	report.Sort(rep.Findings)
 	if err := applySuppressions(rep, root); err != nil {
 		return rep, sum, err
@@ -665,4 +665,15 @@ func untested(rep *report.Report, sum *driver.Summary) []string {
 		}
 	}
 	return ps
+}
+
+// notBuildErrors drops the prediction errors of packages whose build
+// already failed: the static analyzer repeats the compiler's complaint
+// (and its "analysis skipped" follow-ups) for them.
+func notBuildErrors(errs, build []report.PackageError) []report.PackageError {
+	failed := make(map[string]bool)
+	for _, e := range build {
+		failed[e.Package] = true
+	}
+	return slices.DeleteFunc(slices.Clone(errs), func(e report.PackageError) bool { return failed[e.Package] })
 }
