@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"github.com/deadhunt/deadhunt/analyzer"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -54,7 +55,7 @@ func realConfirm(t *testing.T, dir string, args ...string) cliResult {
 	ctx, cancel := context.WithTimeout(context.Background(), badInputBound)
 	defer cancel()
 	var out, errb strings.Builder
-	c := &confirmer{stdout: &out, stderr: &errb, dir: dir, build: instrumentBuilder{}}
+	c := &confirmer{stdout: &out, stderr: &errb, dir: dir, build: instrumentBuilder{}, static: analyzer.Findings}
 	code := c.main(ctx, args)
 	if ctx.Err() != nil {
 		t.Fatalf("deadhunt confirm %q did not end within %v\nstdout:\n%s\nstderr:\n%s", args, badInputBound, out.String(), errb.String())

@@ -675,5 +675,12 @@ func notBuildErrors(errs, build []report.PackageError) []report.PackageError {
 	for _, e := range build {
 		failed[e.Package] = true
 	}
-	return slices.DeleteFunc(slices.Clone(errs), func(e report.PackageError) bool { return failed[e.Package] })
+	return slices.DeleteFunc(slices.Clone(errs), func(e report.PackageError) bool { return failed[basePackage(e.Package)] })
+}
+
+// basePackage is the import path of a package as go/packages names its
+// test variants: "p [p.test]" and "p.test" are p.
+func basePackage(p string) string {
+	p, _, _ = strings.Cut(p, " [")
+	return strings.TrimSuffix(p, ".test")
 }
