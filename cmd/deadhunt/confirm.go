@@ -113,33 +113,15 @@ func (c *confirmer) flagSet() *flag.FlagSet {
 }
 
 func (c *confirmer) usage(w io.Writer, fs *flag.FlagSet) {
-	fmt.Fprint(w, confirmUsage)
-	fs.SetOutput(w)
-	fs.PrintDefaults()
-	fs.SetOutput(io.Discard)
+	printUsage(confirmUsage)(w, fs)
 	fmt.Fprint(w, exitCodesHelp)
 }
 
 // parse parses args; it returns the packages, or an exit code when the
 // command is over (help, usage error).
 func (c *confirmer) parse(args []string) ([]string, int, bool) {
-	fs := c.flagSet()
-	pkgs, err := parseInterspersed(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		c.usage(c.stdout, fs)
-		return nil, exitOK, false
-	}
-	if err == nil {
-		err = c.flags.check()
-	}
-	if err != nil {
-		fmt.Fprintf(c.stderr, "deadhunt confirm: %v\nRun 'deadhunt confirm -h' for usage.\n", err)
-		return nil, exitUsage, false
-	}
-	if len(pkgs) == 0 {
-		pkgs = []string{"./..."}
-	}
-	return pkgs, 0, true
+	return parsePackages(packageCommand{name: "confirm", flags: c.flagSet(), usage: c.usage,
+		check: c.flags.check, stdout: c.stdout, stderr: c.stderr}, args)
 }
 
 func (f *confirmFlags) check() error {
@@ -157,26 +139,6 @@ func (f *confirmFlags) options() driver.Options {
 		o.Run = regexp.MustCompile(f.run)
 	}
 	return o
-}
-
-// parseInterspersed parses flags that may follow positional arguments, as
-// go test allows ("./... -run X").
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		if args[0] == "--" {
-			return append(pos, args[1:]...), nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
 }
 
 func (c *confirmer) main(ctx context.Context, args []string) int {

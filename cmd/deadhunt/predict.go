@@ -180,28 +180,18 @@ func (p *predictor) flagSet() *flag.FlagSet {
 }
 
 func (p *predictor) parse(args []string) ([]string, int, bool) {
-	fs := p.flagSet()
-	pkgs, err := parseInterspersed(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(p.stdout, predictUsage)
-		fs.SetOutput(p.stdout)
-		fs.PrintDefaults()
-		return nil, exitOK, false
+	return parsePackages(packageCommand{name: "predict", flags: p.flagSet(), usage: printUsage(predictUsage),
+		check: p.flags.check, stdout: p.stdout, stderr: p.stderr}, args)
+}
+
+func (f *predictFlags) check() error {
+	if _, err := regexp.Compile(f.run); err != nil {
+		return fmt.Errorf("-run: %v", err)
 	}
-	if err == nil {
-		_, err = regexp.Compile(p.flags.run)
+	if f.parallel < 1 {
+		return fmt.Errorf("-p %d, want at least 1", f.parallel)
 	}
-	if err == nil && p.flags.parallel < 1 {
-		err = fmt.Errorf("-p %d, want at least 1", p.flags.parallel)
-	}
-	if err != nil {
-		fmt.Fprintf(p.stderr, "deadhunt predict: %v\nRun 'deadhunt predict -h' for usage.\n", err)
-		return nil, exitUsage, false
-	}
-	if len(pkgs) == 0 {
-		pkgs = []string{"./..."}
-	}
-	return pkgs, 0, true
+	return nil
 }
 
 func (p *predictor) progressf(format string, args ...any) {

@@ -72,25 +72,8 @@ func (r *recorder) flagSet() *flag.FlagSet {
 }
 
 func (r *recorder) parse(args []string) ([]string, int, bool) {
-	fs := r.flagSet()
-	pkgs, err := parseInterspersed(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(r.stdout, recordUsage)
-		fs.SetOutput(r.stdout)
-		fs.PrintDefaults()
-		return nil, exitOK, false
-	}
-	if err == nil {
-		err = r.flags.check()
-	}
-	if err != nil {
-		fmt.Fprintf(r.stderr, "deadhunt record: %v\nRun 'deadhunt record -h' for usage.\n", err)
-		return nil, exitUsage, false
-	}
-	if len(pkgs) == 0 {
-		pkgs = []string{"./..."}
-	}
-	return pkgs, 0, true
+	return parsePackages(packageCommand{name: "record", flags: r.flagSet(), usage: printUsage(recordUsage),
+		check: r.flags.check, stdout: r.stdout, stderr: r.stderr}, args)
 }
 
 func (f *recordFlags) check() error {
