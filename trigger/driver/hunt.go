@@ -29,18 +29,7 @@ func Hunt(ctx context.Context, pkgs []Package, opts Options) (*Summary, error) {
 	h := &hunter{opts: opts, runner: newRunner(opts.Timeout, opts.Env, workDir, opts.Parallel)}
 	jobs := h.jobs(pkgs)
 	results := make([]testResult, len(jobs))
-	var wg sync.WaitGroup
-	limit := make(chan struct{}, opts.Parallel)
-	for i, j := range jobs {
-		wg.Add(1)
-		limit <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-limit }()
-			results[i] = h.hunt(ctx, j.pkg, j.test)
-		}()
-	}
-	wg.Wait()
+	parallel(len(jobs), opts.Parallel, func(i int) { results[i] = h.hunt(ctx, jobs[i].pkg, jobs[i].test) })
 	if err := ctx.Err(); err != nil {
 		return collect(results), fmt.Errorf("driver: %w", err)
 	}
@@ -98,4 +87,21 @@ func collect(results []testResult) *Summary {
 		}
 	}
 	return s
+}
+
+// parallel calls f(0), ..., f(n-1), at most limit at once, and returns when
+// all have returned.
+func parallel(n, limit int, f func(i int)) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, limit)
+	for i := range n {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			f(i)
+		}()
+	}
+	wg.Wait()
 }

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/deadhunt/deadhunt/report"
@@ -99,18 +98,7 @@ func Record(ctx context.Context, pkgs []Package, opts RecordOptions) (*Recording
 	}
 	tests := make([]RecordedTest, len(jobs))
 	errs := make([]error, len(jobs))
-	var wg sync.WaitGroup
-	limit := make(chan struct{}, opts.Parallel)
-	for i, j := range jobs {
-		wg.Add(1)
-		limit <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-limit }()
-			tests[i], errs[i] = recordTest(ctx, r, j, &opts)
-		}()
-	}
-	wg.Wait()
+	parallel(len(jobs), opts.Parallel, func(i int) { tests[i], errs[i] = recordTest(ctx, r, jobs[i], &opts) })
 	rec := &Recording{}
 	for i := range jobs {
 		rec.Tests = append(rec.Tests, tests[i])
