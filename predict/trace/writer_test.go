@@ -16,6 +16,7 @@ func TestWriterMethods(t *testing.T) {
 	w.Acq(1, 5, 1, 4)
 	w.RAcq(1, 5, 1, NoStack)
 	w.Wait(2, 5, 1)
+	w.RWait(3, 5, 1)
 	w.RRel(1, 5)
 	w.Rel(1, 5)
 	w.Go(1, 2, 1)
@@ -33,6 +34,7 @@ lock 5 (*p.T).mu 0xc0
 acq 1 5 1 4
 racq 1 5 1
 wait 2 5 1
+rwait 3 5 1
 rrel 1 5
 rel 1 5
 go 1 2 1

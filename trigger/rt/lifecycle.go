@@ -216,17 +216,6 @@ func (sc *sched) pollFor(x *g, d time.Duration) bool {
 	return false
 }
 
-// hasChanWaiters reports whether a live goroutine waits at a channel
-// operation.
-func (sc *sched) hasChanWaiters() bool {
-	for _, y := range sc.live {
-		if k := y.op.kind; !y.op.done && k >= opSend && k <= opSelect && k != opClose {
-			return true
-		}
-	}
-	return false
-}
-
 func (sc *sched) countEnabled(x *g) int {
 	n := 0
 	for _, y := range sc.live {
