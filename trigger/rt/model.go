@@ -71,19 +71,14 @@ func (sc *sched) exec(x *g) bool {
 	}
 	switch o.kind {
 	case opLock:
-		st := sc.mutex(o.mu)
-		st.owner, st.site = x, o.site
-		x.addHeld(heldLock{mu: o.mu, site: o.site})
-		sc.traceAcq(x, o.mu, false, o.site)
+		sc.takeMutex(x, sc.mutex(o.mu), o.mu, o.site)
 	case opUnlock:
 		sc.unlock(x, o.mu)
 	case opTryLock:
 		st := sc.mutex(o.mu)
 		o.ok = st.owner == nil && o.mu.TryLock()
 		if o.ok {
-			st.owner, st.site = x, o.site
-			x.addHeld(heldLock{mu: o.mu, site: o.site})
-			sc.traceAcq(x, o.mu, false, o.site)
+			sc.takeMutex(x, st, o.mu, o.site)
 		}
 	case opRWLock:
 		return sc.rwLock(x)
@@ -93,9 +88,7 @@ func (sc *sched) exec(x *g) bool {
 		st := sc.rw(o.rw)
 		o.ok = st.writer == nil && len(st.readers) == 0 && o.rw.TryLock()
 		if o.ok {
-			st.writer, st.wHeld, st.wSite = x, true, o.site
-			x.addHeld(heldLock{rw: o.rw, site: o.site})
-			sc.traceAcq(x, o.rw, false, o.site)
+			sc.takeWrite(x, st, o.rw, o.site)
 		}
 	case opRLock:
 		st := sc.rw(o.rw)
@@ -105,18 +98,14 @@ func (sc *sched) exec(x *g) bool {
 			sc.traceWait(x)
 			return false
 		}
-		st.readers = append(st.readers, x)
-		x.addHeld(heldLock{rw: o.rw, read: true, site: o.site})
-		sc.traceAcq(x, o.rw, true, o.site)
+		sc.takeRead(x, st, o.rw, o.site)
 	case opRUnlock:
 		sc.rUnlock(x, o.rw)
 	case opTryRLock:
 		st := sc.rw(o.rw)
 		o.ok = st.writer == nil && o.rw.TryRLock()
 		if o.ok {
-			st.readers = append(st.readers, x)
-			x.addHeld(heldLock{rw: o.rw, read: true, site: o.site})
-			sc.traceAcq(x, o.rw, true, o.site)
+			sc.takeRead(x, st, o.rw, o.site)
 		}
 	case opSend, opRecv, opSelect:
 		return sc.execChan(x)
@@ -172,6 +161,26 @@ func (sc *sched) exec(x *g) bool {
 	return true
 }
 
+// takeMutex, takeWrite and takeRead record that x acquired a lock at site:
+// in the lock's state, in x's held set and in the trace.
+func (sc *sched) takeMutex(x *g, st *mutexState, m *sync.Mutex, site *Site) {
+	st.owner, st.site = x, site
+	x.addHeld(heldLock{mu: m, site: site})
+	sc.traceAcq(x, m, false, site)
+}
+
+func (sc *sched) takeWrite(x *g, st *rwState, m *sync.RWMutex, site *Site) {
+	st.writer, st.wHeld, st.wSite = x, true, site
+	x.addHeld(heldLock{rw: m, site: site})
+	sc.traceAcq(x, m, false, site)
+}
+
+func (sc *sched) takeRead(x *g, st *rwState, m *sync.RWMutex, site *Site) {
+	st.readers = append(st.readers, x)
+	x.addHeld(heldLock{rw: m, read: true, site: site})
+	sc.traceAcq(x, m, true, site)
+}
+
 // unlock releases a mutex in the model (any goroutine may unlock it).
 func (sc *sched) unlock(x *g, m *sync.Mutex) {
 	st := sc.mutex(m)
@@ -195,9 +204,7 @@ func (sc *sched) rwLock(x *g) bool {
 			return false
 		}
 	}
-	st.wHeld = true
-	x.addHeld(heldLock{rw: o.rw, site: o.site})
-	sc.traceAcq(x, o.rw, false, o.site)
+	sc.takeWrite(x, st, o.rw, o.site)
 	return true
 }
 
@@ -211,9 +218,7 @@ func (sc *sched) rwUnlock(x *g, m *sync.RWMutex) {
 	st.writer, st.wHeld, st.wSite = nil, false, nil
 	for _, r := range st.queued {
 		r.op.done = true
-		st.readers = append(st.readers, r)
-		r.addHeld(heldLock{rw: m, read: true, site: r.op.site})
-		sc.traceAcq(r, m, true, r.op.site)
+		sc.takeRead(r, st, m, r.op.site)
 	}
 	st.queued = nil
 }
