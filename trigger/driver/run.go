@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"sync/atomic"
 	"time"
 )
@@ -88,16 +89,24 @@ func (r *runner) execIn(ctx context.Context, dir string, pkg *Package, test stri
 
 // command builds the test binary's command line (CONTRACT.md section 4).
 // -test.timeout is a second bound, for when the driver itself dies.
+// -test.parallel is raised so that every parallel subtest testing releases
+// at once rejoins the runtime's scheduler, which waits for all of them
+// before it decides (the order they come back in is the Go scheduler's):
+// with GOMAXPROCS slots, the others would wait for a slot and the schedule
+// would depend on when they get one.
 func (r *runner) command(pkg *Package, test, cfgPath string) *exec.Cmd {
 	cmd := exec.Command(pkg.Binary,
 		"-test.run", "^"+regexp.QuoteMeta(test)+"$",
-		"-test.count=1", "-test.v",
+		"-test.count=1", "-test.v", "-test.parallel="+strconv.Itoa(testParallel),
 		"-test.timeout="+(2*r.timeout+time.Minute).String())
 	cmd.Dir = pkg.Dir
 	cmd.Env = append(append(os.Environ(), r.env...), ConfigEnv+"="+cfgPath)
 	setGroup(cmd)
 	return cmd
 }
+
+// testParallel is the -test.parallel every run gets.
+const testParallel = 1024
 
 // wait starts cmd and waits for it, killing its process group at the time
 // bound or when ctx ends, and in any case once it has exited (so children

@@ -40,13 +40,16 @@ type g struct {
 	lastRun int     // step at which it was last chosen
 	// waited counts the decisions at which it was enabled but not
 	// chosen since it last ran, for the fairness bound (fair.go).
-	waited  int
-	signal  bool          // a Cond signal arrived
-	paused  bool          // paused in t.Parallel: its parent may go on
-	napping atomic.Bool   // waits on purpose (test hook polling, backoff): not stuck
-	why     string        // why it is outside
-	stack   []frame       // captured at the block point on request
-	one     [1]SelectCase // the case of a Send or Recv (saves an allocation)
+	waited int
+	signal bool // a Cond signal arrived
+	paused bool // paused in t.Parallel: its parent may go on
+	// pausedKids counts its subtests paused in t.Parallel that have not
+	// rejoined (lifecycle.go).
+	pausedKids int
+	napping    atomic.Bool   // waits on purpose (test hook polling, backoff): not stuck
+	why        string        // why it is outside
+	stack      []frame       // captured at the block point on request
+	one        [1]SelectCase // the case of a Send or Recv (saves an allocation)
 }
 
 // heldLock is a lock held by a goroutine in the model.

@@ -67,6 +67,7 @@ func (x *g) exit() {
 		sc.tr.end(x)
 	}
 	sc.progress++
+	sc.startGather(x)
 	if sc.cur.Load() == x {
 		sc.decide(nil)
 	}
@@ -102,6 +103,7 @@ func (x *g) goOutside(why string) {
 	sc.mu.Lock()
 	sc.leave(x, gOutside)
 	x.why = why
+	sc.startGather(x)
 	if sc.cur.Load() == x {
 		sc.decide(nil)
 	}
@@ -289,12 +291,71 @@ func (x *g) runSub(t *testing.T, f func(*testing.T)) {
 // parallel is t.Parallel: x pauses outside the scheduler (its parent goes
 // on) and rejoins when testing resumes it.
 func (x *g) parallel(t *testing.T, s *Site) {
-	x.sc.mu.Lock()
+	sc := x.sc
+	sc.mu.Lock()
 	x.paused = true
-	x.sc.mu.Unlock()
-	x.goOutside("t.Parallel")
+	if x.parent > 0 {
+		sc.all[x.parent-1].pausedKids++
+	}
+	sc.mu.Unlock()
+	x.goOutside(whyParallel)
 	t.Parallel()
 	x.do(op{kind: opParallel, site: s})
+}
+
+// whyParallel marks a subtest paused in t.Parallel that has not rejoined.
+const whyParallel = "t.Parallel"
+
+// When a test's function returns (or a subtest's), testing releases its
+// paused parallel subtests together, and they rejoin the scheduler in the
+// order the Go scheduler runs them. A decision taken before all are back
+// would depend on that order and a replay could diverge, so decisions are
+// held until every released subtest has rejoined, or for gatherBound at
+// most (one may wait for a -test.parallel slot).
+
+// gatherBound is the longest decisions are held for released subtests.
+func (sc *sched) gatherBound() time.Duration {
+	return 4 * time.Duration(sc.cfg.WatchdogMS) * time.Millisecond
+}
+
+// startGather holds decisions if x, leaving, has paused subtests: testing
+// is about to release them. Called with sc.mu held.
+func (sc *sched) startGather(x *g) {
+	if sc.pausedChild(x.id) {
+		sc.gatherFor = x.id
+		sc.gatherBy = time.Now().Add(sc.gatherBound())
+		sc.idleAt = time.Now()
+	}
+}
+
+// gathering reports whether decisions are held for released subtests
+// that have not rejoined yet; it ends the hold when all are back or the
+// bound has passed. Called with sc.mu held.
+func (sc *sched) gathering() bool {
+	if sc.gatherBy.IsZero() {
+		return false
+	}
+	if time.Now().After(sc.gatherBy) || !sc.pausedChild(sc.gatherFor) {
+		sc.gatherBy = time.Time{}
+		return false
+	}
+	return true
+}
+
+// pausedChild reports whether goroutine id has a subtest paused in
+// t.Parallel that has not rejoined.
+func (sc *sched) pausedChild(id int) bool {
+	return id > 0 && sc.all[id-1].pausedKids > 0
+}
+
+// rejoined counts a paused subtest back (from join, with sc.mu held).
+func (sc *sched) rejoined(x *g) {
+	if x.why == whyParallel {
+		x.why = ""
+		if x.parent > 0 {
+			sc.all[x.parent-1].pausedKids--
+		}
+	}
 }
 
 // hasPaused reports whether a subtest is paused in t.Parallel.

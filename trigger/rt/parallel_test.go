@@ -2,6 +2,7 @@ package rt_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -55,6 +56,52 @@ func TestChildManyParallel(t *testing.T) {
 			c := runChild(t, "parallelmany", &rt.Config{Strategy: strat, Seed: seed, Steps: 200, Depth: 3, WatchdogMS: 20})
 			if c.code != 0 || c.result == nil || c.result.Outcome != "ok" || !strings.Contains(c.stderr, "--- PASS: TestHelperProcess/p11/q1") {
 				t.Fatalf("%s seed %d: exit status %d, result %+v:\n%s", strat, seed, c.code, c.result, c.stderr)
+			}
+		}
+	}
+}
+
+func init() {
+	tScenarios["parallelthree"] = parallelThree
+}
+
+// parallelThree: three parallel subtests, each starting a goroutine it does
+// not wait for, that take two mutexes in a consistent order.
+func parallelThree(t *testing.T) {
+	var a, b sync.Mutex
+	for i := 0; i < 3; i++ {
+		rt.Run(t, fmt.Sprintf("p%d", i), func(t *testing.T) {
+			rt.Parallel(t, at("Parallel", ""))
+			rt.Go(at("Go", ""), func() {
+				rt.Lock(&a, at("Lock", "p.a"))
+				rt.Lock(&b, at("Lock", "p.b"))
+				rt.Unlock(&b, at("Unlock", "p.b"))
+				rt.Unlock(&a, at("Unlock", "p.a"))
+			})
+		}, at("Run", ""))
+	}
+}
+
+// TestChildParallelReplays: released parallel subtests rejoin in an order
+// the Go scheduler picks; decisions wait for all of them, so a recorded
+// schedule replays without diverging.
+func TestChildParallelReplays(t *testing.T) {
+	par := "-test.parallel=8" // as the driver runs tests: every released subtest rejoins
+	for seed := uint64(1); seed <= 3; seed++ {
+		rec := runChild(t, "parallelthree", &rt.Config{Strategy: "random", Seed: seed, WatchdogMS: 20}, par)
+		if rec.code != 0 || rec.result == nil || rec.result.Outcome != "ok" {
+			t.Fatalf("seed %d: exit status %d, result %+v:\n%s", seed, rec.code, rec.result, rec.stderr)
+		}
+		t.Logf("seed %d: %d steps", seed, len(rec.result.Schedule))
+		sched := writeSchedule(t, rec.result.Schedule)
+		for i := range 4 {
+			r := runChild(t, "parallelthree", &rt.Config{Strategy: "replay", Replay: sched, WatchdogMS: 20}, par)
+			if r.result == nil {
+				t.Fatalf("seed %d replay %d: no result:\n%s", seed, i, r.stderr)
+			}
+			if len(r.result.Warnings) > 0 || !slices.Equal(r.result.Schedule, rec.result.Schedule) {
+				t.Fatalf("seed %d replay %d: schedule differs (%d steps, want %d), warnings %q",
+					seed, i, len(r.result.Schedule), len(rec.result.Schedule), r.result.Warnings)
 			}
 		}
 	}

@@ -77,12 +77,16 @@ type sched struct {
 	enBuf    []*g
 	spinBuf  []*g
 	idleAt   time.Time
-	endBy    time.Time     // the test's end hook stops waiting for leaked goroutines
-	dead     bool          // a deadlock was reported; everything stops
-	dumped   chan struct{} // stack dump acknowledgements
-	stop     chan struct{} // stops the watchdog
-	watching bool          // the watchdog runs
-	idle     chan struct{} // wakes the watchdog when the scheduler goes idle
+	endBy    time.Time // the test's end hook stops waiting for leaked goroutines
+	// gatherBy and gatherFor hold decisions while the parallel subtests
+	// of goroutine gatherFor, released together, rejoin (lifecycle.go).
+	gatherBy  time.Time
+	gatherFor int
+	dead      bool          // a deadlock was reported; everything stops
+	dumped    chan struct{} // stack dump acknowledgements
+	stop      chan struct{} // stops the watchdog
+	watching  bool          // the watchdog runs
+	idle      chan struct{} // wakes the watchdog when the scheduler goes idle
 
 	plainSteps, plainAcqs, plainGs atomic.Int64
 
@@ -214,6 +218,7 @@ func (sc *sched) join(x *g) {
 	sc.wakeWatchdog()
 	sc.outside--
 	x.state = gLive
+	sc.rejoined(x)
 	i := len(sc.live)
 	for i > 0 && sc.live[i-1].id > x.id {
 		i--
@@ -299,6 +304,10 @@ func (sc *sched) decide(self *g) {
 	if sc.dead {
 		sc.mu.Unlock()
 		select {}
+	}
+	if sc.gathering() {
+		sc.cur.Store(nil) // the last subtest to rejoin, or the watchdog, decides
+		return
 	}
 	en := sc.enabled()
 	if len(en) == 0 {

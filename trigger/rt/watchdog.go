@@ -43,6 +43,8 @@ func (sc *sched) watchdog() {
 			if st := waitReason(cur.goid.Load()); !isRunning(st) || now.Sub(since) >= 8*limit {
 				sc.release(cur, now.Sub(since), st)
 			}
+		case cur == nil && sc.gathering():
+			tick = time.Millisecond
 		case cur == nil:
 			tick = time.Millisecond
 			if sc.poll() || sc.anyEnabled() {

@@ -70,6 +70,7 @@ func main() {
 	run := flag.String("test.run", "", "")
 	flag.Bool("test.v", false, "")
 	flag.Int("test.count", 1, "")
+	flag.Int("test.parallel", 1, "")
 	flag.Duration("test.timeout", 0, "")
 	flag.Parse()
 	test := strings.TrimSuffix(strings.TrimPrefix(*run, "^"), "$")
