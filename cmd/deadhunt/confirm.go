@@ -415,12 +415,23 @@ func (c *confirmer) relative(path string) string {
 	return path
 }
 
+// writeTextRel writes the report as text with file names under dir (the
+// working directory) relative to it, as go vet prints them; the report
+// file keeps absolute names.
+func writeTextRel(w io.Writer, rep *report.Report, dir string) error {
+	rel, err := rep.RelativeTo(dir)
+	if err != nil {
+		return err
+	}
+	return rel.WriteText(w)
+}
+
 func (c *confirmer) print(rep *report.Report, sum *driver.Summary, paths []string) error {
 	if c.flags.json {
 		return rep.Write(c.stdout)
 	}
 	w := c.stdout
-	if err := rep.WriteText(w); err != nil {
+	if err := writeTextRel(w, rep, c.dir); err != nil {
 		return err
 	}
 	if len(rep.Findings) > 0 || len(rep.Errors) > 0 {

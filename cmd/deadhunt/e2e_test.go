@@ -76,6 +76,14 @@ func TestEndToEnd(t *testing.T) {
 	if len(f.Witness.Schedule) == 0 {
 		t.Error("witness has no schedule")
 	}
+	// Text names files relative to the working directory, as go vet
+	// does; the report file keeps absolute names (replay, the editor).
+	if abs := filepath.Join(dir, "abba", "abba.go"); strings.Contains(out.String(), abs) || !strings.Contains(out.String(), " abba/abba.go:") {
+		t.Errorf("text output does not name abba/abba.go relative to %s:\n%s", dir, out.String())
+	}
+	if len(f.Edges) == 0 || !filepath.IsAbs(f.Edges[0].HeldAt.File) {
+		t.Errorf("report edges %+v, want absolute file names", f.Edges)
+	}
 	if !strings.Contains(out.String(), "example.com/e2e/ordered TestTransfer: 52 runs (52 pass)") {
 		t.Errorf("the clean case did not pass all its runs:\n%s", out.String())
 	}

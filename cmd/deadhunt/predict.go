@@ -269,7 +269,7 @@ func (p *predictor) write(root string, rep *report.Report, pr *prediction) error
 	if p.flags.json {
 		errs = append(errs, rep.Write(p.stdout))
 	} else {
-		errs = append(errs, rep.WriteText(p.stdout))
+		errs = append(errs, writeTextRel(p.stdout, rep, p.dir))
 		fmt.Fprintf(p.stdout, "%d prediction(s) in %d package(s); confirm with: deadhunt confirm\n", len(rep.Findings), len(rep.Packages))
 	}
 	if p.flags.pprof != "" {
