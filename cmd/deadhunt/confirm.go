@@ -451,8 +451,12 @@ func (c *confirmer) print(rep *report.Report, sum *driver.Summary, paths []strin
 }
 
 func (c *confirmer) printTests(w io.Writer, sum *driver.Summary) {
+	bad := 0
 	for _, st := range sum.Tests {
 		fmt.Fprintln(w, st.String())
+		if st.FirstBad != nil {
+			bad++
+		}
 		if !c.flags.v {
 			continue
 		}
@@ -469,6 +473,12 @@ func (c *confirmer) printTests(w io.Writer, sum *driver.Summary) {
 		for _, warn := range st.Warnings {
 			fmt.Fprintf(w, "\twarning: %s\n", warn)
 		}
+		if b := st.FirstBad; b != nil {
+			fmt.Fprintf(w, "\tfirst run to %s: strategy %s seed %d; last output:\n%s\n", b.Outcome, b.Strategy, b.Seed, indent(indent(b.Tail)))
+		}
+	}
+	if bad > 0 && !c.flags.v {
+		fmt.Fprintf(w, "%d test(s) misbehaved under some schedules without a deadlock (a test that relies on timing can); -v shows the first such run's output\n", bad)
 	}
 }
 

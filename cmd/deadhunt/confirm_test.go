@@ -85,6 +85,20 @@ func TestConfirmNothing(t *testing.T) {
 	}
 }
 
+// A test that fails only under some schedules: the summary says so, and
+// -v prints the first failing run's coordinates and output.
+func TestConfirmFlaky(t *testing.T) {
+	b := &fakeBuilder{t: t, tests: []string{"TestFlaky"}}
+	r := confirmCLI(t, module(t), b, "--runs", "8", "--no-predict")
+	if r.code != exitOK || !strings.Contains(r.stdout, "1 test(s) misbehaved under some schedules") {
+		t.Fatalf("exit %d, want 0 and a note on the failing runs; stdout:\n%s", r.code, r.stdout)
+	}
+	r = confirmCLI(t, module(t), b, "--runs", "8", "--no-predict", "-v")
+	if !strings.Contains(r.stdout, "first run to fail: strategy rpro seed 4; last output:\n\t\t") || !strings.Contains(r.stdout, "flaky at seed 4") {
+		t.Errorf("-v does not show the first failing run:\n%s", r.stdout)
+	}
+}
+
 func TestConfirmJSON(t *testing.T) {
 	r := confirmCLI(t, module(t), &fakeBuilder{t: t, tests: []string{"TestDeadlock"}}, "--json", "--runs", "5", "--keep-going")
 	if r.code != exitDeadlock {

@@ -123,6 +123,21 @@ func TestHuntFailingTest(t *testing.T) {
 	}
 }
 
+// A test that passes plainly but fails under some schedules is hunted to
+// its budget; the failing run of lowest seed is kept with its output.
+func TestHuntFirstBadRun(t *testing.T) {
+	pkg, env, _ := fakePackage(t, "TestFlaky")
+	s := hunt(t, []Package{pkg}, Options{Runs: 10, Env: env})
+	st := s.Tests[0]
+	if st.Failure != nil || st.Outcomes[Fail] != 2 || st.Outcomes[Pass] != 10 {
+		t.Fatalf("%s, failure %+v; want 2 failing seeded runs (seeds 4, 8) and 10 passing", st.String(), st.Failure)
+	}
+	b := st.FirstBad
+	if b == nil || b.Seed != 4 || b.Outcome != Fail || b.Strategy != "rpro" || !strings.Contains(b.Tail, "flaky at seed 4") {
+		t.Errorf("first bad run %+v, want rpro seed 4 failing with its output", b)
+	}
+}
+
 // Calibration sees 100 acquisitions: rpro gets k = 100 and radius 5.
 func TestHuntCalibration(t *testing.T) {
 	pkg, env, dir := fakePackage(t, "TestPass")

@@ -31,6 +31,10 @@ type TestStats struct {
 	// Failure is set when the test misbehaves in its calibration run
 	// (fails, panics, exits, hangs): it is not hunted further.
 	Failure *Failure
+	// FirstBad is the seeded run of lowest seed that misbehaved without a
+	// deadlock (a test that passes plainly but fails under some schedule),
+	// or nil: what the user reads to see why.
+	FirstBad *BadRun
 	// Findings are the IDs confirmed in this test.
 	Findings []string
 	// Unreproduced counts deadlocks whose replay did not deadlock again
@@ -55,6 +59,14 @@ type Failure struct {
 	Tail    string // last lines of the run's output
 }
 
+// BadRun is a seeded run that misbehaved: its coordinates and output.
+type BadRun struct {
+	Strategy string
+	Seed     uint64
+	Outcome  Outcome
+	Tail     string // last lines of the run's output
+}
+
 func (s *TestStats) count(rn *run) {
 	if s.Outcomes == nil {
 		s.Outcomes = make(map[Outcome]int)
@@ -66,6 +78,9 @@ func (s *TestStats) count(rn *run) {
 		s.Seeded++
 		if rn.Outcome == Deadlock {
 			s.SeededDeadlocks++
+		}
+		if rn.Outcome.Bad() && (s.FirstBad == nil || rn.Config.Seed < s.FirstBad.Seed) {
+			s.FirstBad = &BadRun{Strategy: rn.Config.Strategy, Seed: rn.Config.Seed, Outcome: rn.Outcome, Tail: rn.Tail}
 		}
 	}
 }

@@ -117,6 +117,12 @@ func scenario(test string) {
 		os.Exit(3)
 	case "TestAimed", "TestAimedMiss":
 		aimed(test)
+	case "TestFlaky": // passes plainly, fails on seeds divisible by 4
+		if cfg.Strategy != "plain" && cfg.Seed != 0 && cfg.Seed%4 == 0 {
+			fmt.Printf("    fake_test.go:20: flaky at seed %d\n--- FAIL: %s (0.00s)\nFAIL\n", cfg.Seed, test)
+			os.Exit(1)
+		}
+		pass(test)
 	case "TestBarrier":
 		if cfg.Strategy != "plain" {
 			barrier()
