@@ -49,11 +49,17 @@ type Edge struct {
 	Count        int            // times this edge was seen
 }
 
-// Target is what the directed scheduler aims at: the locks and the sites
-// of their acquisitions.
+// Target is what the directed scheduler aims at: the locks, the sites of
+// their acquisitions and the goroutines that made them.
 type Target struct {
 	Classes []string // sorted, unique
 	Sites   []report.Site
+	// Goroutines are the creation sites ("file:line:col" of the `go`
+	// statement, or TestGoroutine) of the goroutines that made the
+	// candidate's acquisitions, and for an RWR of its writers: the
+	// goroutines the directed scheduler orders (thread bounding). Sorted,
+	// unique.
+	Goroutines []string
 }
 
 // key identifies a candidate for deduplication: kind and sorted classes.

@@ -13,9 +13,10 @@ func (g *Graph) finish(c *Candidate, maxEvidence int) {
 	type gor struct{ run, g int }
 	runs, gors := map[int]bool{}, map[gor]bool{}
 	var sites []report.Site
-	var lines []string
+	var lines, creators []string
 	note := func(run, gid int, line string, ss ...int) {
 		runs[run], gors[gor{run, gid}] = true, true
+		creators = append(creators, g.t.creator(run, gid))
 		for _, s := range ss {
 			sites = append(sites, g.t.sites[s])
 		}
@@ -41,7 +42,8 @@ func (g *Graph) finish(c *Candidate, maxEvidence int) {
 		lines = append(lines[:maxEvidence], fmt.Sprintf("and %d more", len(lines)-maxEvidence))
 	}
 	c.Evidence = lines
-	c.Target = Target{Classes: slices.Compact(slices.Sorted(slices.Values(c.Classes))), Sites: sortSites(sites)}
+	c.Target = Target{Classes: slices.Compact(slices.Sorted(slices.Values(c.Classes))), Sites: sortSites(sites),
+		Goroutines: slices.Compact(slices.Sorted(slices.Values(creators)))}
 }
 
 func (g *Graph) recLine(r *edgeRec) string {

@@ -38,6 +38,26 @@ type tables struct {
 	sites    []report.Site
 	siteIdx  map[report.Site]int
 	stacks   [][]report.Frame
+	// created maps a goroutine of a run to the site of the `go` statement
+	// that created it; a run's test goroutine has none.
+	created map[runG]int
+}
+
+// runG names one goroutine of one run: its run's index in tables.runs and
+// its id in the trace.
+type runG struct{ run, g int }
+
+// TestGoroutine is the creation identity of a run's test goroutine (the
+// one no `go` event created), as Target.Goroutines names it.
+const TestGoroutine = "test"
+
+// creator is the creation identity of goroutine g of run: "file:line:col"
+// of its `go` statement, or TestGoroutine.
+func (t *tables) creator(run, g int) string {
+	if s, ok := t.created[runG{run, g}]; ok {
+		return t.sites[s].String()
+	}
+	return TestGoroutine
 }
 
 func (t *tables) class(name string) int {

@@ -29,6 +29,7 @@ func New(opts Options) *Predictor {
 	p := &Predictor{opts: opts.withDefaults()}
 	p.classIdx = make(map[string]int)
 	p.siteIdx = make(map[report.Site]int)
+	p.created = make(map[runG]int)
 	p.recs.init()
 	p.newFile()
 	return p

@@ -103,6 +103,7 @@ func (c *Candidate) String() string {
 		sites = append(sites, s.String())
 	}
 	fmt.Fprintf(&b, "  target %s at %s\n", strings.Join(c.Target.Classes, ", "), strings.Join(sites, " "))
+	fmt.Fprintf(&b, "  target goroutines created at %s\n", strings.Join(c.Target.Goroutines, " "))
 	return b.String()
 }
 

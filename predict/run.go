@@ -80,6 +80,9 @@ func (p *Predictor) event(e trace.Event, tab *trace.Table) error {
 	case trace.OpRel, trace.OpRRel:
 		p.run.release(p.run.goroutine(e.G), p.run.locks[e.Lock], e.Op == trace.OpRRel)
 	case trace.OpGo, trace.OpHB:
+		if e.Op == trace.OpGo {
+			p.created[runG{p.run.index, e.Peer}] = p.siteID(e.Site, tab)
+		}
 		from, to := p.run.goroutine(e.G), p.run.goroutine(e.Peer)
 		to.vc = to.vc.joined(from.vc, from.idx, from.clock)
 	}
