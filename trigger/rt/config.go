@@ -21,10 +21,12 @@ type config struct {
 	WatchdogMS int     `json:"watchdog_ms"`
 }
 
-// targets are the lock classes and sites the directed strategy counts.
+// targets are the lock classes and sites the directed strategy counts, and
+// the creation sites of the goroutines it orders (empty: every goroutine).
 type targets struct {
-	Classes []string `json:"classes"`
-	Sites   []string `json:"sites"`
+	Classes    []string `json:"classes"`
+	Sites      []string `json:"sites"`
+	Goroutines []string `json:"goroutines"`
 }
 
 // Defaults used when the configuration leaves a parameter at zero.

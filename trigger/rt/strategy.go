@@ -33,7 +33,7 @@ func newStrategy(sc *sched, cfg config) (strategy, error) {
 	case "rpro":
 		return newPCT(rng, cfg, radiusPoints(rng, cfg, false), (*g).acquiring), nil
 	case "directed":
-		return newPCT(rng, cfg, radiusPoints(rng, cfg, true), targetFilter(cfg.Target)), nil
+		return newDirected(newPCT(rng, cfg, radiusPoints(rng, cfg, true), targetFilter(cfg.Target)), cfg.Target), nil
 	case "replay":
 		steps, err := readSchedule(cfg.Replay)
 		if err != nil {
@@ -105,17 +105,3 @@ func radiusPoints(rng *rand.Rand, cfg config, exactK bool) []int {
 
 // acquiring reports whether x's pending step is a lock acquisition.
 func (x *g) acquiring() bool { return x.op.isAcquire() }
-
-// targetFilter counts the acquisitions of the target classes or sites (all
-// acquisitions when there is no target).
-func targetFilter(t targets) func(*g) bool {
-	if len(t.Classes) == 0 && len(t.Sites) == 0 {
-		return (*g).acquiring
-	}
-	return func(x *g) bool {
-		if !x.op.isAcquire() || x.op.site == nil {
-			return false
-		}
-		return slices.Contains(t.Classes, x.op.site.Class) || slices.Contains(t.Sites, x.op.site.String())
-	}
-}

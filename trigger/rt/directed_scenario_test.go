@@ -1,0 +1,91 @@
+package rt_test
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/deadhunt/deadhunt/trigger/rt"
+)
+
+// Creation sites of the draining scenario's goroutines.
+var (
+	drainShutdown = &rt.Site{File: "/d/d_test.go", Line: 10, Col: 2, Op: "Go"}
+	drainAccept   = &rt.Site{File: "/d/d_test.go", Line: 11, Col: 2, Op: "Go"}
+	drainStats    = &rt.Site{File: "/d/d_test.go", Line: 12, Col: 2, Op: "Go"}
+	drainInner1   = &rt.Site{File: "/d/d.go", Line: 20, Col: 3, Op: "Lock", Class: "d.statsMu"}
+	drainInner2   = &rt.Site{File: "/d/d.go", Line: 30, Col: 3, Op: "Lock", Class: "d.mu"}
+)
+
+func init() { scenarios["draining"] = draining }
+
+// draining (as the corpus case deadlock/draining): accept nests mu then
+// statsMu only once shutdown has set the flag under mu; stats nests
+// statsMu then mu. Shutdown is not on the cycle but must run first.
+func draining() {
+	var mu, statsMu sync.Mutex
+	draining := false
+	rt.Go(drainShutdown, func() {
+		rt.Lock(&mu, at("Lock", "d.mu"))
+		draining = true
+		rt.Unlock(&mu, at("Unlock", "d.mu"))
+	})
+	rt.Go(drainAccept, func() {
+		rt.Lock(&mu, at("Lock", "d.mu"))
+		if draining {
+			rt.Lock(&statsMu, drainInner1)
+			rt.Unlock(&statsMu, at("Unlock", "d.statsMu"))
+		}
+		rt.Unlock(&mu, at("Unlock", "d.mu"))
+	})
+	rt.Go(drainStats, func() {
+		rt.Lock(&statsMu, at("Lock", "d.statsMu"))
+		rt.Lock(&mu, drainInner2)
+		rt.Unlock(&mu, at("Unlock", "d.mu"))
+		rt.Unlock(&statsMu, at("Unlock", "d.statsMu"))
+	})
+}
+
+// TestDirectedThreadBounding: ordering only the cycle's two goroutines,
+// with the test goroutine and shutdown above them, leaves no ordering
+// constraint to chance but the cycle's own: shutdown always runs before
+// the cycle's goroutines and the deadlock is hit in most seeds, more
+// often than when all four goroutines are ordered.
+func TestDirectedThreadBounding(t *testing.T) {
+	const seeds = 40
+	sites := []string{drainInner1.String(), drainInner2.String()}
+	cfg := rt.Config{Strategy: "directed", Depth: 3, Steps: 2, Radius: 2, Goroutines: 4, Target: rt.Targets{Sites: sites}}
+	_, all := hunt(t, cfg, "draining", seeds)
+	cfg.Goroutines = 2
+	cfg.Target.Goroutines = []string{drainAccept.String(), drainStats.String()}
+	_, bounded := hunt(t, cfg, "draining", seeds)
+	t.Logf("deadlocks in %d seeds: every goroutine ordered %d, thread bounding %d", seeds, all, bounded)
+	if bounded < seeds*9/10 || bounded <= all {
+		t.Errorf("thread bounding %d/%d, every goroutine ordered %d/%d", bounded, seeds, all, seeds)
+	}
+	for seed := uint64(1); seed <= 10; seed++ {
+		cfg.Seed = seed
+		r := run(t, cfg, "draining")
+		checkShutdownFirst(t, seed, r.Schedule)
+	}
+}
+
+// checkShutdownFirst checks that goroutine 2 (shutdown, not a target)
+// takes all its steps before goroutines 3 and 4 take any beyond their
+// start, and that no change point falls on goroutines 1 or 2.
+func checkShutdownFirst(t *testing.T, seed uint64, steps []rt.StepRec) {
+	t.Helper()
+	last, firstTarget := -1, len(steps)
+	for i, s := range steps {
+		switch {
+		case s.G <= 2 && s.Change:
+			t.Errorf("seed %d: change point on non-target goroutine %d at step %d", seed, s.G, i)
+		case s.G == 2:
+			last = i
+		case s.G >= 3 && s.Op != "Start" && i < firstTarget:
+			firstTarget = i
+		}
+	}
+	if last < 0 || last > firstTarget {
+		t.Errorf("seed %d: shutdown's last step %d after the first target step %d", seed, last, firstTarget)
+	}
+}

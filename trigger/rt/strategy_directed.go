@@ -1,0 +1,89 @@
+package rt
+
+import "slices"
+
+// testGoroutine is the creation identity of a test's own goroutine in
+// targets.Goroutines (it has no `go` statement).
+const testGoroutine = "test"
+
+// directed is PCT over the target goroutines only (thread bounding,
+// Bindal, Bansal and Lal): the goroutines created at the target's
+// creation sites draw random initial priorities in [d, d+n) and take the
+// change points; every other goroutine gets one fixed priority above all
+// of them, so it runs whenever it is enabled, in creation order, and is
+// never preempted by a change point. n in the PCT bound is then the
+// number of target goroutines.
+//
+// Above rather than below: the goroutines outside the cycle are mostly
+// the ones that create the cycle's goroutines (the test's) or set up the
+// state under which they nest their locks. Running them first means that
+// no change point is spent on ordering them, and that a cycle goroutine
+// never runs to completion before its partners exist. Below, a test
+// goroutine would start the first cycle goroutine and then wait until it
+// blocked or ended, alone.
+type directed struct {
+	*pct
+	orders func(*g) bool
+}
+
+func newDirected(p *pct, t targets) *directed {
+	return &directed{pct: p, orders: targetGoroutines(t)}
+}
+
+func (s *directed) newG(x *g) {
+	if s.orders(x) {
+		s.pct.newG(x)
+		return
+	}
+	x.prio = float64(s.d + s.n + 1)
+}
+
+// creator is x's creation identity: "file:line:col" of the `go`
+// statement (or t.Run, wg.Go) that created it, or testGoroutine.
+func creator(x *g) string {
+	if x.parent == 0 {
+		return testGoroutine
+	}
+	return x.created.String()
+}
+
+// targetGoroutines reports whether a goroutine is one the directed
+// strategy orders: created at one of t.Goroutines, or any goroutine when
+// the list is empty (no thread bounding). Answers are cached per goroutine.
+func targetGoroutines(t targets) func(*g) bool {
+	if len(t.Goroutines) == 0 {
+		return func(*g) bool { return true }
+	}
+	seen := map[*g]bool{}
+	return func(x *g) bool {
+		in, ok := seen[x]
+		if !ok {
+			in = slices.Contains(t.Goroutines, creator(x))
+			seen[x] = in
+		}
+		return in
+	}
+}
+
+// targetFilter counts the acquisitions of the target classes or sites (all
+// acquisitions when there is no target) made by the target goroutines.
+// Called with the scheduler's lock held.
+func targetFilter(t targets) func(*g) bool {
+	orders := targetGoroutines(t)
+	if len(t.Classes) == 0 && len(t.Sites) == 0 {
+		return func(x *g) bool { return x.op.isAcquire() && orders(x) }
+	}
+	sites := map[*Site]bool{}
+	return func(x *g) bool {
+		s := x.op.site
+		if !x.op.isAcquire() || s == nil {
+			return false
+		}
+		in, ok := sites[s]
+		if !ok {
+			in = slices.Contains(t.Classes, s.Class) || slices.Contains(t.Sites, s.String())
+			sites[s] = in
+		}
+		return in && orders(x)
+	}
+}

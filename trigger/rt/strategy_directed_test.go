@@ -1,0 +1,98 @@
+package rt
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+var (
+	goA    = &Site{File: "/p/p_test.go", Line: 9, Col: 2, Op: "Go"}
+	goB    = &Site{File: "/p/p_test.go", Line: 10, Col: 2, Op: "Go"}
+	inner  = &Site{File: "/p/p.go", Line: 20, Col: 3, Op: "Lock", Class: "p.b"}
+	other  = &Site{File: "/p/p.go", Line: 30, Col: 3, Op: "Lock", Class: "p.c"}
+	bounds = targets{Sites: []string{"/p/p.go:20:3"}, Goroutines: []string{"test", "/p/p_test.go:9:2"}}
+)
+
+// threeGs returns the test goroutine (a target), a goroutine created at
+// goA (a target) and two created at goB (not targets).
+func threeGs() []*g {
+	return []*g{{id: 1}, {id: 2, parent: 1, created: goA}, {id: 3, parent: 1, created: goB}, {id: 4, parent: 2, created: goB}}
+}
+
+// TestDirectedOrdersOnlyTargetGoroutines: the goroutines created at the
+// target's creation sites draw PCT priorities in [d, d+n); the others all
+// get one fixed priority above them.
+func TestDirectedOrdersOnlyTargetGoroutines(t *testing.T) {
+	cfg := config{Strategy: "directed", Depth: 3, Radius: 2, Steps: 4, Goroutines: 2, Target: bounds}
+	for seed := range uint64(50) {
+		cfg.Seed = seed
+		s, err := newStrategy(nil, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gs := threeGs()
+		for _, x := range gs {
+			s.newG(x)
+		}
+		for _, x := range gs[:2] {
+			if x.prio < 3 || x.prio >= 5 {
+				t.Fatalf("seed %d: target goroutine %d has priority %v, want in [3, 5)", seed, x.id, x.prio)
+			}
+		}
+		if gs[2].prio != gs[3].prio || gs[2].prio < 5 {
+			t.Fatalf("seed %d: other goroutines have priorities %v and %v, want one fixed value above 5", seed, gs[2].prio, gs[3].prio)
+		}
+		if x, _ := s.next(gs); x != gs[2] {
+			t.Fatalf("seed %d: chose goroutine %d before the non-target goroutine 3", seed, x.id)
+		}
+	}
+}
+
+// TestDirectedCountsOnlyTargetGoroutines: an acquisition at a target site
+// counts only when a target goroutine makes it, so change points fall only
+// on those; without a goroutine list every goroutine counts.
+func TestDirectedCountsOnlyTargetGoroutines(t *testing.T) {
+	gs := threeGs()
+	counts := targetFilter(bounds)
+	all := targetFilter(targets{Sites: bounds.Sites})
+	for _, c := range []struct {
+		x         *g
+		site      *Site
+		want, any bool
+	}{
+		{gs[0], inner, true, true},
+		{gs[1], inner, true, true},
+		{gs[2], inner, false, true},
+		{gs[3], inner, false, true},
+		{gs[1], other, false, false},
+	} {
+		c.x.op = op{kind: opLock, site: c.site}
+		if got := counts(c.x); got != c.want {
+			t.Errorf("goroutine %d at %s: counted %v, want %v", c.x.id, c.site, got, c.want)
+		}
+		if got := all(c.x); got != c.any {
+			t.Errorf("no thread bounding, goroutine %d at %s: counted %v, want %v", c.x.id, c.site, got, c.any)
+		}
+	}
+}
+
+// TestDirectedChangePointsSkipOthers: with every goroutine at the target
+// site, the change points are numbered over the target goroutines' steps
+// alone: a non-target goroutine passes the site without using one.
+func TestDirectedChangePointsSkipOthers(t *testing.T) {
+	cfg := config{Strategy: "directed", Depth: 2, Radius: 1, Steps: 1, Goroutines: 2, Target: bounds}
+	p := newDirected(newPCT(rand.New(rand.NewPCG(1, 2)), cfg, []int{1}, targetFilter(bounds)), bounds)
+	gs := threeGs()
+	for _, x := range gs {
+		p.newG(x)
+		x.op = op{kind: opLock, site: inner}
+	}
+	if x, change := p.next(gs); x != gs[2] || change {
+		t.Fatalf("first step: goroutine %d change %v, want non-target 3 without a change point", x.id, change)
+	}
+	top := highest(gs[:2])
+	x, change := p.next(gs[:2])
+	if !change || x == top || top.prio != 1 {
+		t.Fatalf("first target step: goroutine %d change %v, want a change point demoting goroutine %d to 1 (now %v)", x.id, change, top.id, top.prio)
+	}
+}
