@@ -17,6 +17,10 @@ type Aim struct {
 	// Depth is the least depth d to assume (d-1 change points): the
 	// larger of it and Options.Depth is used.
 	Depth int
+	// Goroutines is the most goroutines created at Target.Goroutines in
+	// one recorded run: n, the goroutines the directed strategy orders.
+	// 0 when unknown (no thread bounding): the calibration runs' count.
+	Goroutines int
 }
 
 // TestKey names one test of one package.
@@ -57,6 +61,9 @@ func (t *testHunt) aim(ctx context.Context, a Aim) error {
 	if r := cal.Result; r != nil {
 		st.Steps = max(st.Steps, r.TargetAcquisitions)
 		st.Goroutines = max(st.Goroutines, r.Goroutines)
+	}
+	if a.Goroutines > 0 && len(target.Goroutines) > 0 { // thread bounding: n counts the target goroutines
+		st.Goroutines = a.Goroutines
 	}
 	if st.Steps == 0 { // the calibration schedule never reached the target
 		st.Steps = max(1, t.stats.Calibration.Acquisitions)

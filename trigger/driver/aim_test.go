@@ -60,6 +60,9 @@ func TestRecordAndPredict(t *testing.T) {
 	if a.ID != f.ID || a.Depth != 3 || a.Steps != 2 || !slices.Equal(a.Target.Sites, []string{"/fake/a.go:11:2", "/fake/a.go:21:2"}) || len(a.Target.Classes) != 0 {
 		t.Errorf("aim %+v; want the finding's ID, depth 3, k 2 and the two inner sites", a)
 	}
+	if !slices.Equal(a.Target.Goroutines, []string{"/fake/a.go:10:2", "/fake/a.go:20:2"}) || a.Goroutines != 2 {
+		t.Errorf("aim orders goroutines created at %q, n %d; want the two cycle goroutines' creation sites, n 2", a.Target.Goroutines, a.Goroutines)
+	}
 	if !pr.Touched[TestKey{"example.com/fake", "TestAimed"}]["(*fake.T).b"] {
 		t.Errorf("touched %v lacks (*fake.T).b", pr.Touched)
 	}
@@ -87,8 +90,8 @@ func TestHuntDirected(t *testing.T) {
 		t.Errorf("aim stats %+v; want 2 runs, first hit 2, k 2, d 3, r 2", *a)
 	}
 	targets := logLines(t, fdir, "targets.log")
-	if n := count(targets, "directed "); n != 2 || count(targets, `sites=["/fake/a.go:11:2" "/fake/a.go:21:2"]`) < 3 {
-		t.Errorf("targeted runs %q; want 2 directed runs and a calibration run aimed at the inner sites", targets)
+	if n := count(targets, "directed "); n != 2 || count(targets, `sites=["/fake/a.go:11:2" "/fake/a.go:21:2"] goroutines=["/fake/a.go:10:2" "/fake/a.go:20:2"]`) < 3 {
+		t.Errorf("targeted runs %q; want 2 directed runs and a calibration run aimed at the inner sites and the cycle's goroutines", targets)
 	}
 	runs := logLines(t, fdir, "runs.log")
 	if n := count(runs, "rpro"); n != 0 {
@@ -115,7 +118,7 @@ func TestHuntAimUnconfirmed(t *testing.T) {
 	}
 	a := s.Tests[0].Aims[0]
 	se := a.Search()
-	p := 1 / (3.0 * 2 * 4) // n 3, k 2, (2r)^(d-2) with r 2, d 3
+	p := 1 / (2.0 * 2 * 4) // n 2 target goroutines, k 2, (2r)^(d-2) with r 2, d 3
 	if se.Runs != 4 || se.Depth != 3 || math.Abs(se.MissBound-math.Pow(1-p, 4)) > 1e-12 || !strings.Contains(se.Note, "k=2") {
 		t.Errorf("search %+v, want 4 runs, depth 3, miss bound %.4f", *se, math.Pow(1-p, 4))
 	}

@@ -10,7 +10,9 @@ import (
 // PerRunBound is the lower bound on the probability that one run of the
 // strategy hits a given bug of depth d, with n goroutines, k counted steps
 // and radius r: 1/(n·k^(d-1)) for pct, 1/(n·k·(2r)^(d-2)) for rpro and
-// directed (whose k counts only lock acquisitions, or only the target's).
+// directed (whose k counts only lock acquisitions, or only the target's;
+// under thread bounding directed's n and k count only the target
+// goroutines, the others are not ordered).
 // It is 0 for strategies with no such bound (random) or unknown
 // parameters.
 func PerRunBound(strategy string, n, k, r, d int) float64 {

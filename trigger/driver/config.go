@@ -28,10 +28,14 @@ type Config struct {
 	WatchdogMS int     `json:"watchdog_ms,omitempty"`
 }
 
-// Target steers the directed strategy toward a predicted cycle.
+// Target steers the directed strategy toward a predicted cycle: the
+// acquisitions it counts (of Classes or at Sites) and the goroutines it
+// orders (created at Goroutines, "file:line:col" of the `go` statement or
+// "test" for the test's goroutine; empty: every goroutine).
 type Target struct {
-	Classes []string `json:"classes,omitempty"`
-	Sites   []string `json:"sites,omitempty"`
+	Classes    []string `json:"classes,omitempty"`
+	Sites      []string `json:"sites,omitempty"`
+	Goroutines []string `json:"goroutines,omitempty"`
 }
 
 // RunResult is what the runtime writes to Config.Result (CONTRACT.md

@@ -25,8 +25,9 @@ type Prediction struct {
 	// Touched are the lock classes each test's traces define.
 	Touched map[TestKey]map[string]bool
 	// acqs counts, per test and recorded run, the acquisitions at each
-	// site ("file:line:col").
-	acqs map[TestKey][]map[string]int
+	// site ("file:line:col") by creation site of the goroutine, and the
+	// goroutines by creation site.
+	acqs map[TestKey][]*runCounts
 	// Packages lists the packages with traces, in recording order.
 	Packages []string
 	Errors   []report.PackageError
@@ -37,7 +38,7 @@ type Prediction struct {
 // read is listed in Errors; the others are still predicted.
 func Predict(rec *Recording, opts predict.Options) *Prediction {
 	pr := &Prediction{Aims: map[TestKey][]Aim{}, Graphs: map[string]*predict.Graph{}, Touched: map[TestKey]map[string]bool{},
-		acqs: map[TestKey][]map[string]int{}}
+		acqs: map[TestKey][]*runCounts{}}
 	for _, pkg := range rec.packages() {
 		res, err := pr.predictPackage(pkg, rec.Traces(pkg), opts)
 		if err != nil {
@@ -80,11 +81,11 @@ func (pr *Prediction) predictPackage(pkg string, files []string, opts predict.Op
 }
 
 // touch adds the lock classes of a trace (already read once, so valid) to
-// Touched, by test.
+// Touched, and its runs' counts of acquisitions and goroutines, by test.
 func (pr *Prediction) touch(pkg string, data []byte) {
 	r := trace.NewReader(bytes.NewReader(data))
 	var classes map[string]bool
-	var acqs map[string]int
+	var run *runCounts
 	sites := map[int]string{}
 	for {
 		e, err := r.ReadEvent()
@@ -99,31 +100,80 @@ func (pr *Prediction) touch(pkg string, data []byte) {
 				pr.Touched[k] = map[string]bool{}
 			}
 			classes = pr.Touched[k]
-			acqs = map[string]int{}
-			pr.acqs[k] = append(pr.acqs[k], acqs)
+			run = newRunCounts()
+			pr.acqs[k] = append(pr.acqs[k], run)
 		case trace.OpSite:
 			sites[e.ID] = e.Pos
 		case trace.OpLock:
 			if classes != nil {
 				classes[e.Name] = true
 			}
+		case trace.OpGo:
+			if run != nil {
+				run.started(e.Peer, sites[e.Site])
+			}
 		case trace.OpAcq, trace.OpRAcq:
-			if acqs != nil {
-				acqs[sites[e.Site]]++
+			if run != nil {
+				run.acquired(e.G, sites[e.Site])
 			}
 		}
 	}
 }
 
+// runCounts is what one recorded run did, for the k and n estimates.
+type runCounts struct {
+	creator map[int]string // goroutine → creation site; absent: the test's
+	acqs    map[acqAt]int  // acquisitions by site and creator
+	gs      map[string]int // goroutines by creation site
+}
+
+// acqAt is an acquisition site and the creation site of the goroutine
+// that acquired there.
+type acqAt struct{ site, creator string }
+
+func newRunCounts() *runCounts {
+	return &runCounts{creator: map[int]string{}, acqs: map[acqAt]int{}, gs: map[string]int{predict.TestGoroutine: 1}}
+}
+
+func (r *runCounts) started(g int, site string) {
+	r.creator[g] = site
+	r.gs[site]++
+}
+
+func (r *runCounts) acquired(g int, site string) {
+	c, ok := r.creator[g]
+	if !ok {
+		c = predict.TestGoroutine
+	}
+	r.acqs[acqAt{site, c}]++
+}
+
 // stepsFor is the most acquisitions at the target's sites that one
-// recorded run of the test made: a k estimate that does not depend on one
-// schedule.
+// recorded run of the test made, by the target's goroutines (any, when
+// it names none): a k estimate that does not depend on one schedule.
 func (pr *Prediction) stepsFor(k TestKey, t Target) int {
 	most := 0
 	for _, run := range pr.acqs[k] {
 		n := 0
-		for _, s := range t.Sites {
-			n += run[s]
+		for at, c := range run.acqs {
+			if slices.Contains(t.Sites, at.site) && (len(t.Goroutines) == 0 || slices.Contains(t.Goroutines, at.creator)) {
+				n += c
+			}
+		}
+		most = max(most, n)
+	}
+	return most
+}
+
+// goroutinesFor is the most goroutines created at the target's creation
+// sites in one recorded run of the test: n under thread bounding. 0 when
+// the target names no goroutines.
+func (pr *Prediction) goroutinesFor(k TestKey, t Target) int {
+	most := 0
+	for _, run := range pr.acqs[k] {
+		n := 0
+		for _, c := range t.Goroutines {
+			n += run.gs[c]
 		}
 		most = max(most, n)
 	}
@@ -142,6 +192,7 @@ func (pr *Prediction) addAims(pkg string, c *predict.Candidate) {
 		seen[test] = true
 		k := TestKey{pkg, test}
 		a.Steps = pr.stepsFor(k, a.Target)
+		a.Goroutines = pr.goroutinesFor(k, a.Target)
 		pr.Aims[k] = append(pr.Aims[k], a)
 	}
 }
@@ -153,6 +204,8 @@ func (pr *Prediction) addAims(pkg string, c *predict.Candidate) {
 // RWR, the second acquisition). The runtime counts only acquisitions at
 // these sites, so change points fall on them or within radius r of each
 // other among them. With no site known, the cycle's lock classes.
+// Only the goroutines created where the candidate's were are ordered and
+// counted (thread bounding); the runtime runs the others first.
 func targetOf(c *predict.Candidate) Target {
 	var sites []string
 	for _, e := range slices.Concat(c.Edges, c.Seen) {
@@ -161,10 +214,10 @@ func targetOf(c *predict.Candidate) Target {
 		}
 	}
 	if len(sites) == 0 {
-		return Target{Classes: c.Target.Classes}
+		return Target{Classes: c.Target.Classes, Goroutines: c.Target.Goroutines}
 	}
 	slices.Sort(sites)
-	return Target{Sites: sites}
+	return Target{Sites: sites, Goroutines: c.Target.Goroutines}
 }
 
 // aimDepth is the least depth assumed for c: a cycle of n locks needs

@@ -27,8 +27,9 @@ type config struct {
 	Radius   int    `json:"radius"`
 	Trace    string `json:"trace"`
 	Target   struct {
-		Classes []string `json:"classes"`
-		Sites   []string `json:"sites"`
+		Classes    []string `json:"classes"`
+		Sites      []string `json:"sites"`
+		Goroutines []string `json:"goroutines"`
 	} `json:"target"`
 }
 
@@ -169,7 +170,7 @@ func aimed(test string) {
 		replay(test)
 		return
 	}
-	logLine("targets.log", fmt.Sprintf("%s %s %d classes=%q sites=%q", test, cfg.Strategy, cfg.Seed, cfg.Target.Classes, cfg.Target.Sites))
+	logLine("targets.log", fmt.Sprintf("%s %s %d classes=%q sites=%q goroutines=%q", test, cfg.Strategy, cfg.Seed, cfg.Target.Classes, cfg.Target.Sites, cfg.Target.Goroutines))
 	hit := slices.Contains(cfg.Target.Sites, "/fake/"+x+".go:11:2")
 	if cfg.Strategy == "directed" && hit && test == "TestAimed" && cfg.Seed%2 == 0 {
 		deadlockOn(test, x, y)
