@@ -21,12 +21,16 @@ type config struct {
 	WatchdogMS int     `json:"watchdog_ms"`
 }
 
-// targets are the lock classes and sites the directed strategy counts, and
-// the creation sites of the goroutines it orders (empty: every goroutine).
+// targets are the lock classes and sites the directed strategy counts, the
+// creation sites of the goroutines it orders (empty: every goroutine), and
+// the held sites (acquisitions of the cycle edges' first locks) where one
+// change point goes, with their k.
 type targets struct {
 	Classes    []string `json:"classes"`
 	Sites      []string `json:"sites"`
 	Goroutines []string `json:"goroutines"`
+	HeldSites  []string `json:"held_sites"`
+	HeldSteps  int      `json:"held_steps"`
 }
 
 // Defaults used when the configuration leaves a parameter at zero.

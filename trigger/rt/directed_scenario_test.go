@@ -89,3 +89,61 @@ func checkShutdownFirst(t *testing.T, seed uint64, steps []rt.StepRec) {
 		t.Errorf("seed %d: shutdown's last step %d after the first target step %d", seed, last, firstTarget)
 	}
 }
+
+// Sites of the flusher scenario.
+var (
+	flushGo     = &rt.Site{File: "/f/f_test.go", Line: 10, Col: 2, Op: "Go"}
+	flushCompGo = &rt.Site{File: "/f/f_test.go", Line: 15, Col: 2, Op: "Go"}
+	flushOuter  = &rt.Site{File: "/f/f.go", Line: 26, Col: 3, Op: "Lock", Class: "f.mu"}
+	flushInner  = &rt.Site{File: "/f/f.go", Line: 31, Col: 3, Op: "Lock", Class: "f.fileMu"}
+	compOuter   = &rt.Site{File: "/f/f.go", Line: 39, Col: 3, Op: "Lock", Class: "f.fileMu"}
+	compInner   = &rt.Site{File: "/f/f.go", Line: 42, Col: 3, Op: "Lock", Class: "f.mu"}
+)
+
+func init() { scenarios["flusher"] = flusher }
+
+// flusher (as the corpus case deadlock/flusher): two flush rounds nest mu
+// then fileMu only when an append made the buffer dirty; the other
+// goroutine appends, then nests fileMu then mu.
+func flusher() {
+	var mu, fileMu sync.Mutex
+	dirty := false
+	rt.Go(flushGo, func() {
+		for range 2 {
+			rt.Lock(&mu, flushOuter)
+			if dirty {
+				rt.Lock(&fileMu, flushInner)
+				rt.Unlock(&fileMu, at("Unlock", "f.fileMu"))
+				dirty = false
+			}
+			rt.Unlock(&mu, at("Unlock", "f.mu"))
+		}
+	})
+	rt.Go(flushCompGo, func() {
+		rt.Lock(&mu, at("Lock", "f.mu"))
+		dirty = true
+		rt.Unlock(&mu, at("Unlock", "f.mu"))
+		rt.Lock(&fileMu, compOuter)
+		rt.Lock(&mu, compInner)
+		rt.Unlock(&mu, at("Unlock", "f.mu"))
+		rt.Unlock(&fileMu, at("Unlock", "f.fileMu"))
+	})
+}
+
+// TestDirectedHeldSites: in flusher the goroutine that flushes first
+// finds a clean buffer twice unless it is delayed before taking mu; the
+// inner sites' change points cannot delay it, one at the held sites can.
+func TestDirectedHeldSites(t *testing.T) {
+	const seeds = 40
+	tg := rt.Targets{Sites: []string{flushInner.String(), compInner.String()}, Goroutines: []string{flushGo.String(), flushCompGo.String()}}
+	cfg := rt.Config{Strategy: "directed", Depth: 3, Steps: 2, Radius: 2, Goroutines: 2, Target: tg}
+	_, inner := hunt(t, cfg, "flusher", seeds)
+	cfg.Depth = 4
+	cfg.Target.HeldSites = []string{flushOuter.String(), compOuter.String()}
+	cfg.Target.HeldSteps = 3
+	_, held := hunt(t, cfg, "flusher", seeds)
+	t.Logf("deadlocks in %d seeds: inner sites only %d, one point at the held sites %d", seeds, inner, held)
+	if held <= inner || held < seeds*3/4 {
+		t.Errorf("with a held-site point %d/%d, inner sites only %d/%d", held, seeds, inner, seeds)
+	}
+}

@@ -33,7 +33,7 @@ func newStrategy(sc *sched, cfg config) (strategy, error) {
 	case "rpro":
 		return newPCT(rng, cfg, radiusPoints(rng, cfg, false), (*g).acquiring), nil
 	case "directed":
-		return newDirected(newPCT(rng, cfg, radiusPoints(rng, cfg, true), targetFilter(cfg.Target)), cfg.Target), nil
+		return newDirected(rng, cfg), nil
 	case "replay":
 		steps, err := readSchedule(cfg.Replay)
 		if err != nil {

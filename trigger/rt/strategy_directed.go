@@ -1,6 +1,9 @@
 package rt
 
-import "slices"
+import (
+	"math/rand/v2"
+	"slices"
+)
 
 // testGoroutine is the creation identity of a test's own goroutine in
 // targets.Goroutines (it has no `go` statement).
@@ -21,13 +24,54 @@ const testGoroutine = "test"
 // never runs to completion before its partners exist. Below, a test
 // goroutine would start the first cycle goroutine and then wait until it
 // blocked or ended, alone.
+//
+// With held sites (the acquisitions of a cycle edge's first lock), one of
+// the d-1 change points is drawn among those instead, uniformly in
+// [1, held_steps], and demotes the goroutine to just above the other
+// change points: it is delayed before entering its outer critical
+// section, so that the others enter theirs first (an ordering constraint
+// beyond the cycle's own, such as a flag another cycle goroutine sets
+// under the lock), but it still runs before the goroutines stalled
+// holding their first lock of the cycle.
 type directed struct {
 	*pct
 	orders func(*g) bool
+	// held counts acquisitions at the held sites; heldPoint is the one
+	// that is a change point (0: none), heldPrio the priority it gives.
+	held      func(*g) bool
+	heldCount int
+	heldPoint int
+	heldPrio  float64
 }
 
-func newDirected(p *pct, t targets) *directed {
-	return &directed{pct: p, orders: targetGoroutines(t)}
+func newDirected(rng *rand.Rand, cfg config) *directed {
+	t := cfg.Target
+	s := &directed{orders: targetGoroutines(t)}
+	if len(t.HeldSites) == 0 || cfg.Depth < 3 {
+		s.pct = newPCT(rng, cfg, radiusPoints(rng, cfg, true), targetFilter(t))
+		return s
+	}
+	inner := cfg
+	inner.Depth--
+	s.pct = newPCT(rng, cfg, radiusPoints(rng, inner, true), targetFilter(t))
+	s.held = targetFilter(targets{Sites: t.HeldSites, Goroutines: t.Goroutines})
+	s.heldPoint = 1 + rng.IntN(max(1, t.HeldSteps))
+	s.heldPrio = float64(cfg.Depth - 1)
+	return s
+}
+
+// next is PCT's, with the held-site change point first.
+func (s *directed) next(en []*g) (*g, bool) {
+	best := highest(en)
+	if s.held == nil || !s.held(best) {
+		return s.pct.next(en)
+	}
+	s.heldCount++
+	if s.heldCount != s.heldPoint {
+		return s.pct.next(en)
+	}
+	best.prio = s.heldPrio
+	return highest(en), true
 }
 
 func (s *directed) newG(x *g) {

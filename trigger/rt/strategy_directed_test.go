@@ -81,7 +81,7 @@ func TestDirectedCountsOnlyTargetGoroutines(t *testing.T) {
 // alone: a non-target goroutine passes the site without using one.
 func TestDirectedChangePointsSkipOthers(t *testing.T) {
 	cfg := config{Strategy: "directed", Depth: 2, Radius: 1, Steps: 1, Goroutines: 2, Target: bounds}
-	p := newDirected(newPCT(rand.New(rand.NewPCG(1, 2)), cfg, []int{1}, targetFilter(bounds)), bounds)
+	p := newDirected(rand.New(rand.NewPCG(1, 2)), cfg) // k = 1, d = 2: the one change point is at 1
 	gs := threeGs()
 	for _, x := range gs {
 		p.newG(x)
@@ -94,5 +94,39 @@ func TestDirectedChangePointsSkipOthers(t *testing.T) {
 	x, change := p.next(gs[:2])
 	if !change || x == top || top.prio != 1 {
 		t.Fatalf("first target step: goroutine %d change %v, want a change point demoting goroutine %d to 1 (now %v)", x.id, change, top.id, top.prio)
+	}
+}
+
+// TestDirectedHeldSitePoint: with held sites, one change point (here the
+// only held acquisition, k 1) demotes the goroutine about to take its first
+// lock of the cycle to d-1: below the initial priorities [d, d+n), above
+// the d-2 points left for the inner sites (priorities 1..d-2).
+func TestDirectedHeldSitePoint(t *testing.T) {
+	held := &Site{File: "/p/p.go", Line: 19, Col: 3, Op: "Lock", Class: "p.a"}
+	tg := bounds
+	tg.HeldSites, tg.HeldSteps = []string{"/p/p.go:19:3"}, 1
+	for seed := range uint64(20) {
+		cfg := config{Strategy: "directed", Seed: seed, Depth: 4, Radius: 2, Steps: 3, Goroutines: 2, Target: tg}
+		s, err := newStrategy(nil, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := s.(*directed)
+		if len(d.change) != 2 {
+			t.Fatalf("seed %d: %d inner change points, want d-2 = 2", seed, len(d.change))
+		}
+		gs := threeGs()[:2]
+		for _, x := range gs {
+			s.newG(x)
+			x.op = op{kind: opLock, site: held}
+		}
+		top := highest(gs)
+		x, change := s.next(gs)
+		if !change || x == top || top.prio != 3 {
+			t.Fatalf("seed %d: goroutine %d chosen, change %v, held goroutine %d at priority %v; want a change point to 3", seed, x.id, change, top.id, top.prio)
+		}
+		if _, change = s.next(gs); change || d.heldCount != 2 {
+			t.Fatalf("seed %d: second held acquisition made a change point (count %d)", seed, d.heldCount)
+		}
 	}
 }
