@@ -57,8 +57,11 @@ func TestRecordAndPredict(t *testing.T) {
 		t.Fatalf("aims %+v, want one", pr.Aims)
 	}
 	a := aims[0]
-	if a.ID != f.ID || a.Depth != 3 || a.Steps != 2 || !slices.Equal(a.Target.Sites, []string{"/fake/a.go:11:2", "/fake/a.go:21:2"}) || len(a.Target.Classes) != 0 {
-		t.Errorf("aim %+v; want the finding's ID, depth 3, k 2 and the two inner sites", a)
+	if a.ID != f.ID || a.Depth != 4 || a.Steps != 2 || !slices.Equal(a.Target.Sites, []string{"/fake/a.go:11:2", "/fake/a.go:21:2"}) || len(a.Target.Classes) != 0 {
+		t.Errorf("aim %+v; want the finding's ID, depth 4 (2 locks, one more inner point, one held point), k 2 and the two inner sites", a)
+	}
+	if !slices.Equal(a.Target.HeldSites, []string{"/fake/a.go:10:2", "/fake/a.go:20:2"}) || a.Target.HeldSteps != 2 {
+		t.Errorf("aim held sites %q, k %d; want the edges' first acquisitions, 2", a.Target.HeldSites, a.Target.HeldSteps)
 	}
 	if !slices.Equal(a.Target.Goroutines, []string{"/fake/a.go:10:2", "/fake/a.go:20:2"}) || a.Goroutines != 2 {
 		t.Errorf("aim orders goroutines created at %q, n %d; want the two cycle goroutines' creation sites, n 2", a.Target.Goroutines, a.Goroutines)
@@ -86,8 +89,8 @@ func TestHuntDirected(t *testing.T) {
 		t.Fatalf("aim stats %+v", st.Aims)
 	}
 	a := st.Aims[0]
-	if a.Runs != 2 || a.Deadlocks != 1 || a.FirstHit != 2 || a.Steps != 2 || a.Depth != 3 || a.Radius != 2 {
-		t.Errorf("aim stats %+v; want 2 runs, first hit 2, k 2, d 3, r 2", *a)
+	if a.Runs != 2 || a.Deadlocks != 1 || a.FirstHit != 2 || a.Steps != 2 || a.Depth != 4 || a.Radius != 2 {
+		t.Errorf("aim stats %+v; want 2 runs, first hit 2, k 2, d 4, r 2", *a)
 	}
 	targets := logLines(t, fdir, "targets.log")
 	if n := count(targets, "directed "); n != 2 || count(targets, `sites=["/fake/a.go:11:2" "/fake/a.go:21:2"] goroutines=["/fake/a.go:10:2" "/fake/a.go:20:2"]`) < 3 {
@@ -118,9 +121,10 @@ func TestHuntAimUnconfirmed(t *testing.T) {
 	}
 	a := s.Tests[0].Aims[0]
 	se := a.Search()
-	p := 1 / (2.0 * 2 * 4) // n 2 target goroutines, k 2, (2r)^(d-2) with r 2, d 3
-	if se.Runs != 4 || se.Depth != 3 || math.Abs(se.MissBound-math.Pow(1-p, 4)) > 1e-12 || !strings.Contains(se.Note, "k=2") {
-		t.Errorf("search %+v, want 4 runs, depth 3, miss bound %.4f", *se, math.Pow(1-p, 4))
+	// n 2 target goroutines, k 2, (2r)^(d-3) with r 2, d 4, 2 held-site acquisitions
+	p := 1 / (2.0 * 2 * 4 * 2)
+	if se.Runs != 4 || se.Depth != 4 || math.Abs(se.MissBound-math.Pow(1-p, 4)) > 1e-12 || !strings.Contains(se.Note, "k=2") {
+		t.Errorf("search %+v, want 4 runs, depth 4, miss bound %.4f", *se, math.Pow(1-p, 4))
 	}
 	if ts := s.Tests[0].Search("rpro", 3); ts == nil || ts.Runs != 4 {
 		t.Errorf("test search %+v, want the 4 rpro runs", ts)

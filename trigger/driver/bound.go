@@ -44,9 +44,28 @@ func MissBound(p float64, runs int) float64 {
 // Search is what the aim's directed runs tried, for an unconfirmed
 // prediction.
 func (a *AimStats) Search() *report.Search {
-	p := PerRunBound("directed", a.Goroutines, a.Steps, a.Radius, a.Depth)
-	return &report.Search{Strategy: "directed", Runs: a.Runs, Depth: a.Depth, MissBound: MissBound(p, a.Runs),
-		Note: fmt.Sprintf("n=%d goroutines, k=%d target acquisitions, r=%d; per-run bound %.3g", a.Goroutines, a.Steps, a.Radius, p)}
+	p := a.PerRunBound()
+	note := fmt.Sprintf("n=%d goroutines, k=%d target acquisitions, r=%d; per-run bound %.3g", a.Goroutines, a.Steps, a.Radius, p)
+	if a.held() {
+		note = fmt.Sprintf("n=%d goroutines, k=%d target acquisitions, %d at held sites, r=%d; per-run bound %.3g",
+			a.Goroutines, a.Steps, a.Aim.Target.HeldSteps, a.Radius, p)
+	}
+	return &report.Search{Strategy: "directed", Runs: a.Runs, Depth: a.Depth, MissBound: MissBound(p, a.Runs), Note: note}
+}
+
+// held reports whether one of the aim's change points is drawn among the
+// held sites' acquisitions (the runtime does so from depth 3).
+func (a *AimStats) held() bool { return len(a.Aim.Target.HeldSites) > 0 && a.Depth >= 3 }
+
+// PerRunBound is the directed runs' lower bound on hitting a bug of the
+// aim's depth: 1/(n·k·(2r)^(d-2)), or with held sites 1/(n·k·(2r)^(d-3)·h)
+// with h the held sites' acquisitions (d-2 change points among the k
+// target acquisitions, one among the h).
+func (a *AimStats) PerRunBound() float64 {
+	if !a.held() {
+		return PerRunBound("directed", a.Goroutines, a.Steps, a.Radius, a.Depth)
+	}
+	return PerRunBound("directed", a.Goroutines, a.Steps, a.Radius, a.Depth-1) / float64(max(1, a.Aim.Target.HeldSteps))
 }
 
 // Search is what the test's own seeded runs (strategy, depth d) tried,

@@ -31,11 +31,15 @@ type Config struct {
 // Target steers the directed strategy toward a predicted cycle: the
 // acquisitions it counts (of Classes or at Sites) and the goroutines it
 // orders (created at Goroutines, "file:line:col" of the `go` statement or
-// "test" for the test's goroutine; empty: every goroutine).
+// "test" for the test's goroutine; empty: every goroutine). For a cycle,
+// HeldSites are the acquisitions of its edges' first locks, where one
+// change point is drawn among HeldSteps (k) acquisitions.
 type Target struct {
 	Classes    []string `json:"classes,omitempty"`
 	Sites      []string `json:"sites,omitempty"`
 	Goroutines []string `json:"goroutines,omitempty"`
+	HeldSites  []string `json:"held_sites,omitempty"`
+	HeldSteps  int      `json:"held_steps,omitempty"`
 }
 
 // RunResult is what the runtime writes to Config.Result (CONTRACT.md

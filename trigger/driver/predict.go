@@ -182,7 +182,8 @@ func (pr *Prediction) goroutinesFor(k TestKey, t Target) int {
 
 // addAims aims c at each top-level test that showed it.
 func (pr *Prediction) addAims(pkg string, c *predict.Candidate) {
-	a := Aim{ID: c.Finding(pkg).ID, Target: targetOf(c), Depth: aimDepth(c)}
+	t := targetOf(c)
+	a := Aim{ID: c.Finding(pkg).ID, Target: t, Depth: aimDepth(c, t)}
 	seen := map[string]bool{}
 	for _, r := range c.Runs {
 		test, _, _ := strings.Cut(r.Test, "/")
@@ -193,6 +194,7 @@ func (pr *Prediction) addAims(pkg string, c *predict.Candidate) {
 		k := TestKey{pkg, test}
 		a.Steps = pr.stepsFor(k, a.Target)
 		a.Goroutines = pr.goroutinesFor(k, a.Target)
+		a.Target.HeldSteps = pr.stepsFor(k, Target{Sites: a.Target.HeldSites, Goroutines: a.Target.Goroutines})
 		pr.Aims[k] = append(pr.Aims[k], a)
 	}
 }
@@ -205,28 +207,43 @@ func (pr *Prediction) addAims(pkg string, c *predict.Candidate) {
 // these sites, so change points fall on them or within radius r of each
 // other among them. With no site known, the cycle's lock classes.
 // Only the goroutines created where the candidate's were are ordered and
-// counted (thread bounding); the runtime runs the others first.
+// counted (thread bounding); the runtime runs the others first. For a
+// cycle, the held sites (where its edges' first locks are taken) get one
+// more change point, see aimDepth.
 func targetOf(c *predict.Candidate) Target {
-	var sites []string
+	var sites, held []string
 	for _, e := range slices.Concat(c.Edges, c.Seen) {
 		if s := e.AcquiredAt; !s.IsZero() && !slices.Contains(sites, s.String()) {
 			sites = append(sites, s.String())
+		}
+		if s := e.HeldAt; c.Kind == report.LockOrderCycle && !s.IsZero() && !slices.Contains(held, s.String()) {
+			held = append(held, s.String())
 		}
 	}
 	if len(sites) == 0 {
 		return Target{Classes: c.Target.Classes, Goroutines: c.Target.Goroutines}
 	}
 	slices.Sort(sites)
-	return Target{Sites: sites, Goroutines: c.Target.Goroutines}
+	slices.Sort(held)
+	return Target{Sites: sites, Goroutines: c.Target.Goroutines, HeldSites: held}
 }
 
 // aimDepth is the least depth assumed for c: a cycle of n locks needs
-// n-1 goroutines preempted while holding their first lock (n-1 change
-// points), plus one change point drawn at random for an extra ordering
-// constraint (depth n+1); Options.Depth applies when larger. On the
-// corpus the extra point raised cycle3's hit rate from 40% to 54% and
-// philo4's from 38% to 60% (50 seeds each).
-func aimDepth(c *predict.Candidate) int {
+// n-1 goroutines preempted at an inner acquisition while holding their
+// first lock (n-1 change points), plus one more among the inner
+// acquisitions, drawn within the radius (depth n+1; on the corpus it
+// raised cycle3's hit rate from 40% to 54% and philo4's from 38% to 60%,
+// 50 seeds each). With held sites, one change point more is drawn among
+// them (depth n+2): an extra ordering constraint that concerns when a
+// goroutine enters its outer critical section (it must come after
+// another goroutine's, as when one edge exists only once another
+// goroutine set a flag under the same lock) cannot be met by preempting
+// at the inner acquisitions, which come after it. Options.Depth applies
+// when larger.
+func aimDepth(c *predict.Candidate, t Target) int {
+	if len(t.HeldSites) > 0 {
+		return c.Len() + 2
+	}
 	return c.Len() + 1
 }
 
