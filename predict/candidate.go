@@ -26,8 +26,11 @@ type Candidate struct {
 	Evidence []string
 	// Seen holds, for a cycle, every distinct edge recorded on its steps
 	// (per run, goroutine, sites and held set), with stacks and counts.
-	Seen   []Edge
-	Target Target
+	Seen []Edge
+	// Writers holds, for an RWR, the write acquisitions (or waits) of the
+	// class by other goroutines, as edges whose Acquired is the lock.
+	Writers []Edge
+	Target  Target
 
 	recs    []*edgeRec // every record on the cycle's steps
 	selfs   []*selfRec // double lock or recursive read records

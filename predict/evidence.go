@@ -33,6 +33,7 @@ func (g *Graph) finish(c *Candidate, maxEvidence int) {
 	for _, w := range c.writers {
 		line := fmt.Sprintf("%s g%d: writes %s at %s", g.t.runs[w.run], w.g, g.t.lock(w.lock), g.t.sites[w.acqSite])
 		note(w.run, w.g, line, w.acqSite)
+		c.Writers = append(c.Writers, g.writerEdge(w))
 	}
 	for _, r := range slices.Sorted(mapKeys(runs)) {
 		c.Runs = append(c.Runs, g.t.runs[r])
@@ -44,6 +45,15 @@ func (g *Graph) finish(c *Candidate, maxEvidence int) {
 	c.Evidence = lines
 	c.Target = Target{Classes: slices.Compact(slices.Sorted(slices.Values(c.Classes))), Sites: sortSites(sites),
 		Goroutines: slices.Compact(slices.Sorted(slices.Values(creators)))}
+}
+
+func (g *Graph) writerEdge(w self) Edge {
+	l := g.t.lock(w.lock)
+	e := Edge{Run: g.t.runs[w.run], Goroutine: w.g, Acquired: l, AcquiredAt: g.t.sites[w.acqSite], Count: 1}
+	if w.stack >= 0 {
+		e.Stack = g.t.stacks[w.stack]
+	}
+	return e
 }
 
 func (g *Graph) recLine(r *edgeRec) string {

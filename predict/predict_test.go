@@ -86,3 +86,18 @@ func TestTextOutput(t *testing.T) {
 		t.Errorf("text output:\n%s", buf.String())
 	}
 }
+
+// An RWR candidate lists its writers (the goroutine and site of each write
+// acquisition or wait of the class), for the directed strategy's aim.
+func TestRWRWriters(t *testing.T) {
+	for _, name := range []string{"rwr", "rwaitrwr"} {
+		res := predictFile(t, name)
+		if len(res.Candidates) != 1 || res.Candidates[0].Kind != report.RWR {
+			t.Fatalf("%s: %s", name, res)
+		}
+		c := res.Candidates[0]
+		if len(c.Writers) != 1 || c.Writers[0].Goroutine == c.Edges[0].Goroutine || c.Writers[0].Acquired != c.Edges[0].Acquired {
+			t.Errorf("%s: writers %+v, want one write acquisition of %s by another goroutine", name, c.Writers, c.Edges[0].Acquired)
+		}
+	}
+}
