@@ -206,3 +206,36 @@ func TestAimFinding(t *testing.T) {
 		t.Errorf("missed: %+v, want the lock classes", a)
 	}
 }
+
+// targetOf: a cycle's held sites are its edges' first acquisitions; an
+// RWR's are its writers' acquisitions, not the reader's first read lock;
+// a double lock has none. The depth counts one point for them.
+func TestTargetHeldSites(t *testing.T) {
+	at := func(line int) report.Site { return report.Site{File: "/p/p.go", Line: line, Col: 2} }
+	gs := predict.Target{Goroutines: []string{"test", "/p/p_test.go:9:2"}}
+	cases := []struct {
+		c     predict.Candidate
+		sites []string
+		held  []string
+		depth int
+	}{
+		{predict.Candidate{Kind: report.LockOrderCycle, Classes: []string{"a", "b"}, Target: gs,
+			Edges: []predict.Edge{{HeldAt: at(10), AcquiredAt: at(11)}, {HeldAt: at(20), AcquiredAt: at(21)}}},
+			[]string{"/p/p.go:11:2", "/p/p.go:21:2"}, []string{"/p/p.go:10:2", "/p/p.go:20:2"}, 4},
+		{predict.Candidate{Kind: report.RWR, Classes: []string{"a"}, Target: gs,
+			Edges: []predict.Edge{{HeldAt: at(10), AcquiredAt: at(11)}}, Writers: []predict.Edge{{AcquiredAt: at(30)}}},
+			[]string{"/p/p.go:11:2"}, []string{"/p/p.go:30:2"}, 3},
+		{predict.Candidate{Kind: report.DoubleLock, Classes: []string{"a"}, Target: gs,
+			Edges: []predict.Edge{{HeldAt: at(10), AcquiredAt: at(11)}}},
+			[]string{"/p/p.go:11:2"}, nil, 2},
+	}
+	for _, c := range cases {
+		tg := targetOf(&c.c)
+		if !slices.Equal(tg.Sites, c.sites) || !slices.Equal(tg.HeldSites, c.held) || !slices.Equal(tg.Goroutines, gs.Goroutines) {
+			t.Errorf("%s: target %+v; want sites %q, held %q, goroutines %q", c.c.Kind, tg, c.sites, c.held, gs.Goroutines)
+		}
+		if d := aimDepth(&c.c, tg); d != c.depth {
+			t.Errorf("%s: depth %d, want %d", c.c.Kind, d, c.depth)
+		}
+	}
+}

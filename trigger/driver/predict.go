@@ -207,18 +207,32 @@ func (pr *Prediction) addAims(pkg string, c *predict.Candidate) {
 // these sites, so change points fall on them or within radius r of each
 // other among them. With no site known, the cycle's lock classes.
 // Only the goroutines created where the candidate's were are ordered and
-// counted (thread bounding); the runtime runs the others first. For a
-// cycle, the held sites (where its edges' first locks are taken) get one
-// more change point, see aimDepth.
+// counted (thread bounding); the runtime runs the others first.
+//
+// Held sites get one more change point (see aimDepth): the acquisitions
+// where a goroutine enters the candidate's lock and after which it can be
+// stalled at an inner site, so that delaying its entry lets the others go
+// first without letting it finish. For a cycle, its edges' first
+// acquisitions. For an RWR, the writers' acquisitions: a writer delayed
+// there still comes before the reader stalled at its second read lock,
+// and queues between the two. (Not the reader's first read lock: delayed
+// there, the writer would lock and unlock before the reader holds
+// anything.)
 func targetOf(c *predict.Candidate) Target {
 	var sites, held []string
+	add := func(list *[]string, s report.Site) {
+		if !s.IsZero() && !slices.Contains(*list, s.String()) {
+			*list = append(*list, s.String())
+		}
+	}
 	for _, e := range slices.Concat(c.Edges, c.Seen) {
-		if s := e.AcquiredAt; !s.IsZero() && !slices.Contains(sites, s.String()) {
-			sites = append(sites, s.String())
+		add(&sites, e.AcquiredAt)
+		if c.Kind == report.LockOrderCycle {
+			add(&held, e.HeldAt)
 		}
-		if s := e.HeldAt; c.Kind == report.LockOrderCycle && !s.IsZero() && !slices.Contains(held, s.String()) {
-			held = append(held, s.String())
-		}
+	}
+	for _, w := range c.Writers {
+		add(&held, w.AcquiredAt)
 	}
 	if len(sites) == 0 {
 		return Target{Classes: c.Target.Classes, Goroutines: c.Target.Goroutines}
@@ -238,8 +252,9 @@ func targetOf(c *predict.Candidate) Target {
 // goroutine enters its outer critical section (it must come after
 // another goroutine's, as when one edge exists only once another
 // goroutine set a flag under the same lock) cannot be met by preempting
-// at the inner acquisitions, which come after it. Options.Depth applies
-// when larger.
+// at the inner acquisitions, which come after it. For an RWR (one lock)
+// that makes depth 3: the writer's Lock between the reader's two read
+// locks. Options.Depth applies when larger.
 func aimDepth(c *predict.Candidate, t Target) int {
 	if len(t.HeldSites) > 0 {
 		return c.Len() + 2
