@@ -9,14 +9,13 @@ import (
 )
 
 // finish fills in the summary fields from the candidate's records.
-func (g *Graph) finish(c *Candidate, maxEvidence int) {
+func (g *Graph) finish(c *Candidate, opts Options) {
 	type gor struct{ run, g int }
 	runs, gors := map[int]bool{}, map[gor]bool{}
 	var sites []report.Site
-	var lines, creators []string
+	var lines []string
 	note := func(run, gid int, line string, ss ...int) {
 		runs[run], gors[gor{run, gid}] = true, true
-		creators = append(creators, g.t.creator(run, gid))
 		for _, s := range ss {
 			sites = append(sites, g.t.sites[s])
 		}
@@ -39,12 +38,12 @@ func (g *Graph) finish(c *Candidate, maxEvidence int) {
 		c.Runs = append(c.Runs, g.t.runs[r])
 	}
 	c.Goroutines = len(gors)
-	if len(lines) > maxEvidence {
-		lines = append(lines[:maxEvidence], fmt.Sprintf("and %d more", len(lines)-maxEvidence))
+	if len(lines) > opts.MaxEvidence {
+		lines = append(lines[:opts.MaxEvidence], fmt.Sprintf("and %d more", len(lines)-opts.MaxEvidence))
 	}
 	c.Evidence = lines
 	c.Target = Target{Classes: slices.Compact(slices.Sorted(slices.Values(c.Classes))), Sites: sortSites(sites),
-		Goroutines: slices.Compact(slices.Sorted(slices.Values(creators)))}
+		Goroutines: g.creators(c, opts.MaxChecks)}
 }
 
 func (g *Graph) writerEdge(w self) Edge {

@@ -57,7 +57,7 @@ func (p *Predictor) Result() (*Result, error) {
 	}
 	g.selfCandidates(&p.recs, &cs)
 	for _, c := range cs.list {
-		g.finish(c, p.opts.MaxEvidence)
+		g.finish(c, p.opts)
 	}
 	sortCandidates(cs.list)
 	res.Candidates = cs.list
