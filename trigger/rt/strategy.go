@@ -84,15 +84,7 @@ func radiusPoints(rng *rand.Rand, cfg config, exactK bool) []int {
 	}
 	first := 1 + rng.IntN(k)
 	pts := []int{first}
-	// With exactK, k is the most target acquisitions a recorded run made
-	// (directed), so the window [first-r, first+r] is clamped to [1, k]:
-	// points past it would never fire. rpro's k comes from one calibration
-	// run, which may itself have deadlocked early and so undercounts: there
-	// the window may reach past k, where later runs still have steps.
-	lo, hi := max(1, first-cfg.Radius), first+cfg.Radius
-	if exactK {
-		hi = min(k, hi)
-	}
+	lo, hi := window(first, cfg.Radius, k, n-1, exactK)
 	span := hi - lo + 1
 	for tries := 0; len(pts) < n && tries < 100*n; tries++ {
 		p := lo + rng.IntN(span)
@@ -101,6 +93,38 @@ func radiusPoints(rng *rand.Rand, cfg config, exactK bool) []int {
 		}
 	}
 	return pts
+}
+
+// window is the range [lo, hi] the n change points after the first are
+// drawn from: the steps within r of first, never below 1.
+//
+// With exactK, k is the most target acquisitions a recorded run made
+// (directed), so the window is also cut at k: points past it would never
+// fire. A window cut at either end that has fewer steps than the n+1
+// points need is widened on its other side just enough to hold them (if
+// k allows): otherwise points are dropped, and a run with fewer than d-1
+// change points cannot hit a bug of depth d at all (philo4: four points
+// among k = 4 acquisitions with r = 2, first at 4). The points stay
+// within 2r of each other, each on a given step of the window with
+// probability at least 1/(2r), as RPro's bound needs. rpro's k comes from
+// one calibration run, which may itself have deadlocked early and so
+// undercounts: there the window may reach past k, where later runs still
+// have steps.
+func window(first, r, k, n int, exactK bool) (lo, hi int) {
+	lo, hi = max(1, first-r), first+r
+	if !exactK {
+		return lo, hi
+	}
+	hi = min(k, hi)
+	need := min(n+1, k, 2*r+1)
+	if short := need - (hi - lo + 1); short > 0 {
+		if lo == 1 {
+			hi += short
+		} else {
+			lo -= short
+		}
+	}
+	return lo, hi
 }
 
 // acquiring reports whether x's pending step is a lock acquisition.
