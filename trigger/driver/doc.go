@@ -16,7 +16,10 @@
 // runs a test's aims before its seeds: for each, one calibration run that
 // counts the target's acquisitions (k), then seeds of the directed
 // strategy, whose change points fall only on acquisitions at the target's
-// sites (the inner acquisitions of the cycle's edges). A test's own seeds
+// sites (the inner acquisitions of the cycle's edges, and one at the
+// acquisitions of their first locks) made by the goroutines created where
+// the cycle's were; the runtime runs every other goroutine first (thread
+// bounding), so n counts only those. A test's own seeds
 // (rpro by default) run only if no aim confirmed anything. AimStats and
 // TestStats.Search give, for what was not confirmed, the runs tried and
 // the bound (1-p)^runs on having missed a deadlock of the assumed depth.
