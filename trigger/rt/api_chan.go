@@ -6,6 +6,7 @@ func Send[T any](ch chan<- T, v T, s *Site) {
 	if g == nil {
 		if meet([]SelectCase{{c: sendChan(ch), send: true, val: v}}) < 0 {
 			ch <- v
+			touched(sendChan(ch))
 		}
 		return
 	}
@@ -28,6 +29,7 @@ func Recv2[T any](ch <-chan T, s *Site) (T, bool) {
 		var ok bool
 		if meet([]SelectCase{{c: recvChan(ch), dst: &v, okp: &ok}}) < 0 {
 			v, ok = <-ch
+			touched(recvChan(ch))
 		}
 		return v, ok
 	}
@@ -80,9 +82,25 @@ func Select(s *Site, hasDefault bool, cases ...SelectCase) int {
 		if i := meet(cases); i >= 0 {
 			return i
 		}
-		return realSelect(hasDefault, cases)
+		i := realSelect(hasDefault, cases)
+		if i >= 0 {
+			touched(cases[i].c)
+		}
+		return i
 	}
 	g.do(op{kind: opSelect, site: s, cases: cases, hasDefault: hasDefault})
 	g.finishChan()
 	return g.op.idx
+}
+
+// touched tells the model that an unmanaged goroutine operated on buffered
+// channel c: the managed goroutines blocked on it may go on.
+func touched(c chanOps) {
+	sc := active()
+	if sc == nil || sc.plain || c.cap() == 0 {
+		return
+	}
+	sc.mu.Lock()
+	sc.wakeList(&sc.chanSt(c.key()).waiters)
+	sc.mu.Unlock()
 }

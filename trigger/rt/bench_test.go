@@ -22,6 +22,8 @@ func benchTraced(b *testing.B, strategy string, body func(n int)) {
 func benchCfg(b *testing.B, cfg rt.Config, body func(n int)) {
 	b.Helper()
 	b.ReportAllocs()
+	rt.SetVerifySets(false)
+	defer rt.SetVerifySets(true)
 	cfg.Seed, cfg.Depth, cfg.Steps, cfg.WatchdogMS = 1, 3, 1000, 1000
 	r, err := rt.RunScenario(cfg, 10*time.Minute, func() {
 		b.ResetTimer()

@@ -23,7 +23,7 @@ func (sc *sched) caseReady(x *g, c *SelectCase) bool {
 	if k == 0 {
 		return false // nil channel: never
 	}
-	if sc.closed[k] {
+	if sc.chanSt(k).closed {
 		return true
 	}
 	if c.c.cap() > 0 {
@@ -34,23 +34,6 @@ func (sc *sched) caseReady(x *g, c *SelectCase) bool {
 	}
 	p, _ := sc.partner(x, k, !c.send)
 	return p != nil
-}
-
-// partner finds the goroutine waiting longest at an operation on channel k
-// in direction send (other than x), and the index of its case.
-func (sc *sched) partner(x *g, k uintptr, send bool) (*g, int) {
-	for _, y := range sc.live {
-		if y == x || y.op.done || y.op.kind < opSend || y.op.kind > opSelect || y.op.kind == opClose {
-			continue
-		}
-		for i := range y.op.cases {
-			c := &y.op.cases[i]
-			if c.send == send && c.c.key() == k {
-				return y, i
-			}
-		}
-	}
-	return nil, -1
 }
 
 // execChan performs x's channel operation: one ready case, chosen at random
@@ -110,7 +93,8 @@ func (sc *sched) tryOutside(x *g) int {
 func (sc *sched) doCase(x *g, i int) bool {
 	c := &x.op.cases[i]
 	k := c.c.key()
-	if c.c.cap() == 0 && !sc.closed[k] {
+	st := sc.chanSt(k)
+	if c.c.cap() == 0 && !st.closed {
 		if y, j := sc.partner(x, k, !c.send); y != nil {
 			sc.handoff(x, c, y, j)
 			return true
@@ -122,21 +106,23 @@ func (sc *sched) doCase(x *g, i int) bool {
 			x.op.panicVal = p
 			return true
 		}
-		if !ok && sc.closed[k] {
-			delete(sc.closed, k) // reused address of a collected channel
+		if !ok {
+			st.closed = false // reused address of a collected channel
 		}
-		if ok && sc.tr != nil {
-			sc.tr.pending[k] = append(sc.tr.pending[k], x.id)
+		if ok {
+			sc.wakeList(&st.waiters) // its receivers may go on
+			if sc.tr != nil {
+				sc.tr.pending[k] = append(sc.tr.pending[k], x.id)
+			}
 		}
 		return ok
 	}
 	v, ok, got := c.c.tryRecv()
 	if !got {
-		if sc.closed[k] {
-			delete(sc.closed, k)
-		}
+		st.closed = false
 		return false
 	}
+	sc.wakeList(&st.waiters) // its senders may go on
 	sc.received(x, c, v, ok)
 	return true
 }
@@ -176,6 +162,7 @@ func (sc *sched) handoff(x *g, c *SelectCase, y *g, j int) {
 	}
 	y.op.idx = j
 	y.op.done = true
+	sc.wakeG(y)
 	if c.send {
 		sc.traceHB(x, y)
 	} else {
@@ -188,7 +175,7 @@ func (sc *sched) handoff(x *g, c *SelectCase, y *g, j int) {
 // whether any completed.
 func (sc *sched) poll() bool {
 	any := false
-	for _, y := range sc.live {
+	for _, y := range sc.liveGs() {
 		o := &y.op
 		if o.done || o.kind < opSend || o.kind > opSelect || o.kind == opClose {
 			continue
@@ -196,6 +183,7 @@ func (sc *sched) poll() bool {
 		for i := range o.cases {
 			if o.cases[i].c.key() != 0 && sc.doCase(y, i) {
 				o.idx, o.done = i, true
+				sc.wakeG(y)
 				any = true
 				break
 			}

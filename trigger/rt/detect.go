@@ -48,7 +48,7 @@ func (sc *sched) waitsFor(x *g) ([]*g, edgeKind) {
 // waiting for its end).
 func (sc *sched) blockedGs() []*g {
 	var bs []*g
-	for _, x := range sc.live {
+	for _, x := range sc.liveGs() {
 		if x.op.kind != opTestEnd && !sc.canRun(x) {
 			bs = append(bs, x)
 		}
@@ -118,7 +118,7 @@ func (sc *sched) checkStuck(final bool) {
 // timerWaiters reports whether a live goroutine waits on a channel of
 // time.Time, most likely a timer that will fire: it is not blocked for good.
 func (sc *sched) timerWaiters() bool {
-	for _, y := range sc.live {
+	for _, y := range sc.liveGs() {
 		if k := y.op.kind; y.op.done || k < opSend || k > opSelect || k == opClose {
 			continue
 		}
@@ -169,7 +169,7 @@ func (sc *sched) cycleCertain(kind string, c []*g) bool {
 // othersCanRun reports whether a live goroutine not in c can step (the
 // test waiting for its end cannot unlock anything).
 func (sc *sched) othersCanRun(c []*g) bool {
-	for _, y := range sc.live {
+	for _, y := range sc.liveGs() {
 		if y.op.kind != opTestEnd && !slices.Contains(c, y) && sc.canRun(y) {
 			return true
 		}

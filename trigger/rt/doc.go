@@ -33,6 +33,12 @@
 // the blocked receivers' channels; an unmanaged goroutine's instrumented
 // channel operation meets a parked managed partner directly (meet.go).
 //
+// The enabled set is kept incrementally (enset.go): a goroutine whose
+// operation cannot step is filed under the objects it waits for and looked
+// at again only when one of them changes, and sleepers wait in a heap by
+// wake time, so a decision costs time in the goroutines that may step, not
+// in the thousands that are blocked or asleep.
+//
 // Sleeps are ordered on a virtual clock (a sleeper steps after the
 // goroutines that can run) and last their real duration outside the
 // scheduler (sleep.go). A fairness bound lets a goroutine passed over at

@@ -41,8 +41,12 @@ type g struct {
 	// waited counts the decisions at which it was enabled but not
 	// chosen since it last ran, for the fairness bound (fair.go).
 	waited int
-	signal bool // a Cond signal arrived
-	paused bool // paused in t.Parallel: its parent may go on
+	set    uint8  // where it stands in the enabled set (enset.go)
+	bgen   uint32 // times it was blocked (stale wait list entries)
+	sidx   int    // index in the sleeper heap
+	opSeq  uint32 // operations begun (stale partner entries)
+	signal bool   // a Cond signal arrived
+	paused bool   // paused in t.Parallel: its parent may go on
 	// pausedKids counts its subtests paused in t.Parallel that have not
 	// rejoined (lifecycle.go).
 	pausedKids int

@@ -220,7 +220,7 @@ func (sc *sched) pollFor(x *g, d time.Duration) bool {
 
 func (sc *sched) countEnabled(x *g) int {
 	n := 0
-	for _, y := range sc.live {
+	for _, y := range sc.liveGs() {
 		if y != x && sc.canRun(y) && !sc.sleeping(y) {
 			n++
 		}
@@ -229,7 +229,7 @@ func (sc *sched) countEnabled(x *g) int {
 }
 
 func (sc *sched) othersEnabled(x *g) bool {
-	for _, y := range sc.live {
+	for _, y := range sc.liveGs() {
 		if y != x && sc.canRun(y) && !sc.sleeping(y) {
 			return true
 		}

@@ -27,7 +27,7 @@ func meet(cases []SelectCase) int {
 	for i := range cases {
 		c := &cases[i]
 		k := c.c.key()
-		if k == 0 || c.c.cap() != 0 || sc.closed[k] {
+		if k == 0 || c.c.cap() != 0 || sc.chanSt(k).closed {
 			continue
 		}
 		y, j := sc.partner(nil, k, !c.send)
@@ -49,6 +49,7 @@ func meet(cases []SelectCase) int {
 			}
 		}
 		y.op.idx, y.op.done = j, true
+		sc.wakeG(y)
 		sc.progress++
 		if sc.cur.Load() == nil {
 			sc.decide(nil)

@@ -10,9 +10,9 @@ func (sc *sched) canRun(x *g) bool {
 	}
 	switch o.kind {
 	case opLock:
-		return sc.mutex(o.mu).owner == nil
+		return sc.mutexOf(o).owner == nil
 	case opRWLock:
-		rw := sc.rw(o.rw)
+		rw := sc.rwOf(o)
 		if o.phase == 0 {
 			return rw.writer == nil
 		}
@@ -38,7 +38,26 @@ func (sc *sched) canRun(x *g) bool {
 // around one call, as ttlcache's do) should see few of the scheduler's.
 const slabSize = 64
 
+// mutexOf and rwOf return the state of o's lock, looked up once per
+// operation.
+func (sc *sched) mutexOf(o *op) *mutexState {
+	if o.mst == nil {
+		o.mst = sc.mutex(o.mu)
+	}
+	return o.mst
+}
+
+func (sc *sched) rwOf(o *op) *rwState {
+	if o.rst == nil {
+		o.rst = sc.rw(o.rw)
+	}
+	return o.rst
+}
+
 func (sc *sched) mutex(m *sync.Mutex) *mutexState {
+	if m == sc.lastMu {
+		return sc.lastMSt
+	}
 	st := sc.mutexes[m]
 	if st == nil {
 		if len(sc.mslab) == 0 {
@@ -47,6 +66,7 @@ func (sc *sched) mutex(m *sync.Mutex) *mutexState {
 		st, sc.mslab = &sc.mslab[0], sc.mslab[1:]
 		sc.mutexes[m] = st
 	}
+	sc.lastMu, sc.lastMSt = m, st
 	return st
 }
 
@@ -71,11 +91,11 @@ func (sc *sched) exec(x *g) bool {
 	}
 	switch o.kind {
 	case opLock:
-		sc.takeMutex(x, sc.mutex(o.mu), o.mu, o.site)
+		sc.takeMutex(x, sc.mutexOf(o), o.mu, o.site)
 	case opUnlock:
-		sc.unlock(x, o.mu)
+		sc.unlock(x, sc.mutexOf(o), o.mu)
 	case opTryLock:
-		st := sc.mutex(o.mu)
+		st := sc.mutexOf(o)
 		o.ok = st.owner == nil && o.mu.TryLock()
 		if o.ok {
 			sc.takeMutex(x, st, o.mu, o.site)
@@ -83,15 +103,15 @@ func (sc *sched) exec(x *g) bool {
 	case opRWLock:
 		return sc.rwLock(x)
 	case opRWUnlock:
-		sc.rwUnlock(x, o.rw)
+		sc.rwUnlock(x, sc.rwOf(o), o.rw)
 	case opRWTryLock:
-		st := sc.rw(o.rw)
+		st := sc.rwOf(o)
 		o.ok = st.writer == nil && len(st.readers) == 0 && o.rw.TryLock()
 		if o.ok {
 			sc.takeWrite(x, st, o.rw, o.site)
 		}
 	case opRLock:
-		st := sc.rw(o.rw)
+		st := sc.rwOf(o)
 		if st.writer != nil {
 			o.phase = 1
 			st.queued = append(st.queued, x)
@@ -100,9 +120,9 @@ func (sc *sched) exec(x *g) bool {
 		}
 		sc.takeRead(x, st, o.rw, o.site)
 	case opRUnlock:
-		sc.rUnlock(x, o.rw)
+		sc.rUnlock(x, sc.rwOf(o), o.rw)
 	case opTryRLock:
-		st := sc.rw(o.rw)
+		st := sc.rwOf(o)
 		o.ok = st.writer == nil && o.rw.TryRLock()
 		if o.ok {
 			sc.takeRead(x, st, o.rw, o.site)
@@ -110,7 +130,9 @@ func (sc *sched) exec(x *g) bool {
 	case opSend, opRecv, opSelect:
 		return sc.execChan(x)
 	case opClose:
-		sc.closed[o.cases[0].c.key()] = true
+		st := sc.chanSt(o.cases[0].c.key())
+		st.closed = true
+		sc.wakeList(&st.waiters)
 		if sc.tr != nil {
 			sc.tr.closers[o.cases[0].c.key()] = x.id
 		}
@@ -123,6 +145,7 @@ func (sc *sched) exec(x *g) bool {
 		} else {
 			delete(sc.wgs, o.wg)
 		}
+		sc.wakeKey(addr(o.wg))
 	case opCondEnqueue:
 		x.signal = false
 		sc.conds[o.cond] = append(sc.conds[o.cond], x)
@@ -137,12 +160,14 @@ func (sc *sched) exec(x *g) bool {
 	case opCondSignal:
 		if ws := sc.conds[o.cond]; len(ws) > 0 {
 			ws[0].signal = true
+			sc.wakeG(ws[0])
 			sc.traceHB(x, ws[0])
 			sc.conds[o.cond] = ws[1:]
 		}
 	case opCondBroadcast:
 		for _, w := range sc.conds[o.cond] {
 			w.signal = true
+			sc.wakeG(w)
 			sc.traceHB(x, w)
 		}
 		delete(sc.conds, o.cond)
@@ -182,20 +207,20 @@ func (sc *sched) takeRead(x *g, st *rwState, m *sync.RWMutex, site *Site) {
 }
 
 // unlock releases a mutex in the model (any goroutine may unlock it).
-func (sc *sched) unlock(x *g, m *sync.Mutex) {
-	st := sc.mutex(m)
+func (sc *sched) unlock(x *g, st *mutexState, m *sync.Mutex) {
 	if st.owner != nil {
 		st.owner.dropHeld(m, false)
 		sc.traceRel(x, m, false, st.site)
 	}
 	st.owner, st.site = nil, nil
+	sc.wakeList(&st.waiters)
 }
 
 // rwLock is a writer's RWMutex.Lock in two phases, as in Go: it takes the
 // writer slot (blocking new readers), then waits for active readers to leave.
 func (sc *sched) rwLock(x *g) bool {
 	o := &x.op
-	st := sc.rw(o.rw)
+	st := sc.rwOf(o)
 	if o.phase == 0 {
 		st.writer, st.wSite = x, o.site
 		if len(st.readers) > 0 {
@@ -209,8 +234,7 @@ func (sc *sched) rwLock(x *g) bool {
 }
 
 // rwUnlock releases the writer and admits the readers queued behind it.
-func (sc *sched) rwUnlock(x *g, m *sync.RWMutex) {
-	st := sc.rw(m)
+func (sc *sched) rwUnlock(x *g, st *rwState, m *sync.RWMutex) {
 	if st.writer != nil {
 		st.writer.dropHeld(m, false)
 		sc.traceRel(x, m, false, st.wSite)
@@ -221,11 +245,11 @@ func (sc *sched) rwUnlock(x *g, m *sync.RWMutex) {
 		sc.takeRead(r, st, m, r.op.site)
 	}
 	st.queued = nil
+	sc.wakeList(&st.waiters)
 }
 
 // rUnlock releases a read lock, preferably x's own.
-func (sc *sched) rUnlock(x *g, m *sync.RWMutex) {
-	st := sc.rw(m)
+func (sc *sched) rUnlock(x *g, st *rwState, m *sync.RWMutex) {
 	i := len(st.readers) - 1
 	for j, r := range st.readers {
 		if r == x {
@@ -238,6 +262,7 @@ func (sc *sched) rUnlock(x *g, m *sync.RWMutex) {
 	st.readers[i].dropHeld(m, true)
 	sc.traceRel(x, m, true, x.op.site)
 	st.readers = append(st.readers[:i], st.readers[i+1:]...)
+	sc.wakeList(&st.waiters)
 }
 
 // onceDone marks o's Do as finished.
@@ -246,6 +271,7 @@ func (x *g) onceDone(o *sync.Once, s *Site) {
 	sc.mu.Lock()
 	delete(sc.onces, o)
 	sc.oncesOK[o] = true
+	sc.wakeKey(addr(o))
 	if sc.tr != nil {
 		sc.tr.onceBy[o] = x.id
 	}
@@ -288,6 +314,7 @@ func unmanagedWGAdd(wg *sync.WaitGroup, delta int) {
 	} else {
 		delete(sc.wgs, wg)
 	}
+	sc.wakeKey(addr(wg))
 	sc.mu.Unlock()
 }
 
@@ -304,6 +331,7 @@ func unmanagedSignal(c *sync.Cond, all bool) {
 	}
 	for _, w := range ws[:n] {
 		w.signal = true
+		sc.wakeG(w)
 	}
 	if n == len(ws) {
 		delete(sc.conds, c)
@@ -313,9 +341,14 @@ func unmanagedSignal(c *sync.Cond, all bool) {
 	sc.mu.Unlock()
 }
 
-// anyEnabled reports whether a live goroutine can step.
+// anyEnabled reports whether a live goroutine can step; it first moves
+// the blocked goroutines something outside the model enabled to ready.
 func (sc *sched) anyEnabled() bool {
-	for _, y := range sc.live {
+	sc.sweep()
+	if len(sc.sleep) > 0 {
+		return true
+	}
+	for _, y := range sc.ready.list(sc.all, nil) {
 		if sc.canRun(y) {
 			return true
 		}

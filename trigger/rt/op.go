@@ -67,8 +67,10 @@ type op struct {
 	delta      int
 	cases      []SelectCase
 	hasDefault bool
-	sub        *g    // opRun, opRunWait: the subtest's goroutine
-	wakeAt     int64 // opSleep: the virtual time (sched.vnow) it waits for
+	sub        *g          // opRun, opRunWait: the subtest's goroutine
+	wakeAt     int64       // opSleep: the virtual time (sched.vnow) it waits for
+	mst        *mutexState // the state of mu, once looked up
+	rst        *rwState    // the state of rw, once looked up
 
 	phase    uint8 // opRWLock: 1 announced; opRLock: 1 queued behind a writer
 	done     bool  // completed on its behalf (channel handoff, reader admitted)

@@ -27,7 +27,7 @@ func (sc *sched) waitOutside(d time.Duration) (waited, fired bool) {
 	}
 	var rc []reflect.SelectCase
 	var ts []target
-	for _, y := range sc.live {
+	for _, y := range sc.liveGs() {
 		o := &y.op
 		if o.done || o.kind < opSend || o.kind > opSelect || o.kind == opClose {
 			continue
@@ -60,5 +60,7 @@ func (sc *sched) waitOutside(d time.Duration) (waited, fired bool) {
 	}
 	sc.received(y, c, val, ok)
 	y.op.idx, y.op.done = ts[i].i, true
+	sc.wakeG(y)
+	sc.wakeList(&sc.chanSt(c.c.key()).waiters) // a buffered channel has room
 	return true, true
 }

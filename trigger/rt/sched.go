@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 )
 
 // current is the active scheduler; nil means pass-through.
@@ -42,27 +43,38 @@ type sched struct {
 
 	cur     atomic.Pointer[g] // the goroutine holding the token; nil when idle
 	all     []*g              // by ID-1
-	live    []*g              // state gLive, in ID order
+	live    gset              // state gLive
 	byGP    map[uintptr]*g
 	outside int // goroutines in state gOutside
 
-	mutexes map[*sync.Mutex]*mutexState
-	rws     map[*sync.RWMutex]*rwState
-	mslab   []mutexState // unused records for mutexes
-	rwslab  []rwState
-	closed  map[uintptr]bool
-	wgs     map[*sync.WaitGroup]int
-	conds   map[*sync.Cond][]*g
-	onces   map[*sync.Once]*g // running Do
-	oncesOK map[*sync.Once]bool
+	// The enabled set, kept incrementally (enset.go).
+	ready      gset
+	blocked    gset
+	sleep      sleepHeap
+	waits      map[uintptr][]waitRef // goroutines blocked on a WaitGroup or Once
+	sinceSweep int
+	readyBuf   []*g
+	checkBuf   []*g
 
-	tr       *tracer // lock-order trace, if configured
-	steps    []stepRec
-	sites    []*Site          // interned step sites; 0 is nil
-	siteIdx  map[*Site]uint32 // index in sites
-	lastSite *Site            // one-entry cache in front of siteIdx
-	lastIdx  uint32
-	acqs     int
+	mutexes   map[*sync.Mutex]*mutexState
+	rws       map[*sync.RWMutex]*rwState
+	mslab     []mutexState // unused records for mutexes
+	rwslab    []rwState
+	chans     map[uintptr]*chanState
+	chanCache [chanCacheSize]chanCacheEntry
+	wgs       map[*sync.WaitGroup]int
+	conds     map[*sync.Cond][]*g
+	onces     map[*sync.Once]*g // running Do
+	oncesOK   map[*sync.Once]bool
+
+	tr        *tracer // lock-order trace, if configured
+	steps     []stepRec
+	sites     []*Site                       // interned step sites; 0 is nil
+	siteIdx   map[*Site]uint32              // index in sites
+	siteCache [siteCacheSize]siteCacheEntry // in front of siteIdx
+	lastMu    *sync.Mutex                   // one-entry cache in front of mutexes
+	lastMSt   *mutexState
+	acqs      int
 	// isTarget matches acquisitions of the configured target locks, which
 	// targetAcqs counts (the directed strategy's k); nil without a target.
 	isTarget   func(*g) bool
@@ -96,8 +108,9 @@ type sched struct {
 }
 
 type mutexState struct {
-	owner *g
-	site  *Site
+	owner   *g
+	site    *Site
+	waiters []waitRef // goroutines blocked on it (enset.go)
 }
 
 type rwState struct {
@@ -106,6 +119,7 @@ type rwState struct {
 	wSite   *Site
 	readers []*g // active readers, one entry per RLock
 	queued  []*g // readers that arrived after the writer announced
+	waiters []waitRef
 }
 
 // stepRec is one scheduling decision. It holds no pointer (the site is an
@@ -132,7 +146,8 @@ func newSched(cfg config) (*sched, error) {
 		mutexes: make(map[*sync.Mutex]*mutexState, slabSize),
 		rws:     make(map[*sync.RWMutex]*rwState, slabSize),
 		steps:   make([]stepRec, 0, 4096),
-		closed:  map[uintptr]bool{},
+		chans:   map[uintptr]*chanState{},
+		waits:   map[uintptr][]waitRef{},
 		wgs:     map[*sync.WaitGroup]int{},
 		conds:   map[*sync.Cond][]*g{},
 		onces:   map[*sync.Once]*g{},
@@ -219,24 +234,15 @@ func (sc *sched) join(x *g) {
 	sc.outside--
 	x.state = gLive
 	sc.rejoined(x)
-	i := len(sc.live)
-	for i > 0 && sc.live[i-1].id > x.id {
-		i--
-	}
-	sc.live = append(sc.live, nil)
-	copy(sc.live[i+1:], sc.live[i:])
-	sc.live[i] = x
+	sc.live.add(x.id)
+	sc.toReady(x)
 	sc.progress++
 }
 
 // leave removes x from the decision set.
 func (sc *sched) leave(x *g, to gState) {
-	for i, y := range sc.live {
-		if y == x {
-			sc.live = append(sc.live[:i], sc.live[i+1:]...)
-			break
-		}
-	}
+	sc.live.remove(x.id)
+	sc.unset(x)
 	x.state = to
 	if to == gOutside {
 		sc.outside++
@@ -249,6 +255,7 @@ func (x *g) do(o op) {
 	sc := x.sc
 	sc.mu.Lock()
 	x.op = o
+	x.opSeq++
 	waited := !sc.canRun(x)
 	if waited && sc.tr != nil && o.isAcquire() {
 		sc.traceWait(x)
@@ -257,6 +264,11 @@ func (x *g) do(o op) {
 	if x.state == gOutside {
 		sc.join(x)
 		decide = sc.cur.Load() == nil
+	} else {
+		sc.toReady(x)
+	}
+	if o.kind >= opSend && o.kind <= opSelect && o.kind != opClose {
+		sc.offer(x)
 	}
 	for {
 		if decide {
@@ -326,13 +338,14 @@ func (sc *sched) decide(self *g) {
 		next, change = y, false
 	}
 	next.waited = 0
+	sc.toReady(next) // a sleeper chosen
 	if next.op.isAcquire() {
 		sc.acqs++
 		if sc.isTarget != nil && sc.isTarget(next) {
 			sc.targetAcqs++
 		}
 	}
-	sc.steps = append(sc.steps, stepRec{g: int32(next.id), kind: next.op.kind, change: change, site: sc.intern(next.op.site)})
+	sc.record(stepRec{g: int32(next.id), kind: next.op.kind, change: change, site: sc.intern(next.op.site)})
 	sc.tick(next)
 	sc.progress++
 	next.lastRun = len(sc.steps)
@@ -346,23 +359,30 @@ func (sc *sched) decide(self *g) {
 // goroutines, sleepers (sleep.go) and a test waiting for the end only when
 // nothing else can.
 func (sc *sched) enabled() []*g {
+	sc.wakeSleepers()
 	en, spin := sc.enBuf[:0], sc.spinBuf[:0]
 	var end, sleeper *g
-	for _, x := range sc.live {
+	sc.readyBuf = sc.ready.list(sc.all, sc.readyBuf[:0])
+	for _, x := range sc.readyBuf {
 		switch {
 		case !sc.canRun(x):
+			sc.block(x)
 		case x.op.kind == opTestEnd:
 			end = x
 		case sc.sleeping(x):
-			if sleeper == nil || x.op.wakeAt < sleeper.op.wakeAt {
-				sleeper = x
-			}
+			sc.toSleep(x)
 		case x.spins >= spinLimit && x.op.isPollKind():
 			spin = append(spin, x)
 		default:
 			x.waited++
 			en = append(en, x)
 		}
+	}
+	if len(sc.sleep) > 0 {
+		sleeper = sc.sleep[0]
+	}
+	if verifySets {
+		sc.checkSets()
 	}
 	if sleeper != nil && end == nil {
 		// The earliest sleeper competes with the spinners: one may spin
@@ -405,15 +425,42 @@ func countAcq() {
 
 // intern returns the index of site s in sc.sites.
 func (sc *sched) intern(s *Site) uint32 {
-	if s == sc.lastSite && s != nil {
-		return sc.lastIdx
+	if s == nil {
+		return 0
+	}
+	e := &sc.siteCache[(uintptr(unsafe.Pointer(s))*0x9e3779b97f4a7c15)>>(64-siteCacheBits)]
+	if e.s == s {
+		return e.i
 	}
 	i, ok := sc.siteIdx[s]
-	if !ok && s != nil {
+	if !ok {
 		i = uint32(len(sc.sites))
 		sc.sites = append(sc.sites, s)
 		sc.siteIdx[s] = i
 	}
-	sc.lastSite, sc.lastIdx = s, i
+	e.s, e.i = s, i
 	return i
+}
+
+// The sites of a loop hit a direct-mapped cache in front of sched.siteIdx.
+const (
+	siteCacheBits = 8
+	siteCacheSize = 1 << siteCacheBits
+)
+
+type siteCacheEntry struct {
+	s *Site
+	i uint32
+}
+
+// record appends a step to the schedule. The slice doubles when full:
+// append grows large slices by a quarter, which copies a long schedule
+// about four times over.
+func (sc *sched) record(s stepRec) {
+	if len(sc.steps) == cap(sc.steps) {
+		steps := make([]stepRec, len(sc.steps), 2*cap(sc.steps)+64)
+		copy(steps, sc.steps)
+		sc.steps = steps
+	}
+	sc.steps = append(sc.steps, s)
 }

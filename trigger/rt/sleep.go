@@ -34,7 +34,7 @@ func (sc *sched) sleeping(x *g) bool {
 
 // hasSleepers reports whether a live goroutine is sleeping.
 func (sc *sched) hasSleepers() bool {
-	for _, y := range sc.live {
+	for _, y := range sc.liveGs() {
 		if sc.sleeping(y) {
 			return true
 		}

@@ -24,7 +24,7 @@ func (sc *sched) watchdog() {
 			return
 		}
 		cur := sc.cur.Load()
-		if cur == nil && len(sc.live) == 0 && sc.outside == 0 {
+		if cur == nil && sc.live.n == 0 && sc.outside == 0 {
 			// Nothing is managed (the test is over and its goroutines
 			// are done): stop until a goroutine joins again.
 			sc.watching = false
@@ -59,7 +59,7 @@ func (sc *sched) watchdog() {
 			case fired:
 				sc.decide(nil)
 			case sc.dead:
-			case now.Sub(sc.idleAt) >= sc.grace() && len(sc.live) > 0:
+			case now.Sub(sc.idleAt) >= sc.grace() && sc.live.n > 0:
 				sc.checkStuck(true)
 			}
 		}

@@ -1,0 +1,111 @@
+package rt_test
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt"
+)
+
+var (
+	sleepSite = &rt.Site{File: "/bench/x.go", Line: 7, Col: 1, Op: "Sleep"}
+	doneSite  = &rt.Site{File: "/bench/x.go", Line: 8, Col: 1, Op: "WGDone"}
+)
+
+// sleepers starts n goroutines that each sleep d and count themselves,
+// and waits for them (ants' TestAntsPool in small).
+func sleepers(n int, d time.Duration, count *atomic.Int64) {
+	var wg sync.WaitGroup
+	rt.WGAdd(&wg, n, wgSite)
+	for range n {
+		rt.Go(goSite, func() {
+			defer rt.WGDone(&wg, doneSite)
+			rt.Sleep(d, sleepSite)
+			count.Add(1)
+		})
+	}
+	rt.WGWait(&wg, wgSite)
+}
+
+// TestManySleepers: 20,000 goroutines that each sleep all run to the end
+// (the decision cost does not grow with the number of sleepers).
+func TestManySleepers(t *testing.T) {
+	const n = 20000
+	var count atomic.Int64
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 1000}, 2*time.Minute, func() {
+		sleepers(n, 10*time.Millisecond, &count)
+	})
+	if err != nil || r.Deadlock != nil {
+		t.Fatalf("%v %+v", err, r.Deadlock)
+	}
+	if count.Load() != n || r.Goroutines != n+1 {
+		t.Errorf("%d goroutines of %d ran to the end (%d managed)", count.Load(), n, r.Goroutines)
+	}
+}
+
+// BenchmarkSleepers: n goroutines each sleep 10 ms; the figure that
+// matters is ns/goroutine, which should not grow with n.
+func BenchmarkSleepers(b *testing.B) {
+	for _, n := range []int{1000, 10000, 100000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			var count atomic.Int64
+			start := time.Now()
+			benchCfg(b, rt.Config{Strategy: "random"}, func(iters int) {
+				start = time.Now()
+				for range iters {
+					sleepers(n, 10*time.Millisecond, &count)
+				}
+			})
+			b.ReportMetric(float64(time.Since(start).Nanoseconds())/float64(b.N*n), "ns/goroutine")
+		})
+	}
+}
+
+// BenchmarkBlockedLockUnlock: Lock+Unlock pairs (ns/op, 2 scheduling
+// points) while n other goroutines are blocked on channels; the cost per
+// pair should not grow with n.
+func BenchmarkBlockedLockUnlock(b *testing.B) {
+	for _, n := range []int{0, 1000, 10000, 100000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.StopTimer()
+			rt.SetVerifySets(false)
+			defer rt.SetVerifySets(true)
+			// random, not pct: under pct the test goroutine may start
+			// all n before any runs, and a decision among n enabled
+			// goroutines costs O(n).
+			cfg := rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 1000}
+			r, err := rt.RunScenario(cfg, 10*time.Minute, func() {
+				chans := make([]chan int, n)
+				var wg, ready sync.WaitGroup
+				rt.WGAdd(&wg, n, wgSite)
+				rt.WGAdd(&ready, n, wgSite)
+				for i := range chans {
+					chans[i] = make(chan int)
+					rt.Go(goSite, func() {
+						defer rt.WGDone(&wg, doneSite)
+						rt.WGDone(&ready, doneSite)
+						rt.Recv(chans[i], recvSite)
+					})
+				}
+				rt.WGWait(&ready, wgSite) // every receiver is at its Recv
+				var mu sync.Mutex
+				b.StartTimer()
+				for range b.N {
+					rt.Lock(&mu, lockSite)
+					rt.Unlock(&mu, unlockSite)
+				}
+				b.StopTimer()
+				for _, c := range chans {
+					rt.Close(c, sendSite)
+				}
+				rt.WGWait(&wg, wgSite)
+			})
+			if err != nil || r.Deadlock != nil {
+				b.Fatalf("run failed: %v %+v", err, r)
+			}
+		})
+	}
+}

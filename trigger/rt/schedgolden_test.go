@@ -1,0 +1,147 @@
+package rt_test
+
+import (
+	"flag"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/schedules.golden")
+
+// TestScheduleGolden: a seed gives the schedule it gave when the golden file
+// was written, for every strategy over the deterministic scenarios (no
+// timers, sleeps or goroutines outside the scheduler) and a mixed workload.
+// Witness replays and the corpus's hit rates depend on it: a change of the
+// scheduler's internals must not change a schedule. Regenerate only for an
+// intended change of the schedules: go test -run ScheduleGolden -update.
+func TestScheduleGolden(t *testing.T) {
+	names := []string{"abba", "double", "rwr", "ordered", "pingpong", "condqueue", "oncesel", "spin", "buffered", "oncerec", "rwclean"}
+	bodies := map[string]func(){"workload": mixedWorkload(12)}
+	for _, n := range names {
+		bodies[n] = scenarios[n]
+	}
+	var lines []string
+	for name, body := range bodies {
+		if body == nil {
+			t.Fatalf("no scenario %s", name)
+		}
+		for _, strat := range []string{"random", "pct", "rpro"} {
+			for seed := uint64(1); seed <= 8; seed++ {
+				cfg := rt.Config{Strategy: strat, Seed: seed, Depth: 3, Steps: 60, Radius: 5, Goroutines: 4, WatchdogMS: 20}
+				r, err := rt.RunScenario(cfg, 10*time.Second, body)
+				if err != nil {
+					t.Fatalf("%s %s %d: %v", name, strat, seed, err)
+				}
+				lines = append(lines, fmt.Sprintf("%s %s %d %s", name, strat, seed, scheduleSum(r)))
+			}
+		}
+	}
+	slices.Sort(lines)
+	got := strings.Join(lines, "\n") + "\n"
+	file := filepath.Join("testdata", "schedules.golden")
+	if *update {
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wl := strings.Split(string(want), "\n")
+	for i, l := range strings.Split(got, "\n") {
+		if i >= len(wl) || l != wl[i] {
+			t.Fatalf("schedule differs from %s at line %d:\n got %s\nwant %s", file, i+1, l, wl[min(i, len(wl)-1)])
+		}
+	}
+}
+
+// scheduleSum is the length and a hash of a run's schedule (goroutine,
+// operation, site line and column, change point) and its outcome.
+func scheduleSum(r *rt.Result) string {
+	h := fnv.New64a()
+	for _, s := range r.Schedule {
+		site := s.Site
+		if i := strings.LastIndexByte(site, '/'); i >= 0 {
+			site = site[i+1:]
+		}
+		fmt.Fprintf(h, "%d %s %s %v\n", s.G, s.Op, site, s.Change)
+	}
+	out := "ok"
+	if r.Deadlock != nil {
+		out = r.Deadlock.Kind
+	}
+	return fmt.Sprintf("steps=%d hash=%016x %s", len(r.Schedule), h.Sum64(), out)
+}
+
+// mixedWorkload: n goroutines each run a fixed mix of mutex, RWMutex,
+// unbuffered and buffered channel, select, WaitGroup, Cond and Once
+// operations (deadlock-free), so that every kind of wait is entered and
+// left many times.
+func mixedWorkload(n int) func() {
+	return func() {
+		var mus [3]sync.Mutex
+		var rw sync.RWMutex
+		var once sync.Once
+		var wg, ready sync.WaitGroup
+		var cmu sync.Mutex
+		cond := sync.NewCond(&cmu)
+		turn := 0
+		unbuf, buf, quit := make(chan int), make(chan int, 2), make(chan struct{})
+		// A server answers on unbuf until quit is closed.
+		rt.Go(at("Go", ""), func() {
+			for {
+				var v int
+				switch rt.Select(at("Select", ""), false, rt.RecvCase(unbuf, &v, nil), rt.RecvCase(quit, nil, nil)) {
+				case 0:
+					rt.Send(buf, v, at("Send", ""))
+				case 1:
+					return
+				}
+			}
+		})
+		rt.WGAdd(&ready, n, at("WGAdd", ""))
+		for i := range n {
+			rt.WGAdd(&wg, 1, at("WGAdd", ""))
+			rt.Go(at("Go", ""), func() {
+				defer rt.WGDone(&wg, at("WGDone", ""))
+				rt.OnceDo(&once, func() {}, at("OnceDo", "w.once"))
+				rt.WGDone(&ready, at("WGDone", ""))
+				rt.WGWait(&ready, at("WGWait", ""))
+				for j := range 3 {
+					m := &mus[(i+j)%3]
+					rt.Lock(m, at("Lock", "w.mu"))
+					rt.Unlock(m, at("Unlock", "w.mu"))
+					if (i+j)%2 == 0 {
+						rt.RLock(&rw, at("RLock", "w.rw"))
+						rt.RUnlock(&rw, at("RUnlock", "w.rw"))
+					} else {
+						rt.RWLock(&rw, at("Lock", "w.rw"))
+						rt.RWUnlock(&rw, at("Unlock", "w.rw"))
+					}
+					rt.Send(unbuf, i, at("Send", ""))
+					rt.Recv(buf, at("Recv", ""))
+				}
+				rt.Lock(&cmu, at("Lock", "w.cmu"))
+				for turn != i {
+					rt.CondWait(cond, at("CondWait", "w.cmu"))
+				}
+				turn++
+				rt.CondBroadcast(cond, at("CondBroadcast", ""))
+				rt.Unlock(&cmu, at("Unlock", "w.cmu"))
+			})
+		}
+		rt.WGWait(&wg, at("WGWait", ""))
+		rt.Close(quit, at("Close", ""))
+	}
+}
