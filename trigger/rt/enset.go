@@ -1,9 +1,6 @@
 package rt
 
-import (
-	"container/heap"
-	"unsafe"
-)
+import "unsafe"
 
 // The enabled set is kept incrementally, so that a decision costs time in
 // the goroutines that may step, not in all the live ones (a test may start
@@ -19,7 +16,11 @@ import (
 //     and moves back to ready when one of them changes (wakeKey) or when
 //     its operation is completed on its behalf (wakeG);
 //   - asleep (sched.sleep): at a Sleep whose wake time has not come, in a
-//     heap by wake time; the earliest one is the sleeper enabled() offers.
+//     heap by wake time; the earliest one is the sleeper enabled() offers;
+//   - spinning (sched.spin): a spinner at its poll (countSpin), which runs
+//     only when nothing else can, the one that ran longest ago first: in a
+//     heap by last run (a test whose goroutines poll a spin lock may have
+//     thousands of them).
 //
 // Evaluation order and results are those of a scan of all live goroutines:
 // a blocked goroutine cannot step until one of its objects changes, and a
@@ -35,6 +36,7 @@ const (
 	setReady                // evaluated at every decision
 	setBlocked              // filed under the objects it waits for
 	setSleep                // in the sleeper heap
+	setSpin                 // in the spinner heap
 )
 
 // sweepEvery is the number of decisions between sweeps of the blocked
@@ -62,7 +64,9 @@ func (sc *sched) toReady(x *g) {
 	case setBlocked:
 		sc.blocked.remove(x.id)
 	case setSleep:
-		heap.Remove(&sc.sleep, x.sidx)
+		sc.sleep.remove(x)
+	case setSpin:
+		sc.spin.remove(x)
 	}
 	x.set = setReady
 	sc.ready.add(x.id)
@@ -76,7 +80,9 @@ func (sc *sched) unset(x *g) {
 	case setBlocked:
 		sc.blocked.remove(x.id)
 	case setSleep:
-		heap.Remove(&sc.sleep, x.sidx)
+		sc.sleep.remove(x)
+	case setSpin:
+		sc.spin.remove(x)
 	}
 	x.set = setNone
 }
@@ -195,8 +201,8 @@ func (sc *sched) sweep() {
 // wakeSleepers moves the sleepers whose wake time has come to ready, and
 // sweeps the blocked goroutines when it is time.
 func (sc *sched) wakeSleepers() {
-	for len(sc.sleep) > 0 && sc.sleep[0].op.wakeAt <= sc.vnow {
-		sc.toReady(sc.sleep[0])
+	for x := sc.sleep.top(); x != nil && x.op.wakeAt <= sc.vnow; x = sc.sleep.top() {
+		sc.toReady(x)
 	}
 	sc.sinceSweep++
 	if sc.blocked.n > 0 && sc.sinceSweep > sweepEvery+4*sc.blocked.n {
@@ -208,33 +214,16 @@ func (sc *sched) wakeSleepers() {
 func (sc *sched) toSleep(x *g) {
 	sc.ready.remove(x.id)
 	x.set = setSleep
-	heap.Push(&sc.sleep, x)
+	sc.sleep.push(x)
 }
 
-// sleepHeap orders sleepers by wake time, then ID (the sleeper a scan in
-// ID order picks first).
-type sleepHeap []*g
-
-func (h sleepHeap) Len() int { return len(h) }
-func (h sleepHeap) Less(i, j int) bool {
-	a, b := h[i], h[j]
-	return a.op.wakeAt < b.op.wakeAt || a.op.wakeAt == b.op.wakeAt && a.id < b.id
-}
-func (h sleepHeap) Swap(i, j int) {
-	h[i], h[j] = h[j], h[i]
-	h[i].sidx, h[j].sidx = i, j
-}
-func (h *sleepHeap) Push(v any) {
-	x := v.(*g)
-	x.sidx = len(*h)
-	*h = append(*h, x)
-}
-func (h *sleepHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	old[len(old)-1] = nil
-	*h = old[:len(old)-1]
-	return x
+// toSpin moves ready x, a spinner at its poll, to the spinner heap: it can
+// always step, but runs only when nothing else can (enabled), and its
+// standing does not change until it runs.
+func (sc *sched) toSpin(x *g) {
+	sc.ready.remove(x.id)
+	x.set = setSpin
+	sc.spin.push(x)
 }
 
 // liveGs lists the live goroutines in ID order (a new slice).
@@ -257,6 +246,10 @@ func (sc *sched) checkSets() {
 		case setSleep:
 			if !sc.sleeping(x) {
 				panic("invariant violation: rt: sleeper's time has come")
+			}
+		case setSpin:
+			if !sc.canRun(x) || sc.sleeping(x) || !spinning(x) || x.op.kind == opTestEnd {
+				panic("invariant violation: rt: spinner is not at a poll")
 			}
 		case setNone:
 			panic("invariant violation: rt: live goroutine outside the enabled set")

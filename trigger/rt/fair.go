@@ -18,7 +18,7 @@ const starveLimit = 1000
 // starved returns the enabled goroutine, other than next, passed over most
 // often if that is more than starveLimit times, or nil.
 func (sc *sched) starved(en []*g, next *g) *g {
-	if len(en) < 2 || sc.cfg.Strategy == "replay" {
+	if len(en) < 2 || sc.maxWaited <= starveLimit || sc.cfg.Strategy == "replay" {
 		return nil
 	}
 	var y *g

@@ -43,7 +43,7 @@ type g struct {
 	waited int
 	set    uint8  // where it stands in the enabled set (enset.go)
 	bgen   uint32 // times it was blocked (stale wait list entries)
-	sidx   int    // index in the sleeper heap
+	hidx   int    // index in the sleeper or spinner heap
 	opSeq  uint32 // operations begun (stale partner entries)
 	signal bool   // a Cond signal arrived
 	paused bool   // paused in t.Parallel: its parent may go on

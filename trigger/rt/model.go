@@ -345,7 +345,7 @@ func unmanagedSignal(c *sync.Cond, all bool) {
 // the blocked goroutines something outside the model enabled to ready.
 func (sc *sched) anyEnabled() bool {
 	sc.sweep()
-	if len(sc.sleep) > 0 {
+	if sc.sleep.Len()+sc.spin.Len() > 0 {
 		return true
 	}
 	for _, y := range sc.ready.list(sc.all, nil) {

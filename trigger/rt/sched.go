@@ -50,10 +50,12 @@ type sched struct {
 	// The enabled set, kept incrementally (enset.go).
 	ready      gset
 	blocked    gset
-	sleep      sleepHeap
+	sleep      gheap                 // by wake time
+	spin       gheap                 // by last run
 	waits      map[uintptr][]waitRef // goroutines blocked on a WaitGroup or Once
 	sinceSweep int
 	readyBuf   []*g
+	maxWaited  int // the most decisions a goroutine of the last enabled() was passed over
 	checkBuf   []*g
 
 	mutexes   map[*sync.Mutex]*mutexState
@@ -87,7 +89,6 @@ type sched struct {
 	test     string
 	warnings []string
 	enBuf    []*g
-	spinBuf  []*g
 	idleAt   time.Time
 	endBy    time.Time // the test's end hook stops waiting for leaked goroutines
 	// gatherBy and gatherFor hold decisions while the parallel subtests
@@ -155,6 +156,8 @@ func newSched(cfg config) (*sched, error) {
 		dumped:  make(chan struct{}),
 		stop:    make(chan struct{}),
 		idle:    make(chan struct{}, 1),
+		sleep:   gheap{less: bySleep},
+		spin:    gheap{less: bySpin},
 	}
 	sc.onDeadlock = sc.exitDeadlock
 	strat, err := newStrategy(sc, cfg)
@@ -288,6 +291,9 @@ func (x *g) do(o op) {
 	sc.mu.Unlock()
 }
 
+// spinning reports whether x is a spinner at its poll.
+func spinning(x *g) bool { return x.spins >= spinLimit && x.op.isPollKind() }
+
 // countSpin tracks spin loops: polls (failed TryLock, Gosched, Sleep, a
 // select's default) count; a poll that succeeds or an operation that had to
 // wait for another goroutine is progress and resets the count. Operations
@@ -360,8 +366,9 @@ func (sc *sched) decide(self *g) {
 // nothing else can.
 func (sc *sched) enabled() []*g {
 	sc.wakeSleepers()
-	en, spin := sc.enBuf[:0], sc.spinBuf[:0]
-	var end, sleeper *g
+	en := sc.enBuf[:0]
+	var end *g
+	sc.maxWaited = 0
 	sc.readyBuf = sc.ready.list(sc.all, sc.readyBuf[:0])
 	for _, x := range sc.readyBuf {
 		switch {
@@ -371,41 +378,36 @@ func (sc *sched) enabled() []*g {
 			end = x
 		case sc.sleeping(x):
 			sc.toSleep(x)
-		case x.spins >= spinLimit && x.op.isPollKind():
-			spin = append(spin, x)
+		case spinning(x):
+			sc.toSpin(x)
 		default:
 			x.waited++
+			sc.maxWaited = max(sc.maxWaited, x.waited)
 			en = append(en, x)
 		}
-	}
-	if len(sc.sleep) > 0 {
-		sleeper = sc.sleep[0]
 	}
 	if verifySets {
 		sc.checkSets()
 	}
-	if sleeper != nil && end == nil {
-		// The earliest sleeper competes with the spinners: one may spin
-		// on a lock the sleeper holds. A leaked sleeper does not delay
-		// the test's end.
-		spin = append(spin, sleeper)
-	}
-	if len(en) == 0 && len(spin) > 0 {
-		// Only spinners at their polls: the one that waited longest runs,
-		// so that spinners that wait for each other cannot livelock in
-		// lock step under a fixed priority.
-		first := spin[0]
-		for _, x := range spin[1:] {
-			if x.lastRun < first.lastRun {
-				first = x
-			}
+	if len(en) == 0 {
+		// Only spinners at their polls, and the earliest sleeper: the
+		// one that waited longest runs (spinners first on ties), so
+		// that spinners that wait for each other cannot livelock in
+		// lock step under a fixed priority. The sleeper competes with
+		// the spinners, as one may spin on a lock it holds; a leaked
+		// sleeper does not delay the test's end.
+		first := sc.spin.top()
+		if s := sc.sleep.top(); s != nil && end == nil && (first == nil || s.lastRun < first.lastRun) {
+			first = s
 		}
-		en = append(en, first)
+		if first != nil {
+			en = append(en, first)
+		}
 	}
 	if end != nil && (len(en) == 0 || time.Now().After(sc.endBy)) {
 		en = append(en[:0], end)
 	}
-	sc.enBuf, sc.spinBuf = en, spin
+	sc.enBuf = en
 	return en
 }
 
