@@ -14,17 +14,20 @@ import (
 // close→receive, Cond Signal→wake, Once body→later Do). It is called with
 // sched.mu held.
 type tracer struct {
-	f       *os.File
-	w       *bufio.Writer
-	run     int
-	sites   []bool // defined, by sched.intern index
-	locks   map[any]int
-	wgDone  map[any][]int     // goroutines that called Done since the last Wait
-	pending map[uintptr][]int // senders of buffered values not yet received
-	closers map[uintptr]int   // goroutine that closed a channel
-	onceBy  map[any]int       // goroutine that ran a Once's function
-	buf     []byte
-	err     error
+	f     *os.File
+	w     *bufio.Writer
+	run   int
+	sites []bool // defined, by sched.intern index
+	locks map[any]int
+	// lastLock and lastLockID cache the last lookup in locks.
+	lastLock   any
+	lastLockID int
+	wgDone     map[any][]int     // goroutines that called Done since the last Wait
+	pending    map[uintptr][]int // senders of buffered values not yet received
+	closers    map[uintptr]int   // goroutine that closed a channel
+	onceBy     map[any]int       // goroutine that ran a Once's function
+	buf        []byte
+	err        error
 }
 
 func newTracer(name string) (*tracer, error) {
@@ -53,6 +56,27 @@ func (t *tracer) line(fields ...string) {
 		t.buf = append(t.buf, f...)
 	}
 	t.buf = append(t.buf, '\n')
+	t.put()
+}
+
+// ints writes one event made of a name and n integer fields (n <= 3),
+// without formatting them as strings first: lock events are most of a
+// trace.
+func (t *tracer) ints(name string, n int, a, b, c int) {
+	t.buf = append(t.buf[:0], name...)
+	for i, v := range [3]int{a, b, c} {
+		if i == n {
+			break
+		}
+		t.buf = append(t.buf, ' ')
+		t.buf = strconv.AppendInt(t.buf, int64(v), 10)
+	}
+	t.buf = append(t.buf, '\n')
+	t.put()
+}
+
+// put writes t.buf, a whole line.
+func (t *tracer) put() {
 	if t.w.Available() < len(t.buf) {
 		t.w.Flush() // errors are sticky: Write reports them
 	}
@@ -64,17 +88,18 @@ func (t *tracer) line(fields ...string) {
 func (t *tracer) startRun(test string) {
 	t.run++
 	t.locks = map[any]int{}
+	t.lastLock = nil
 	t.line("run", strconv.Itoa(t.run), field(test))
 }
 
 // site returns the trace id of s, defining it on first use.
-func (t *tracer) site(sc *sched, s *Site) string {
+func (t *tracer) site(sc *sched, s *Site) int {
 	i := sc.intern(s)
 	for int(i) >= len(t.sites) {
 		t.sites = append(t.sites, false)
 	}
-	id := strconv.Itoa(int(i))
 	if !t.sites[i] {
+		id := strconv.Itoa(int(i))
 		t.sites[i] = true
 		fn := ""
 		if s != nil {
@@ -82,12 +107,15 @@ func (t *tracer) site(sc *sched, s *Site) string {
 		}
 		t.line("site", id, field(s.String()), field(fn))
 	}
-	return id
+	return int(i)
 }
 
 // lock returns the trace id of lock addr, defining it with the class of
 // site s on first use in the run.
-func (t *tracer) lock(addr any, s *Site) string {
+func (t *tracer) lock(addr any, s *Site) int {
+	if addr == t.lastLock {
+		return t.lastLockID
+	}
 	id, ok := t.locks[addr]
 	if !ok {
 		id = len(t.locks)
@@ -95,7 +123,8 @@ func (t *tracer) lock(addr any, s *Site) string {
 		inst := fmt.Sprintf("%p", addr)
 		t.line("lock", strconv.Itoa(id), field(classOf(s, inst)), inst)
 	}
-	return strconv.Itoa(id)
+	t.lastLock, t.lastLockID = addr, id
+	return id
 }
 
 func (t *tracer) acq(sc *sched, x *g, addr any, read bool, s *Site) {
@@ -104,7 +133,7 @@ func (t *tracer) acq(sc *sched, x *g, addr any, read bool, s *Site) {
 		ev = "racq"
 	}
 	lid, sid := t.lock(addr, s), t.site(sc, s)
-	t.line(ev, strconv.Itoa(x.id), lid, sid)
+	t.ints(ev, 3, x.id, lid, sid)
 }
 
 func (t *tracer) wait(sc *sched, x *g, addr any, read bool, s *Site) {
@@ -113,7 +142,7 @@ func (t *tracer) wait(sc *sched, x *g, addr any, read bool, s *Site) {
 		ev = "rwait"
 	}
 	lid, sid := t.lock(addr, s), t.site(sc, s)
-	t.line(ev, strconv.Itoa(x.id), lid, sid)
+	t.ints(ev, 3, x.id, lid, sid)
 }
 
 func (t *tracer) rel(x *g, addr any, read bool, s *Site) {
@@ -121,21 +150,21 @@ func (t *tracer) rel(x *g, addr any, read bool, s *Site) {
 	if read {
 		ev = "rrel"
 	}
-	t.line(ev, strconv.Itoa(x.id), t.lock(addr, s))
+	t.ints(ev, 2, x.id, t.lock(addr, s), 0)
 }
 
 func (t *tracer) goStart(sc *sched, parent, child *g, s *Site) {
 	sid := t.site(sc, s)
-	t.line("go", strconv.Itoa(parent.id), strconv.Itoa(child.id), sid)
+	t.ints("go", 3, parent.id, child.id, sid)
 }
 
 func (t *tracer) hb(from, to int) {
 	if from != to && from > 0 && to > 0 {
-		t.line("hb", strconv.Itoa(from), strconv.Itoa(to))
+		t.ints("hb", 2, from, to, 0)
 	}
 }
 
-func (t *tracer) end(x *g) { t.line("end", strconv.Itoa(x.id)) }
+func (t *tracer) end(x *g) { t.ints("end", 1, x.id, 0, 0) }
 
 func (t *tracer) flush() {
 	if err := t.w.Flush(); err != nil && t.err == nil {
