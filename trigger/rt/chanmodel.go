@@ -40,7 +40,8 @@ func (sc *sched) caseReady(x *g, c *SelectCase) bool {
 // among the ready ones as Go does; the default case if none is ready.
 func (sc *sched) execChan(x *g) bool {
 	o := &x.op
-	var ready []int
+	var buf [4]int
+	ready := buf[:0]
 	for i := range o.cases {
 		if sc.caseReady(x, &o.cases[i]) {
 			ready = append(ready, i)

@@ -89,7 +89,7 @@ func (x *g) catch() {
 // coordinates, so the schedule that led to it can be replayed.
 func (sc *sched) reportPanic(x *g, r any, stack []byte) {
 	sc.mu.Lock()
-	n := len(sc.steps)
+	n := sc.steps.len()
 	sc.warn("panic in goroutine %d at step %d: %v", x.id, n, r)
 	sc.mu.Unlock()
 	fmt.Fprintf(os.Stderr, "deadhunt: panic in goroutine %d (created at %s) at step %d, strategy %s seed %d: %v\n%s\n",

@@ -91,8 +91,8 @@ func (s siteJSON) String() string {
 func (sc *sched) resultLocked(f *finding) *result {
 	r := &result{
 		Outcome: "ok", Test: sc.test, Strategy: sc.cfg.Strategy, Seed: sc.cfg.Seed,
-		Steps: len(sc.steps), Acquisitions: sc.acqs, Goroutines: len(sc.all), TargetAcquisitions: sc.targetAcqs,
-		Schedule: make([]stepJSON, len(sc.steps)), Deadlock: f,
+		Steps: sc.steps.len(), Acquisitions: sc.acqs, Goroutines: len(sc.all), TargetAcquisitions: sc.targetAcqs,
+		Schedule: make([]stepJSON, sc.steps.len()), Deadlock: f,
 		Warnings: append([]string(nil), sc.warnings...),
 	}
 	if f != nil {
@@ -102,7 +102,8 @@ func (sc *sched) resultLocked(f *finding) *result {
 	for i, s := range sc.sites {
 		names[i] = s.String()
 	}
-	for i, s := range sc.steps {
+	for i := range r.Schedule {
+		s := sc.steps.at(i)
 		r.Schedule[i] = stepJSON{G: int(s.g), Site: names[s.site], Op: s.kind.String(), Change: s.change}
 	}
 	return r

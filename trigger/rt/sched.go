@@ -70,7 +70,7 @@ type sched struct {
 	oncesOK   map[*sync.Once]bool
 
 	tr        *tracer // lock-order trace, if configured
-	steps     []stepRec
+	steps     stepLog
 	sites     []*Site                       // interned step sites; 0 is nil
 	siteIdx   map[*Site]uint32              // index in sites
 	siteCache [siteCacheSize]siteCacheEntry // in front of siteIdx
@@ -146,7 +146,6 @@ func newSched(cfg config) (*sched, error) {
 		siteIdx: make(map[*Site]uint32, 256),
 		mutexes: make(map[*sync.Mutex]*mutexState, slabSize),
 		rws:     make(map[*sync.RWMutex]*rwState, slabSize),
-		steps:   make([]stepRec, 0, 4096),
 		chans:   map[uintptr]*chanState{},
 		waits:   map[uintptr][]waitRef{},
 		wgs:     map[*sync.WaitGroup]int{},
@@ -351,10 +350,10 @@ func (sc *sched) decide(self *g) {
 			sc.targetAcqs++
 		}
 	}
-	sc.record(stepRec{g: int32(next.id), kind: next.op.kind, change: change, site: sc.intern(next.op.site)})
+	sc.steps.add(stepRec{g: int32(next.id), kind: next.op.kind, change: change, site: sc.intern(next.op.site)})
 	sc.tick(next)
 	sc.progress++
-	next.lastRun = len(sc.steps)
+	next.lastRun = sc.steps.len()
 	sc.cur.Store(next)
 	if next != self {
 		next.wake <- wakeRun
@@ -453,16 +452,4 @@ const (
 type siteCacheEntry struct {
 	s *Site
 	i uint32
-}
-
-// record appends a step to the schedule. The slice doubles when full:
-// append grows large slices by a quarter, which copies a long schedule
-// about four times over.
-func (sc *sched) record(s stepRec) {
-	if len(sc.steps) == cap(sc.steps) {
-		steps := make([]stepRec, len(sc.steps), 2*cap(sc.steps)+64)
-		copy(steps, sc.steps)
-		sc.steps = steps
-	}
-	sc.steps = append(sc.steps, s)
 }
