@@ -18,7 +18,7 @@ import (
 var update = flag.Bool("update", false, "rewrite testdata/schedules.golden")
 
 // TestScheduleGolden: a seed gives the schedule it gave when the golden file
-// was written, for every strategy over the deterministic scenarios (no
+// was written, for every strategy (directed without a target) over the deterministic scenarios (no
 // timers, sleeps or goroutines outside the scheduler) and a mixed workload.
 // Witness replays and the corpus's hit rates depend on it: a change of the
 // scheduler's internals must not change a schedule. Regenerate only for an
@@ -34,7 +34,7 @@ func TestScheduleGolden(t *testing.T) {
 		if body == nil {
 			t.Fatalf("no scenario %s", name)
 		}
-		for _, strat := range []string{"random", "pct", "rpro"} {
+		for _, strat := range []string{"random", "pct", "rpro", "directed"} {
 			for seed := uint64(1); seed <= 8; seed++ {
 				cfg := rt.Config{Strategy: strat, Seed: seed, Depth: 3, Steps: 60, Radius: 5, Goroutines: 4, WatchdogMS: 20}
 				r, err := rt.RunScenario(cfg, 10*time.Second, body)
