@@ -253,6 +253,10 @@ func (sc *sched) checkSets() {
 			}
 		case setNone:
 			panic("invariant violation: rt: live goroutine outside the enabled set")
+		case setReady:
+			if x.op.stable && (!sc.canRun(x) || sc.sleeping(x) || spinning(x) || x.op.kind == opTestEnd) {
+				panic("invariant violation: rt: stable goroutine is not enabled")
+			}
 		}
 	}
 }

@@ -72,6 +72,11 @@ type op struct {
 	mst        *mutexState // the state of mu, once looked up
 	rst        *rwState    // the state of rw, once looked up
 
+	// stable: found enabled, not a spinner, at an operation that can
+	// always step (alwaysRuns): it stays so until it runs, and enabled()
+	// skips evaluating it. A new op starts unset.
+	stable bool
+
 	phase    uint8 // opRWLock: 1 announced; opRLock: 1 queued behind a writer
 	done     bool  // completed on its behalf (channel handoff, reader admitted)
 	ok       bool  // TryLock succeeded; OnceDo runs f; Recv2's ok
@@ -88,6 +93,20 @@ func (o *op) isAcquire() bool {
 		return true
 	case opRWLock, opRLock:
 		return o.phase == 0
+	}
+	return false
+}
+
+// alwaysRuns reports whether the op can step whatever the others do (its
+// kind has no wait in the model): once such an op was found enabled and
+// not spinning, it stays so until it runs. A Sleep whose wake time came
+// stays awake (the clock only advances); a spinner's poll count changes
+// only when it runs.
+func (o *op) alwaysRuns() bool {
+	switch o.kind {
+	case opStart, opUnlock, opRWUnlock, opRUnlock, opTryLock, opRWTryLock, opTryRLock,
+		opClose, opWGAdd, opCondEnqueue, opCondSignal, opCondBroadcast, opSleep, opGosched, opGo, opRun, opParallel:
+		return true
 	}
 	return false
 }

@@ -370,6 +370,12 @@ func (sc *sched) enabled() []*g {
 	sc.maxWaited = 0
 	sc.readyBuf = sc.ready.list(sc.all, sc.readyBuf[:0])
 	for _, x := range sc.readyBuf {
+		if x.op.stable {
+			x.waited++
+			sc.maxWaited = max(sc.maxWaited, x.waited)
+			en = append(en, x)
+			continue
+		}
 		switch {
 		case !sc.canRun(x):
 			sc.block(x)
@@ -383,6 +389,7 @@ func (sc *sched) enabled() []*g {
 			x.waited++
 			sc.maxWaited = max(sc.maxWaited, x.waited)
 			en = append(en, x)
+			x.op.stable = x.op.alwaysRuns()
 		}
 	}
 	if verifySets {
