@@ -26,7 +26,7 @@ func TestStart(t *testing.T) func() {
 			panic(r)
 		}
 		if sc.hasPaused() { // testing now waits for them: do not hold the token
-			g.goOutside("waiting for parallel subtests")
+			g.goOutside(whyWaitSubtests)
 		}
 	}
 }

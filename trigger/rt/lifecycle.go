@@ -103,7 +103,9 @@ func (x *g) goOutside(why string) {
 	sc.mu.Lock()
 	sc.leave(x, gOutside)
 	x.why = why
-	sc.startGather(x)
+	if why == whyWaitSubtests {
+		sc.startGather(x)
+	}
 	if sc.cur.Load() == x {
 		sc.decide(nil)
 	}
@@ -303,8 +305,13 @@ func (x *g) parallel(t *testing.T, s *Site) {
 	x.do(op{kind: opParallel, site: s})
 }
 
-// whyParallel marks a subtest paused in t.Parallel that has not rejoined.
-const whyParallel = "t.Parallel"
+// whyParallel marks a subtest paused in t.Parallel that has not rejoined;
+// whyWaitSubtests a test whose function has returned while testing runs
+// its parallel subtests.
+const (
+	whyParallel     = "t.Parallel"
+	whyWaitSubtests = "waiting for parallel subtests"
+)
 
 // When a test's function returns (or a subtest's), testing releases its
 // paused parallel subtests together, and they rejoin the scheduler in the
