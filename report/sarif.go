@@ -319,8 +319,9 @@ func (f *Finding) outputSites() (Site, []relatedSite) {
 }
 
 // RelativeTo returns a copy of the report in which file names under root
-// are relative to root, as code scanning and annotations expect. Other file
-// names are left as they are.
+// are relative to root, as code scanning and annotations expect, in the
+// structured positions and in each finding's message. Other file names are
+// left as they are.
 func (r *Report) RelativeTo(root string) (*Report, error) {
 	data, err := json.Marshal(r)
 	if err != nil {
@@ -340,8 +341,10 @@ func (r *Report) RelativeTo(root string) (*Report, error) {
 		return file
 	}
 	site := func(s *Site) { s.File = rel(s.File) }
+	prefix := filepath.Clean(root) + string(filepath.Separator)
 	for i := range c.Findings {
 		f := &c.Findings[i]
+		f.Message = strings.ReplaceAll(f.Message, prefix, "")
 		for j := range f.Locks {
 			for k := range f.Locks[j].Sites {
 				site(&f.Locks[j].Sites[k])

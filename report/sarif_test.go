@@ -220,6 +220,7 @@ func TestSARIFAbsoluteFile(t *testing.T) {
 func TestRelativeTo(t *testing.T) {
 	rep := &Report{Version: Version, Findings: []Finding{{
 		ID: "DH-x", Kind: DoubleLock, Status: PredictedStatic, Package: "p",
+		Message:    "p.mu locked twice at /repo/p/a.go:3:1 and /elsewhere/b.go:4:1",
 		Locks:      []Lock{{Class: "p.mu", Sites: []Site{{File: "/repo/p/a.go", Line: 3}, {File: "/elsewhere/b.go", Line: 4}}}},
 		Goroutines: []Goroutine{{ID: 1, Stack: []Frame{{Func: "p.f", File: "/repo/p/a.go", Line: 3}}}},
 	}}}
@@ -230,6 +231,9 @@ func TestRelativeTo(t *testing.T) {
 	sites := rel.Findings[0].Locks[0].Sites
 	if sites[0].File != "p/a.go" || sites[1].File != "/elsewhere/b.go" || rel.Findings[0].Goroutines[0].Stack[0].File != "p/a.go" {
 		t.Errorf("relative sites %+v %+v", sites, rel.Findings[0].Goroutines[0].Stack)
+	}
+	if got, want := rel.Findings[0].Message, "p.mu locked twice at p/a.go:3:1 and /elsewhere/b.go:4:1"; got != want {
+		t.Errorf("message %q, want %q", got, want)
 	}
 	if rep.Findings[0].Locks[0].Sites[0].File != "/repo/p/a.go" {
 		t.Error("RelativeTo modified its receiver")
