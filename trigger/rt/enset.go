@@ -5,7 +5,7 @@ import "unsafe"
 // The enabled set is kept incrementally, so that a decision costs time in
 // the goroutines that may step, not in all the live ones (a test may start
 // 100,000 goroutines that each sleep or wait on a channel). Every live
-// goroutine is in one of three places:
+// goroutine is in one of four places:
 //
 //   - ready (sched.ready): evaluated at every decision, in ID order, as
 //     enabled() always did: the running goroutine, goroutines just woken,
