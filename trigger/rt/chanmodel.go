@@ -145,30 +145,38 @@ func (sc *sched) received(x *g, c *SelectCase, v any, ok bool) {
 // handoff moves a value between x's case c and y's case j on an unbuffered
 // channel; y's operation completes on its behalf.
 func (sc *sched) handoff(x *g, c *SelectCase, y *g, j int) {
-	yc := &y.op.cases[j]
-	if c.send {
-		yc.c.store(yc.dst, c.val)
-		y.op.val = c.val
-		if yc.okp != nil {
-			*yc.okp = true
-		}
-		y.op.ok = true
-	} else {
-		c.c.store(c.dst, yc.val)
-		x.op.val = yc.val
-		if c.okp != nil {
-			*c.okp = true
-		}
-		x.op.ok = true
+	if v := sc.exchange(c, y, j); !c.send {
+		x.op.val, x.op.ok = v, true
 	}
-	y.op.idx = j
-	y.op.done = true
-	sc.wakeG(y)
 	if c.send {
 		sc.traceHB(x, y)
 	} else {
 		sc.traceHB(y, x)
 	}
+}
+
+// exchange moves the value between case c (of a managed goroutine or not)
+// and y's case j on an unbuffered channel, completes y's operation on its
+// behalf and wakes it; it returns the value c receives (nil when c sends).
+func (sc *sched) exchange(c *SelectCase, y *g, j int) any {
+	yc := &y.op.cases[j]
+	var got any
+	if c.send {
+		yc.c.store(yc.dst, c.val)
+		y.op.val, y.op.ok = c.val, true
+		if yc.okp != nil {
+			*yc.okp = true
+		}
+	} else {
+		c.c.store(c.dst, yc.val)
+		got = yc.val
+		if c.okp != nil {
+			*c.okp = true
+		}
+	}
+	y.op.idx, y.op.done = j, true
+	sc.wakeG(y)
+	return got
 }
 
 // poll completes, with non-blocking operations, the channel operations of

@@ -34,22 +34,7 @@ func meet(cases []SelectCase) int {
 		if y == nil {
 			continue
 		}
-		yc := &y.op.cases[j]
-		if c.send {
-			yc.c.store(yc.dst, c.val)
-			y.op.val = c.val
-			if yc.okp != nil {
-				*yc.okp = true
-			}
-			y.op.ok = true
-		} else {
-			c.c.store(c.dst, yc.val)
-			if c.okp != nil {
-				*c.okp = true
-			}
-		}
-		y.op.idx, y.op.done = j, true
-		sc.wakeG(y)
+		sc.exchange(c, y, j)
 		sc.progress++
 		if sc.cur.Load() == nil {
 			sc.decide(nil)
