@@ -128,29 +128,23 @@ func (t *tracer) lock(addr any, s *Site) int {
 }
 
 func (t *tracer) acq(sc *sched, x *g, addr any, read bool, s *Site) {
-	ev := "acq"
-	if read {
-		ev = "racq"
-	}
-	lid, sid := t.lock(addr, s), t.site(sc, s)
-	t.ints(ev, 3, x.id, lid, sid)
+	t.ints(mode(read, "acq", "racq"), 3, x.id, t.lock(addr, s), t.site(sc, s))
 }
 
 func (t *tracer) wait(sc *sched, x *g, addr any, read bool, s *Site) {
-	ev := "wait"
-	if read {
-		ev = "rwait"
-	}
-	lid, sid := t.lock(addr, s), t.site(sc, s)
-	t.ints(ev, 3, x.id, lid, sid)
+	t.ints(mode(read, "wait", "rwait"), 3, x.id, t.lock(addr, s), t.site(sc, s))
 }
 
 func (t *tracer) rel(x *g, addr any, read bool, s *Site) {
-	ev := "rel"
+	t.ints(mode(read, "rel", "rrel"), 2, x.id, t.lock(addr, s), 0)
+}
+
+// mode names a lock event: write, or its read-lock form.
+func mode(read bool, write, readEv string) string {
 	if read {
-		ev = "rrel"
+		return readEv
 	}
-	t.ints(ev, 2, x.id, t.lock(addr, s), 0)
+	return write
 }
 
 func (t *tracer) goStart(sc *sched, parent, child *g, s *Site) {
