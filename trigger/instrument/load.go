@@ -27,17 +27,14 @@ type unit struct {
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
 	packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule | packages.NeedForTest
 
+// loadConfig is how the builder loads the patterns, with their tests.
+func (b *builder) loadConfig(ctx context.Context, mode packages.LoadMode) *packages.Config {
+	return &packages.Config{Context: ctx, Mode: mode, Dir: b.opts.Dir, Env: b.env(), BuildFlags: b.opts.GoFlags, Tests: true}
+}
+
 // load loads the packages with their tests and groups the variants.
 func (b *builder) load(ctx context.Context) ([]*unit, error) {
-	cfg := &packages.Config{
-		Context:    ctx,
-		Mode:       loadMode,
-		Dir:        b.opts.Dir,
-		Env:        b.env(),
-		BuildFlags: b.opts.GoFlags,
-		Tests:      true,
-	}
-	pkgs, err := packages.Load(cfg, b.opts.Patterns...)
+	pkgs, err := packages.Load(b.loadConfig(ctx, loadMode), b.opts.Patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("instrument: loading %s: %w", strings.Join(b.opts.Patterns, " "), err)
 	}
@@ -82,15 +79,8 @@ func (b *builder) load(ctx context.Context) ([]*unit, error) {
 // not, without being tested themselves: their locks and goroutines must be
 // instrumented too.
 func (b *builder) loadDeps(ctx context.Context, roots []*unit) ([]*unit, error) {
-	cfg := &packages.Config{
-		Context:    ctx,
-		Mode:       packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
-		Dir:        b.opts.Dir,
-		Env:        b.env(),
-		BuildFlags: b.opts.GoFlags,
-		Tests:      true,
-	}
-	pkgs, err := packages.Load(cfg, b.opts.Patterns...)
+	mode := packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule
+	pkgs, err := packages.Load(b.loadConfig(ctx, mode), b.opts.Patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("instrument: loading dependencies: %w", err)
 	}
@@ -115,7 +105,8 @@ func (b *builder) loadDeps(ctx context.Context, roots []*unit) ([]*unit, error) 
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
-	cfg.Mode, cfg.Tests = loadMode, false
+	cfg := b.loadConfig(ctx, loadMode)
+	cfg.Tests = false
 	deps, err := packages.Load(cfg, paths...)
 	if err != nil {
 		return nil, fmt.Errorf("instrument: loading dependencies: %w", err)
