@@ -10,8 +10,15 @@ import (
 // to the functions this package stores into that field.
 func (p *pkgState) fieldTargets(cc *ssa.CallCommon, fa *ssa.FieldAddr) []target {
 	p.addressTaken()
+	return p.dynamicTargets(cc, p.fieldIdx[fieldKey(fa)])
+}
+
+// dynamicTargets are the functions of fns that take a lock, as targets of
+// the dynamic call cc; nil when there are more than maxImpls (too vague to
+// report on).
+func (p *pkgState) dynamicTargets(cc *ssa.CallCommon, fns []*ssa.Function) []target {
 	var out []target
-	for _, fn := range p.fieldIdx[fieldKey(fa)] {
+	for _, fn := range fns {
 		f := p.summarize(fn)
 		if f.empty() {
 			continue
@@ -32,21 +39,13 @@ func fieldKey(fa *ssa.FieldAddr) string {
 // functions of the same signature whose address is taken.
 func (p *pkgState) valueTargets(cc *ssa.CallCommon) []target {
 	sig := cc.Signature()
-	var out []target
+	var same []*ssa.Function
 	for _, fn := range p.addressTaken() {
-		if !types.Identical(fn.Signature, sig) {
-			continue
-		}
-		f := p.summarize(fn)
-		if f.empty() {
-			continue
-		}
-		out = append(out, target{fact: f, args: cc.Args, name: funcName(fn), dynamic: true, fn: fn})
-		if len(out) > maxImpls {
-			return nil
+		if types.Identical(fn.Signature, sig) {
+			same = append(same, fn)
 		}
 	}
-	return out
+	return p.dynamicTargets(cc, same)
 }
 
 // addressTaken lists the functions and closures of this package used as
