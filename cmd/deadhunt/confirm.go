@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -58,15 +56,10 @@ not counted as errors), 1 error (a package did not build, the tool failed),
 `
 
 func runConfirm(args []string, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	dir, err := os.Getwd()
-	if err != nil {
-		fmt.Fprintf(stderr, "deadhunt: %v\n", err)
-		return exitError
-	}
-	c := &confirmer{stdout: stdout, stderr: stderr, dir: dir, build: instrumentBuilder{}, tty: isTerminal(stderr), static: analyzer.Findings}
-	return c.main(ctx, args)
+	return inWorkDir(stderr, func(ctx context.Context, dir string) int {
+		c := &confirmer{stdout: stdout, stderr: stderr, dir: dir, build: instrumentBuilder{}, tty: isTerminal(stderr), static: analyzer.Findings}
+		return c.main(ctx, args)
+	})
 }
 
 // confirmer is one invocation of deadhunt confirm.
@@ -81,26 +74,24 @@ type confirmer struct {
 }
 
 type confirmFlags struct {
-	run, strategy, out, sarif string
-	timeout                   time.Duration
-	runs, depth               int
-	radius, parallel          int
-	seed                      uint64
-	json, keepGoing, v        bool
-	noPredict, noStatic       bool
+	runFlags
+	strategy, out, sarif string
+	runs, depth, radius  int
+	seed                 uint64
+	json, keepGoing, v   bool
+	noPredict, noStatic  bool
 }
 
 func (c *confirmer) flagSet() *flag.FlagSet {
 	f := &c.flags
 	fs := flag.NewFlagSet("confirm", flag.ContinueOnError)
-	fs.StringVar(&f.run, "run", "", "hunt only in tests whose name matches this `regexp` (like go test -run)")
-	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, "bound on each run's wall time; a run still going is killed and counted as timeout")
+	f.add(fs, "hunt only in tests whose name matches this `regexp` (like go test -run)",
+		"bound on each run's wall time; a run still going is killed and counted as timeout")
 	fs.IntVar(&f.runs, "runs", 100, "seeded runs per test (budget)")
 	fs.StringVar(&f.strategy, "strategy", "rpro", "scheduling `strategy` for tests without a confirmed prediction: random, pct or rpro; directed runs only the predictions")
 	fs.IntVar(&f.depth, "depth", 3, "assumed bug depth d for pct, rpro and directed")
 	fs.IntVar(&f.radius, "radius", 0, "rpro radius r; 0 computes max(2, 5% of acquisitions) per test")
 	fs.Uint64Var(&f.seed, "seed", 0, "seed base: a test's runs use seeds base+1 .. base+runs")
-	fs.IntVar(&f.parallel, "p", driver.Options{}.WithDefaults().Parallel, "test processes to run at once (use -p 1 for tests that listen on fixed ports)")
 	fs.StringVar(&f.out, "o", "", "also write the report (JSON) to this `file`")
 	fs.StringVar(&f.sarif, "sarif", "", "also write the findings as SARIF 2.1.0 to this `file` (- for stdout)")
 	fs.BoolVar(&f.noPredict, "no-predict", false, "do not record and predict: hunt every test with -strategy only")
@@ -125,8 +116,8 @@ func (c *confirmer) parse(args []string) ([]string, int, bool) {
 }
 
 func (f *confirmFlags) check() error {
-	if _, err := regexp.Compile(f.run); err != nil {
-		return fmt.Errorf("-run: %v", err)
+	if err := f.runFlags.check(); err != nil {
+		return err
 	}
 	o := f.options()
 	return o.CheckValid()
@@ -134,10 +125,7 @@ func (f *confirmFlags) check() error {
 
 func (f *confirmFlags) options() driver.Options {
 	o := driver.Options{Runs: f.runs, Strategy: f.strategy, Depth: f.depth, Radius: f.radius,
-		Seed: f.seed, Parallel: f.parallel, Timeout: f.timeout, KeepGoing: f.keepGoing}
-	if f.run != "" {
-		o.Run = regexp.MustCompile(f.run)
-	}
+		Seed: f.seed, Parallel: f.parallel, Timeout: f.timeout, KeepGoing: f.keepGoing, Run: f.runRegexp()}
 	return o
 }
 
@@ -215,11 +203,7 @@ func (c *confirmer) hunt(ctx context.Context, root string, patterns []string) (*
 // predict records the tests' traces and predicts deadlocks from them (and
 // the static analyzer). It returns a nil prediction only when interrupted.
 func (c *confirmer) predict(ctx context.Context, root string, patterns []string, pkgs []driver.Package) (*prediction, []report.PackageError, error) {
-	pl := &pipeline{root: root, dir: c.dir, patterns: patterns, parallel: c.flags.parallel,
-		timeout: c.flags.timeout, progressf: c.progressf}
-	if c.flags.run != "" {
-		pl.run = regexp.MustCompile(c.flags.run)
-	}
+	pl := c.flags.pipeline(root, c.dir, patterns, c.progressf)
 	if !c.flags.noStatic {
 		pl.static = c.static
 	}

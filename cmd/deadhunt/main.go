@@ -8,9 +8,11 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 )
 
 // Exit codes shared by every subcommand.
@@ -66,4 +68,18 @@ Commands:
 Run 'deadhunt <command> -h' for a command's flags.
 Exit codes: 0 nothing confirmed, 1 error, 2 usage, 3 deadlock confirmed.
 `)
+}
+
+// inWorkDir runs a command's main in the working directory, with a context
+// that an interrupt (Ctrl-C) cancels, so that the command can stop its
+// test processes and still report what it found.
+func inWorkDir(stderr io.Writer, main func(ctx context.Context, dir string) int) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	dir, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(stderr, "deadhunt: %v\n", err)
+		return exitError
+	}
+	return main(ctx, dir)
 }

@@ -5,6 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
+	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/driver"
 )
 
 // packageCommand is what a subcommand that takes package patterns tells
@@ -68,4 +72,46 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// runFlags are the flags of the commands that run tests: -run, -timeout
+// and -p.
+type runFlags struct {
+	run      string
+	timeout  time.Duration
+	parallel int
+}
+
+// add defines the flags on fs; runHelp and timeoutHelp say what they bound
+// for this command.
+func (f *runFlags) add(fs *flag.FlagSet, runHelp, timeoutHelp string) {
+	fs.StringVar(&f.run, "run", "", runHelp)
+	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, timeoutHelp)
+	fs.IntVar(&f.parallel, "p", driver.Options{}.WithDefaults().Parallel, "test processes to run at once (use -p 1 for tests that listen on fixed ports)")
+}
+
+func (f *runFlags) check() error {
+	switch _, err := regexp.Compile(f.run); {
+	case err != nil:
+		return fmt.Errorf("-run: %v", err)
+	case f.parallel < 1:
+		return fmt.Errorf("-p %d, want at least 1", f.parallel)
+	case f.timeout <= 0:
+		return errors.New("-timeout must be positive")
+	}
+	return nil
+}
+
+// runRegexp is -run compiled (checked by check), or nil for every test.
+func (f *runFlags) runRegexp() *regexp.Regexp {
+	if f.run == "" {
+		return nil
+	}
+	return regexp.MustCompile(f.run)
+}
+
+// pipeline is the record-and-predict pipeline these flags configure.
+func (f *runFlags) pipeline(root, dir string, patterns []string, progressf func(string, ...any)) *pipeline {
+	return &pipeline{root: root, dir: dir, patterns: patterns, parallel: f.parallel,
+		timeout: f.timeout, run: f.runRegexp(), progressf: progressf}
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -136,15 +135,10 @@ Flags (-x and --x are the same):
 `
 
 func runPredict(args []string, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	dir, err := os.Getwd()
-	if err != nil {
-		fmt.Fprintf(stderr, "deadhunt: %v\n", err)
-		return exitError
-	}
-	p := &predictor{stdout: stdout, stderr: stderr, dir: dir, build: instrumentBuilder{}, static: analyzer.Findings}
-	return p.main(ctx, args)
+	return inWorkDir(stderr, func(ctx context.Context, dir string) int {
+		p := &predictor{stdout: stdout, stderr: stderr, dir: dir, build: instrumentBuilder{}, static: analyzer.Findings}
+		return p.main(ctx, args)
+	})
 }
 
 // predictor is one invocation of deadhunt predict.
@@ -157,18 +151,15 @@ type predictor struct {
 }
 
 type predictFlags struct {
-	run, pprof, dot, sarif, out string
-	timeout                     time.Duration
-	parallel                    int
-	json, noStatic              bool
+	runFlags
+	pprof, dot, sarif, out string
+	json, noStatic         bool
 }
 
 func (p *predictor) flagSet() *flag.FlagSet {
 	f := &p.flags
 	fs := flag.NewFlagSet("predict", flag.ContinueOnError)
-	fs.StringVar(&f.run, "run", "", "record only tests whose name matches this `regexp`")
-	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, "bound on each recorded run's wall time")
-	fs.IntVar(&f.parallel, "p", driver.Options{}.WithDefaults().Parallel, "test processes to run at once")
+	f.add(fs, "record only tests whose name matches this `regexp`", "bound on each recorded run's wall time")
 	fs.BoolVar(&f.json, "json", false, "print the report as JSON on stdout instead of text")
 	fs.StringVar(&f.out, "o", "", "also write the report (JSON) to this `file`")
 	fs.StringVar(&f.pprof, "pprof", "", "write the out-of-order acquisitions as a pprof profile to this `file` (go tool pprof -top file)")
@@ -182,16 +173,6 @@ func (p *predictor) flagSet() *flag.FlagSet {
 func (p *predictor) parse(args []string) ([]string, int, bool) {
 	return parsePackages(packageCommand{name: "predict", flags: p.flagSet(), usage: printUsage(predictUsage),
 		check: p.flags.check, stdout: p.stdout, stderr: p.stderr}, args)
-}
-
-func (f *predictFlags) check() error {
-	if _, err := regexp.Compile(f.run); err != nil {
-		return fmt.Errorf("-run: %v", err)
-	}
-	if f.parallel < 1 {
-		return fmt.Errorf("-p %d, want at least 1", f.parallel)
-	}
-	return nil
 }
 
 func (p *predictor) progressf(format string, args ...any) {
@@ -234,11 +215,7 @@ func (p *predictor) predict(ctx context.Context, root string, patterns []string)
 		return nil, nil, err
 	}
 	defer built.Close()
-	pl := &pipeline{root: root, dir: p.dir, patterns: patterns, parallel: p.flags.parallel,
-		timeout: p.flags.timeout, progressf: p.progressf}
-	if p.flags.run != "" {
-		pl.run = regexp.MustCompile(p.flags.run)
-	}
+	pl := p.flags.pipeline(root, p.dir, patterns, p.progressf)
 	if !p.flags.noStatic {
 		pl.static = p.static
 	}

@@ -6,11 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
-	"regexp"
-	"time"
 
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
@@ -34,15 +30,10 @@ Flags (-x and --x are the same):
 `
 
 func runRecord(args []string, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	dir, err := os.Getwd()
-	if err != nil {
-		fmt.Fprintf(stderr, "deadhunt: %v\n", err)
-		return exitError
-	}
-	r := &recorder{stdout: stdout, stderr: stderr, dir: dir, build: instrumentBuilder{}}
-	return r.main(ctx, args)
+	return inWorkDir(stderr, func(ctx context.Context, dir string) int {
+		r := &recorder{stdout: stdout, stderr: stderr, dir: dir, build: instrumentBuilder{}}
+		return r.main(ctx, args)
+	})
 }
 
 // recorder is one invocation of deadhunt record.
@@ -54,17 +45,14 @@ type recorder struct {
 }
 
 type recordFlags struct {
-	run                   string
-	timeout               time.Duration
-	parallel, random, pct int
+	runFlags
+	random, pct int
 }
 
 func (r *recorder) flagSet() *flag.FlagSet {
 	f := &r.flags
 	fs := flag.NewFlagSet("record", flag.ContinueOnError)
-	fs.StringVar(&f.run, "run", "", "record only tests whose name matches this `regexp`")
-	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, "bound on each run's wall time")
-	fs.IntVar(&f.parallel, "p", driver.Options{}.WithDefaults().Parallel, "test processes to run at once")
+	f.add(fs, "record only tests whose name matches this `regexp`", "bound on each run's wall time")
 	fs.IntVar(&f.random, "random", 3, "random schedules per test (seeds 0..n-1)")
 	fs.IntVar(&f.pct, "pct", 2, "pct schedules per test (seeds 1..n)")
 	fs.SetOutput(io.Discard)
@@ -77,16 +65,11 @@ func (r *recorder) parse(args []string) ([]string, int, bool) {
 }
 
 func (f *recordFlags) check() error {
-	if _, err := regexp.Compile(f.run); err != nil {
-		return fmt.Errorf("-run: %v", err)
+	if err := f.runFlags.check(); err != nil {
+		return err
 	}
-	switch {
-	case f.parallel < 1:
-		return fmt.Errorf("-p %d, want at least 1", f.parallel)
-	case f.random < 0 || f.pct < 0 || f.random+f.pct == 0:
+	if f.random < 0 || f.pct < 0 || f.random+f.pct == 0 {
 		return fmt.Errorf("-random %d -pct %d: want at least one traced schedule", f.random, f.pct)
-	case f.timeout <= 0:
-		return errors.New("-timeout must be positive")
 	}
 	return nil
 }
@@ -100,9 +83,7 @@ func (f *recordFlags) options(root string) driver.RecordOptions {
 	if o.PCT == 0 {
 		o.PCT = -1
 	}
-	if f.run != "" {
-		o.Run = regexp.MustCompile(f.run)
-	}
+	o.Run = f.runRegexp()
 	return o
 }
 

@@ -6,8 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
 	"time"
 
@@ -37,15 +35,10 @@ failure), 2 bad flags or arguments, 3 a replay deadlocked again.
 `
 
 func runReplay(args []string, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	dir, err := os.Getwd()
-	if err != nil {
-		fmt.Fprintf(stderr, "deadhunt: %v\n", err)
-		return exitError
-	}
-	r := &replayer{stdout: stdout, stderr: stderr, dir: dir, build: instrumentBuilder{}}
-	return r.main(ctx, args)
+	return inWorkDir(stderr, func(ctx context.Context, dir string) int {
+		r := &replayer{stdout: stdout, stderr: stderr, dir: dir, build: instrumentBuilder{}}
+		return r.main(ctx, args)
+	})
 }
 
 // replayer is one invocation of deadhunt replay.
