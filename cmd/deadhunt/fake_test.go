@@ -2,58 +2,19 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
+	"github.com/deadhunt/deadhunt/trigger/driver/drivertest"
 )
-
-// The driver's fake test binary (trigger/driver/testdata/fake): the test
-// name it is asked to run is its scenario.
-var fake struct {
-	once sync.Once
-	path string
-	err  error
-}
-
-func fakeBinary(t *testing.T) string {
-	t.Helper()
-	fake.once.Do(func() {
-		if _, err := exec.LookPath("go"); err != nil {
-			fake.err = fmt.Errorf("go not on PATH: %v", err)
-			return
-		}
-		dir, err := os.MkdirTemp("", "deadhunt-fake-")
-		if err != nil {
-			fake.err = err
-			return
-		}
-		fake.path = filepath.Join(dir, "fake.test")
-		out, err := exec.Command("go", "build", "-o", fake.path, "../../trigger/driver/testdata/fake").CombinedOutput()
-		if err != nil {
-			fake.err = fmt.Errorf("building the fake: %v\n%s", err, out)
-		}
-	})
-	if fake.err != nil {
-		if strings.HasPrefix(fake.err.Error(), "go not on PATH") {
-			t.Skip(fake.err)
-		}
-		t.Fatal(fake.err)
-	}
-	return fake.path
-}
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if fake.path != "" {
-		os.RemoveAll(filepath.Dir(fake.path))
-	}
+	drivertest.Cleanup()
 	os.Exit(code)
 }
 
@@ -69,7 +30,7 @@ const fakePkg = "example.com/fake"
 
 func (b *fakeBuilder) build(_ context.Context, req buildRequest) (*buildResult, error) {
 	b.calls++
-	pkg := driver.Package{ImportPath: fakePkg, Dir: req.root, Binary: fakeBinary(b.t), Tests: b.tests}
+	pkg := driver.Package{ImportPath: fakePkg, Dir: req.root, Binary: drivertest.FakeBinary(b.t), Tests: b.tests}
 	paths := []string{fakePkg}
 	for _, e := range b.errs {
 		paths = append(paths, e.Package)

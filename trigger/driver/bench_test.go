@@ -3,6 +3,8 @@ package driver
 import (
 	"context"
 	"testing"
+
+	"github.com/deadhunt/deadhunt/trigger/driver/drivertest"
 	"time"
 )
 
@@ -10,7 +12,7 @@ import (
 // files, process group, output scan) with the fake binary, which does
 // nothing: the floor under every controlled run.
 func BenchmarkRunFake(b *testing.B) {
-	bin := fakeBinary(b)
+	bin := drivertest.FakeBinary(b)
 	pkg := Package{ImportPath: "example.com/fake", Dir: b.TempDir(), Binary: bin}
 	r := newRunner(10*time.Second, nil, b.TempDir(), 1)
 	for b.Loop() {
