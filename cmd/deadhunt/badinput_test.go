@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"github.com/deadhunt/deadhunt/analyzer"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,22 +23,7 @@ func badInputModule(t *testing.T) string {
 		t.Skip("go is not on PATH: the bad-input tests build instrumented test binaries")
 	}
 	dst := t.TempDir()
-	src := filepath.Join("testdata", "badinput")
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
-	})
-	if err != nil {
+	if err := os.CopyFS(dst, os.DirFS(filepath.Join("testdata", "badinput"))); err != nil {
 		t.Fatal(err)
 	}
 	return dst
