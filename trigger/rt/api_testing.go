@@ -25,7 +25,7 @@ func TestStart(t *testing.T) func() {
 			sc.reportPanic(g, r, debug.Stack())
 			panic(r)
 		}
-		if sc.hasPaused() { // testing now waits for them: do not hold the token
+		if sc.hasPaused(g) { // testing now waits for them: do not hold the token
 			g.goOutside(whyWaitSubtests)
 		}
 	}

@@ -365,16 +365,12 @@ func (sc *sched) rejoined(x *g) {
 	}
 }
 
-// hasPaused reports whether a subtest is paused in t.Parallel.
-func (sc *sched) hasPaused() bool {
+// hasPaused reports whether x has a subtest paused in t.Parallel, which
+// testing runs once x's function has returned.
+func (sc *sched) hasPaused(x *g) bool {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
-	for _, y := range sc.all {
-		if y.paused && y.state == gOutside {
-			return true
-		}
-	}
-	return false
+	return sc.pausedChild(x.id)
 }
 
 // backoff follows a yield (Sleep, Gosched): a goroutine that keeps polling
