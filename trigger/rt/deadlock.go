@@ -35,7 +35,7 @@ func (sc *sched) dumpStacks(gs []*g) {
 			x.stack = captureStack()
 			continue
 		}
-		x.wake <- wakeDump
+		sc.wakeUp(x, wakeDump)
 		select {
 		case <-sc.dumped:
 		case <-time.After(time.Second):

@@ -57,3 +57,15 @@ func StackGoid() uint64 { return stackGoid() }
 func Getg() uintptr { return getg() }
 
 const FastGoid = fastGoid
+
+// SetCoroutines switches the coroutine handover (handover.go) on or off;
+// it returns the previous setting. Off, every handover uses the wake
+// channels.
+func SetCoroutines(on bool) bool {
+	old := useCoro
+	useCoro = on && coroOK
+	return old
+}
+
+// Coroutines reports whether this build can hand over through coroutines.
+const Coroutines = coroOK

@@ -54,6 +54,16 @@ type g struct {
 	why        string        // why it is outside
 	stack      []frame       // captured at the block point on request
 	one        [1]SelectCase // the case of a Send or Recv (saves an allocation)
+
+	// Where it is parked (handover.go), guarded by sched.cmu: the
+	// coroutine, or nil for its wake channel; the message a switch
+	// brings, and the stand-in that brought it.
+	parkedIn *coro
+	msg      wakeMsg
+	via      *spare
+	// inflight is set while a switch to it, decided, has not happened
+	// yet: the watchdog must not take it for blocked.
+	inflight atomic.Bool
 }
 
 // heldLock is a lock held by a goroutine in the model.
@@ -83,16 +93,4 @@ func (x *g) dropHeld(addr any, read bool) bool {
 		}
 	}
 	return false
-}
-
-// park waits until the goroutine is chosen to run, answering stack dump
-// requests meanwhile.
-func (x *g) park() {
-	for {
-		if <-x.wake == wakeRun {
-			return
-		}
-		x.stack = captureStack()
-		x.sc.dumped <- struct{}{}
-	}
 }

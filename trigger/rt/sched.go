@@ -97,9 +97,14 @@ type sched struct {
 	gatherFor int
 	dead      bool          // a deadlock was reported; everything stops
 	dumped    chan struct{} // stack dump acknowledgements
-	stop      chan struct{} // stops the watchdog
-	watching  bool          // the watchdog runs
-	idle      chan struct{} // wakes the watchdog when the scheduler goes idle
+	// cmu guards where goroutines are parked and the spare coroutines
+	// (handover.go); taken after mu, or alone.
+	cmu      sync.Mutex
+	spares   []*spare
+	seeds    []*seed
+	stop     chan struct{} // stops the watchdog
+	watching bool          // the watchdog runs
+	idle     chan struct{} // wakes the watchdog when the scheduler goes idle
 
 	plainSteps, plainAcqs, plainGs atomic.Int64
 
@@ -272,14 +277,23 @@ func (x *g) do(o op) {
 	if o.kind >= opSend && o.kind <= opSelect && o.kind != opClose {
 		sc.offer(x)
 	}
+	var c *coro
 	for {
 		if decide {
-			sc.decide(x)
+			if next := sc.choose(x); next != nil && next != x {
+				c = sc.handTo(x, next)
+			}
 		}
 		decide = true
 		if sc.cur.Load() != x {
 			sc.mu.Unlock()
-			x.park()
+			if c != nil {
+				coroswitch(c)
+				x.resumed()
+				c = nil
+			} else {
+				x.park()
+			}
 			sc.mu.Lock()
 		}
 		if sc.exec(x) {
@@ -318,13 +332,21 @@ const spinLimit = 4
 // and hands it the token; self is the deciding goroutine (it does not need
 // waking), or nil. With nothing enabled it looks for a deadlock and goes idle.
 func (sc *sched) decide(self *g) {
+	if next := sc.choose(self); next != nil && next != self {
+		sc.wakeUp(next, wakeRun)
+	}
+}
+
+// choose is decide without the wake: it returns the goroutine that holds
+// the token now, or nil.
+func (sc *sched) choose(self *g) *g {
 	if sc.dead {
 		sc.mu.Unlock()
 		select {}
 	}
 	if sc.gathering() {
 		sc.cur.Store(nil) // the last subtest to rejoin, or the watchdog, decides
-		return
+		return nil
 	}
 	en := sc.enabled()
 	if len(en) == 0 {
@@ -335,7 +357,7 @@ func (sc *sched) decide(self *g) {
 		default:
 		}
 		sc.checkStuck(false)
-		return
+		return nil
 	}
 	next, change := sc.strat.next(en)
 	if y := sc.starved(en, next); y != nil {
@@ -355,9 +377,7 @@ func (sc *sched) decide(self *g) {
 	sc.progress++
 	next.lastRun = sc.steps.len()
 	sc.cur.Store(next)
-	if next != self {
-		next.wake <- wakeRun
-	}
+	return next
 }
 
 // enabled lists the goroutines that can take a step, in ID order. Spinning

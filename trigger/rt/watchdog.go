@@ -28,6 +28,7 @@ func (sc *sched) watchdog() {
 			// Nothing is managed (the test is over and its goroutines
 			// are done): stop until a goroutine joins again.
 			sc.watching = false
+			sc.releaseSpares()
 			sc.mu.Unlock()
 			return
 		}
@@ -36,7 +37,7 @@ func (sc *sched) watchdog() {
 			lastProgress, lastCur, since = sc.progress, cur, now
 		}
 		switch {
-		case cur != nil && !cur.napping.Load() && now.Sub(since) >= limit:
+		case cur != nil && !cur.napping.Load() && !cur.inflight.Load() && now.Sub(since) >= limit:
 			// A goroutine that runs (computes, or waits for a CPU on a
 			// loaded machine) gets more time than one blocked in a
 			// wait: releasing it costs determinism.
