@@ -55,10 +55,10 @@ type g struct {
 	stack      []frame       // captured at the block point on request
 	one        [1]SelectCase // the case of a Send or Recv (saves an allocation)
 
-	// Where it is parked (handover.go), guarded by sched.cmu: the
-	// coroutine, or nil for its wake channel; the message a switch
-	// brings, and the stand-in that brought it.
-	parkedIn *coro
+	// Where it is parked (handover.go): the coroutine, or nil for its
+	// wake channel; the message a switch brings, and the stand-in that
+	// brought it.
+	parkedIn atomic.Pointer[coro]
 	msg      wakeMsg
 	via      *spare
 	// inflight is set while a switch to it, decided, has not happened

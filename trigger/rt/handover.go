@@ -31,8 +31,9 @@ import "os"
 // before the goroutine it switched to runs (inflight keeps the watchdog
 // from releasing that one meanwhile), and otherwise by the stand-in that it
 // resumed. Until then a decision wakes it through its channel, and the
-// stand-in passes the token on. cmu guards parkedIn, the spares and the
-// channel sends of wakes, so that the two cannot cross.
+// stand-in passes the token on. cmu orders the stand-in's look at the wake
+// channel and its record against a decision's look at the record and its
+// send, so that the two cannot cross; it also guards the spares.
 
 // useCoro is false when coroutines are unavailable or switched off
 // (DEADHUNT_CORO=off, to compare).
@@ -55,16 +56,14 @@ type seed struct {
 // coroutine x must switch into, or nil if y was woken through its channel
 // or a stand-in (x then parks with park). Called with sc.mu held.
 func (sc *sched) handTo(x, y *g) *coro {
-	if useCoro {
-		sc.cmu.Lock()
-		if c := y.parkedIn; c != nil && !lockedOSThread() {
-			y.parkedIn, y.msg, y.via = nil, wakeRun, nil
-			y.inflight.Store(true)
-			x.parkedIn = c
-			sc.cmu.Unlock()
-			return c
-		}
-		sc.cmu.Unlock()
+	// Without cmu: only a holder of sc.mu takes y out of its coroutine,
+	// and y's stand-in records it there before anyone can see it.
+	if c := y.parkedIn.Load(); c != nil && !lockedOSThread() {
+		y.parkedIn.Store(nil)
+		y.msg, y.via = wakeRun, nil
+		y.inflight.Store(true)
+		x.parkedIn.Store(c)
+		return c
 	}
 	sc.wakeUp(y, wakeRun)
 	return nil
@@ -74,14 +73,15 @@ func (sc *sched) handTo(x, y *g) *coro {
 // on running. Called with sc.mu held.
 func (sc *sched) wakeUp(y *g, m wakeMsg) {
 	sc.cmu.Lock()
-	c := y.parkedIn
+	c := y.parkedIn.Load()
 	if c == nil {
 		y.wake <- m
 		sc.cmu.Unlock()
 		return
 	}
 	s := &spare{c: c}
-	y.parkedIn, y.msg, y.via = nil, m, s
+	y.parkedIn.Store(nil)
+	y.msg, y.via = m, s
 	sc.cmu.Unlock()
 	go func() {
 		coroswitch(c) // y runs; this goroutine holds c as a spare
@@ -196,7 +196,7 @@ func (sc *sched) standIn(s *spare) (quit bool) {
 			continue
 		default:
 		}
-		x.parkedIn = s.c
+		x.parkedIn.Store(s.c)
 		s.seed = nil // a seed no longer holds its coroutine
 		sc.cmu.Unlock()
 		return false
