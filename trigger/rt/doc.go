@@ -11,7 +11,8 @@
 // IDs in creation order. Every call is a scheduling point: the goroutine
 // states its operation, the strategy (random, pct, rpro, directed, replay)
 // picks the next goroutine among the enabled ones, and the others stay
-// parked on their own channels. Each decision is recorded as a step
+// parked, each in a runtime coroutine or on its own channel; the token
+// passes by a coroutine switch where it can (handover.go). Each decision is recorded as a step
 // (goroutine, site, operation, change point), so that the same seed gives
 // the same schedule and a recorded schedule replays exactly.
 //

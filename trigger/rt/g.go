@@ -55,12 +55,12 @@ type g struct {
 	stack      []frame       // captured at the block point on request
 	one        [1]SelectCase // the case of a Send or Recv (saves an allocation)
 
-	// Where it is parked (handover.go): the coroutine, or nil for its
-	// wake channel; the message a switch brings, and the stand-in that
-	// brought it.
-	parkedIn atomic.Pointer[coro]
+	// Where it is parked (handover.go): the hold, or nil for its wake
+	// channel; the message a switch brings, and the seed that brought it
+	// (nil if the deciding goroutine did).
+	parkedIn atomic.Pointer[hold]
 	msg      wakeMsg
-	via      *spare
+	via      *hold
 	// inflight is set while a switch to it, decided, has not happened
 	// yet: the watchdog must not take it for blocked.
 	inflight atomic.Bool

@@ -11,59 +11,99 @@ import "os"
 // channels needs one at nearly every scheduling point.
 //
 // A coroutine always holds one parked goroutine, so a goroutine can only
-// park in one by taking the place of another:
-//   - handTo: the deciding goroutine x switches into the coroutine of the
-//     chosen y, and parks there in y's place;
+// park in one by taking the place of another. The scheduler has a fixed
+// pool of coroutines (holds), made when the test starts, each with its own
+// goroutine, the seed, which holds it while no managed goroutine does:
+//   - handTo: the deciding goroutine x switches into the hold of the chosen
+//     y and parks there in y's place;
 //   - a goroutine with nobody to switch to (a new goroutine, or one whose
-//     chosen successor waits on its channel) parks in a spare: a coroutine
-//     held by a stand-in, which records it as parked there and ends;
+//     successor waits on its channel) parks in a spare hold: the seed
+//     resumes, records it as parked there and waits;
 //   - a decision taken by a goroutine that goes on running (the watchdog, a
-//     goroutine leaving the scheduler or ending) wakes a goroutine parked in
-//     a coroutine through a new stand-in goroutine that takes its place.
+//     goroutine leaving the scheduler or ending) wakes a goroutine parked
+//     in a hold through its seed, which switches in and holds it again.
 //
-// Spares are made by newcoro when none is left, as seeds: a seed is the
-// coroutine's own goroutine, which must stay until the coroutine is no
-// longer used (it ends the coroutine by returning); releaseSpares ends them
-// all once no managed goroutine is left.
+// With no spare hold a goroutine parks on its channel, as all do without
+// coroutines. The pool is fixed so that the number of goroutines does not
+// change while a test runs: a test comparing runtime.NumGoroutine before
+// and after its goroutines end sees what it would without the scheduler.
+// releaseHolds ends the seeds once no managed goroutine is left.
 //
-// A goroutine is recorded as parked in a coroutine (parkedIn) only once it
-// is: by the deciding goroutine itself in handTo, where nobody can choose it
-// before the goroutine it switched to runs (inflight keeps the watchdog
-// from releasing that one meanwhile), and otherwise by the stand-in that it
-// resumed. Until then a decision wakes it through its channel, and the
-// stand-in passes the token on. cmu orders the stand-in's look at the wake
-// channel and its record against a decision's look at the record and its
-// send, so that the two cannot cross; it also guards the spares.
+// A goroutine is recorded as parked in a hold (parkedIn) only once it is:
+// by the deciding goroutine itself in handTo, where nobody can choose it
+// before the goroutine it switched to runs (inflight keeps the watchdog from
+// releasing that one meanwhile), and otherwise by the seed it resumed.
+// Until then a decision wakes it through its channel, and the seed passes
+// the token on. cmu orders the seed's look at the wake channel and its
+// record against a decision's look at the record and its send, so that the
+// two cannot cross; it also guards the spares.
 
 // useCoro is false when coroutines are unavailable or switched off
 // (DEADHUNT_CORO=off, to compare).
 var useCoro = coroOK && os.Getenv("DEADHUNT_CORO") != "off"
 
-// spare is a coroutine held by a goroutine no managed goroutine needs.
-type spare struct {
+// holdPool is the number of coroutines per test: enough for the test's
+// goroutine waiting and two others taking turns.
+const holdPool = 4
+
+// hold is one of the scheduler's coroutines.
+type hold struct {
 	c      *coro
-	parker *g    // the goroutine that parks in c in the holder's place
-	quit   bool  // releaseSpares: nobody parks, the holder ends
-	seed   *seed // c's own goroutine holds it (it has not run yet, or it switched back)
+	parker *g            // the goroutine that parks in it in the seed's place
+	job    chan struct{} // the seed switches in: the goroutine parked there runs
+	quit   bool          // releaseHolds: the seed ends
 }
 
-// seed is the goroutine of a coroutine newcoro made.
-type seed struct {
-	done chan struct{} // closed by releaseSpares: the seed may end
+// makeHolds gives the scheduler its pool of holds if it has none. Called
+// with sc.mu held, before the test's code runs.
+func (sc *sched) makeHolds() {
+	if !useCoro || len(sc.holds) > 0 {
+		return
+	}
+	sc.cmu.Lock()
+	defer sc.cmu.Unlock()
+	for range holdPool {
+		h := &hold{job: make(chan struct{}, 1)}
+		h.c = newcoro(func(*coro) { sc.seed(h) })
+		sc.holds = append(sc.holds, h)
+		sc.spares = append(sc.spares, h)
+	}
+}
+
+// seed is the body of a hold's own goroutine. It runs when a goroutine
+// first parks in the hold, and after every switch back into it.
+func (sc *sched) seed(h *hold) {
+	for !h.quit { // returning resumes releaseHolds
+		x := h.parker
+		h.parker = nil
+		sc.cmu.Lock()
+		select {
+		case m := <-x.wake: // chosen before it was known to be parked
+			x.msg, x.via = m, h
+			sc.cmu.Unlock()
+			coroswitch(h.c)
+			continue
+		default:
+		}
+		x.parkedIn.Store(h)
+		sc.cmu.Unlock()
+		<-h.job
+		coroswitch(h.c) // x runs; the seed holds h again
+	}
 }
 
 // handTo passes the token from x, which parks next, to y. It returns the
-// coroutine x must switch into, or nil if y was woken through its channel
-// or a stand-in (x then parks with park). Called with sc.mu held.
+// coroutine x must switch into, or nil if y was woken otherwise (x then
+// parks with park). Called with sc.mu held.
 func (sc *sched) handTo(x, y *g) *coro {
-	// Without cmu: only a holder of sc.mu takes y out of its coroutine,
-	// and y's stand-in records it there before anyone can see it.
-	if c := y.parkedIn.Load(); c != nil && !lockedOSThread() {
+	// Without cmu: only a holder of sc.mu takes y out of its hold, and
+	// y's seed records it there before anyone can see it.
+	if h := y.parkedIn.Load(); h != nil && !lockedOSThread() {
 		y.parkedIn.Store(nil)
 		y.msg, y.via = wakeRun, nil
 		y.inflight.Store(true)
-		x.parkedIn.Store(c)
-		return c
+		x.parkedIn.Store(h)
+		return h.c
 	}
 	sc.wakeUp(y, wakeRun)
 	return nil
@@ -73,20 +113,16 @@ func (sc *sched) handTo(x, y *g) *coro {
 // on running. Called with sc.mu held.
 func (sc *sched) wakeUp(y *g, m wakeMsg) {
 	sc.cmu.Lock()
-	c := y.parkedIn.Load()
-	if c == nil {
+	h := y.parkedIn.Load()
+	if h == nil {
 		y.wake <- m
 		sc.cmu.Unlock()
 		return
 	}
-	s := &spare{c: c}
 	y.parkedIn.Store(nil)
-	y.msg, y.via = m, s
+	y.msg, y.via = m, h
 	sc.cmu.Unlock()
-	go func() {
-		coroswitch(c) // y runs; this goroutine holds c as a spare
-		sc.standIn(s)
-	}()
+	h.job <- struct{}{}
 }
 
 // park waits until x is chosen, answering stack dump requests meanwhile.
@@ -108,10 +144,17 @@ func (x *g) park() {
 			continue
 		default:
 		}
-		s := sc.takeSpare()
-		s.parker = x
+		n := len(sc.spares)
+		if n == 0 {
+			sc.cmu.Unlock()
+			x.parkChan()
+			return
+		}
+		h := sc.spares[n-1]
+		sc.spares = sc.spares[:n-1]
+		h.parker = x
 		sc.cmu.Unlock()
-		coroswitch(s.c)
+		coroswitch(h.c)
 		x.resumed()
 		return
 	}
@@ -133,94 +176,41 @@ func (x *g) answerDump() {
 	x.sc.dumped <- struct{}{}
 }
 
-// resumed runs in x when a switch into the coroutine it parked in wakes it.
+// resumed runs in x when a switch into the hold it parked in wakes it.
 func (x *g) resumed() {
 	sc := x.sc
 	x.inflight.Store(false)
 	for {
-		s := x.via
+		h := x.via
 		x.via = nil
 		if x.msg == wakeRun {
-			if s != nil { // its stand-in holds the coroutine now
+			if h != nil { // its seed holds it again
 				sc.cmu.Lock()
-				sc.spares = append(sc.spares, s)
+				sc.spares = append(sc.spares, h)
 				sc.cmu.Unlock()
 			}
 			return
 		}
 		x.answerDump()
-		s.parker = x // park again in the stand-in's place
-		coroswitch(s.c)
+		h.parker = x // park again in the seed's place
+		coroswitch(h.c)
 	}
 }
 
-// takeSpare returns a spare coroutine to park in. Called with sc.cmu held.
-func (sc *sched) takeSpare() *spare {
-	if n := len(sc.spares); n > 0 {
-		s := sc.spares[n-1]
-		sc.spares[n-1] = nil
-		sc.spares = sc.spares[:n-1]
-		return s
-	}
-	sd := &seed{done: make(chan struct{})}
-	s := &spare{seed: sd}
-	s.c = newcoro(func(*coro) {
-		if sc.standIn(s) {
-			return // releaseSpares switched in; returning resumes it
-		}
-		<-sd.done
-		// Returning ends the coroutine and resumes its holder, a
-		// stand-in that releaseSpares told to quit.
-	})
-	sc.seeds = append(sc.seeds, sd)
-	return s
-}
-
-// standIn runs in the goroutine holding s.c when a goroutine parks in its
-// place: it records the parker as parked there, or, if the parker was
-// chosen meanwhile, switches back to it. It reports whether it was told to
-// quit instead.
-func (sc *sched) standIn(s *spare) (quit bool) {
-	for {
-		if s.quit {
-			return true
-		}
-		x := s.parker
-		s.parker = nil
-		sc.cmu.Lock()
-		select {
-		case m := <-x.wake: // chosen before it was known to be parked
-			x.msg, x.via = m, s
-			sc.cmu.Unlock()
-			coroswitch(s.c)
-			continue
-		default:
-		}
-		x.parkedIn.Store(s.c)
-		s.seed = nil // a seed no longer holds its coroutine
-		sc.cmu.Unlock()
-		return false
-	}
-}
-
-// releaseSpares ends the spares and the seeds once no managed goroutine is
-// left, so that a check for leaked goroutines after the tests (goleak)
-// finds none of them. Called by the goroutine that finds the scheduler
-// empty, with sc.mu held.
-func (sc *sched) releaseSpares() {
+// releaseHolds ends the seeds of the spare holds, so that a check for
+// leaked goroutines after the tests (goleak) finds none of them; holds
+// still held by parked goroutines stay with them. Called with sc.mu held
+// once no managed goroutine can be woken any more.
+func (sc *sched) releaseHolds() {
 	sc.cmu.Lock()
-	spares, seeds := sc.spares, sc.seeds
-	sc.spares, sc.seeds = nil, nil
+	spares := sc.spares
+	sc.spares, sc.holds = nil, nil
 	sc.cmu.Unlock()
-	for _, s := range spares {
-		s.quit = true
+	if lockedOSThread() {
+		return
 	}
-	for _, s := range spares {
-		if s.seed != nil { // held by its own goroutine: run it to its end
-			coroswitch(s.c)
-		}
-	}
-	for _, sd := range seeds {
-		close(sd.done)
+	for _, h := range spares {
+		h.quit = true
+		coroswitch(h.c) // the seed returns, which resumes us
 	}
 }

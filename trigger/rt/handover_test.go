@@ -83,3 +83,55 @@ func TestHandoverKeepsSchedules(t *testing.T) {
 		}
 	}
 }
+
+func init() { tScenarios["goroutinecount"] = goroutineCount }
+
+// goroutineCount compares runtime.NumGoroutine while its goroutines are
+// parked and after they end with the count at its start, as pubsub's
+// TestShutdown does.
+func goroutineCount(t *testing.T) {
+	start := runtime.NumGoroutine()
+	gate, done := make(chan bool), make(chan bool)
+	for range 6 {
+		rt.Go(at("Go", ""), func() {
+			rt.Recv(gate, at("Recv", ""))
+			rt.Send(done, true, at("Send", ""))
+		})
+	}
+	for range 10 { // let them all park
+		rt.Gosched(at("Gosched", ""))
+	}
+	if n := runtime.NumGoroutine(); n != start+6 {
+		t.Errorf("6 goroutines parked: %d goroutines, want %d", n, start+6)
+	}
+	for range 6 {
+		rt.Send(gate, true, at("Send", ""))
+		rt.Recv(done, at("Recv", ""))
+	}
+	n := 0
+	for range 100 { // their last steps are taken; they end soon after
+		if n = runtime.NumGoroutine(); n == start {
+			break
+		}
+		rt.Sleep(time.Millisecond, at("Sleep", "")) // as time.Sleep is instrumented
+	}
+	if n != start {
+		t.Errorf("after they ended: %d goroutines, want %d", n, start)
+	}
+}
+
+// TestGoroutineCountUnchanged: the scheduler adds no goroutine while a test
+// runs, so a test that compares runtime.NumGoroutine before and after its
+// goroutines end passes as it does without it; goroutines parked by the
+// scheduler count once, as they would blocked.
+func TestGoroutineCountUnchanged(t *testing.T) {
+	for _, env := range []string{"on", "off"} {
+		t.Setenv("DEADHUNT_CORO", env)
+		for seed := uint64(1); seed <= 5; seed++ {
+			c := runChild(t, "goroutinecount", &rt.Config{Strategy: "random", Seed: seed, WatchdogMS: 1000})
+			if c.code != 0 {
+				t.Errorf("coroutines %s, seed %d: exit %d:\n%s", env, seed, c.code, c.stderr)
+			}
+		}
+	}
+}

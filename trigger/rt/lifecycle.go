@@ -115,6 +115,7 @@ func (x *g) goOutside(why string) {
 // startTest registers the test's goroutine (ID 1 in a fresh process).
 func (sc *sched) startTest(name string, site *Site) *g {
 	sc.mu.Lock()
+	sc.makeHolds()
 	x := sc.newG(site, nil)
 	x.started = true
 	sc.test = name

@@ -97,11 +97,12 @@ type sched struct {
 	gatherFor int
 	dead      bool          // a deadlock was reported; everything stops
 	dumped    chan struct{} // stack dump acknowledgements
-	// cmu guards where goroutines are parked and the spare coroutines
-	// (handover.go); taken after mu, or alone.
+	// cmu orders wakes against the records of where goroutines are
+	// parked, and guards the spare holds (handover.go); taken after mu,
+	// or alone.
 	cmu      sync.Mutex
-	spares   []*spare
-	seeds    []*seed
+	holds    []*hold
+	spares   []*hold
 	stop     chan struct{} // stops the watchdog
 	watching bool          // the watchdog runs
 	idle     chan struct{} // wakes the watchdog when the scheduler goes idle

@@ -28,7 +28,7 @@ func (sc *sched) watchdog() {
 			// Nothing is managed (the test is over and its goroutines
 			// are done): stop until a goroutine joins again.
 			sc.watching = false
-			sc.releaseSpares()
+			sc.releaseHolds()
 			sc.mu.Unlock()
 			return
 		}
@@ -70,6 +70,11 @@ func (sc *sched) watchdog() {
 		}
 		select {
 		case <-sc.stop:
+			sc.mu.Lock()
+			if !sc.dead {
+				sc.releaseHolds() // the run is over: nobody wakes its goroutines
+			}
+			sc.mu.Unlock()
 			return
 		case <-sc.idle:
 		case <-time.After(max(tick, time.Millisecond)):
