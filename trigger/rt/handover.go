@@ -62,7 +62,7 @@ func (sc *sched) makeHolds() {
 	}
 	sc.cmu.Lock()
 	defer sc.cmu.Unlock()
-	for range holdPool {
+	for i := 0; i < holdPool; i++ { // the runtime builds at go 1.21
 		h := &hold{job: make(chan struct{}, 1)}
 		h.c = newcoro(func(*coro) { sc.seed(h) })
 		sc.holds = append(sc.holds, h)
