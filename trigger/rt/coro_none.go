@@ -2,9 +2,9 @@
 
 package rt
 
-// Without runtime coroutines (before Go 1.23), or under the race detector,
-// which does not see the happens-before edges of a coroutine switch, every
-// handoff goes through the wake channels.
+// Without runtime coroutines (before Go 1.23), and under the race detector,
+// where the handover through them has not been tried, every handover goes
+// through the wake channels.
 
 type coro struct{}
 

@@ -12,9 +12,10 @@
 // states its operation, the strategy (random, pct, rpro, directed, replay)
 // picks the next goroutine among the enabled ones, and the others stay
 // parked, each in a runtime coroutine or on its own channel; the token
-// passes by a coroutine switch where it can (handover.go). Each decision is recorded as a step
-// (goroutine, site, operation, change point), so that the same seed gives
-// the same schedule and a recorded schedule replays exactly.
+// passes by a coroutine switch where it can (handover.go). Each decision
+// is recorded as a step (goroutine, site, operation, change point), so
+// that the same seed gives the same schedule and a recorded schedule
+// replays exactly.
 //
 // The scheduler keeps a model of the synchronization objects and decides
 // enabledness from it: a Mutex is free or held; an RWMutex has Go's writer

@@ -202,13 +202,13 @@ func (x *g) resumed() {
 // still held by parked goroutines stay with them. Called with sc.mu held
 // once no managed goroutine can be woken any more.
 func (sc *sched) releaseHolds() {
+	if lockedOSThread() {
+		return
+	}
 	sc.cmu.Lock()
 	spares := sc.spares
 	sc.spares, sc.holds = nil, nil
 	sc.cmu.Unlock()
-	if lockedOSThread() {
-		return
-	}
 	for _, h := range spares {
 		h.quit = true
 		coroswitch(h.c) // the seed returns, which resumes us
