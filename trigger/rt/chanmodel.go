@@ -186,7 +186,7 @@ func (sc *sched) poll() bool {
 	any := false
 	for _, y := range sc.liveGs() {
 		o := &y.op
-		if o.done || o.kind < opSend || o.kind > opSelect || o.kind == opClose {
+		if o.done || !o.waitsOnChan() {
 			continue
 		}
 		for i := range o.cases {

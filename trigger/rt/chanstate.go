@@ -68,7 +68,7 @@ func (sc *sched) offer(x *g) {
 // channel operation it was filed for.
 func offering(r waitRef) bool {
 	y := r.x
-	return r.gen == y.opSeq && y.state == gLive && !y.op.done && y.op.kind >= opSend && y.op.kind <= opSelect && y.op.kind != opClose
+	return r.gen == y.opSeq && y.state == gLive && !y.op.done && y.op.waitsOnChan()
 }
 
 func dropStale(l []waitRef) []waitRef {

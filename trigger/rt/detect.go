@@ -119,7 +119,7 @@ func (sc *sched) checkStuck(final bool) {
 // time.Time, most likely a timer that will fire: it is not blocked for good.
 func (sc *sched) timerWaiters() bool {
 	for _, y := range sc.liveGs() {
-		if k := y.op.kind; y.op.done || k < opSend || k > opSelect || k == opClose {
+		if y.op.done || !y.op.waitsOnChan() {
 			continue
 		}
 		for _, c := range y.op.cases {

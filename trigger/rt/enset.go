@@ -58,16 +58,10 @@ func addr[T any](p *T) uintptr { return uintptr(unsafe.Pointer(p)) }
 
 // toReady moves live x to the goroutines evaluated at every decision.
 func (sc *sched) toReady(x *g) {
-	switch x.set {
-	case setReady:
+	if x.set == setReady {
 		return
-	case setBlocked:
-		sc.blocked.remove(x.id)
-	case setSleep:
-		sc.sleep.remove(x)
-	case setSpin:
-		sc.spin.remove(x)
 	}
+	sc.unset(x)
 	x.set = setReady
 	sc.ready.add(x.id)
 }
@@ -169,11 +163,7 @@ func (sc *sched) wakeKey(key uintptr) {
 		return
 	}
 	delete(sc.waits, key)
-	for _, r := range l {
-		if r.blocked() {
-			sc.toReady(r.x)
-		}
-	}
+	sc.wakeList(&l)
 }
 
 // wakeG moves x back to ready if it is blocked: its operation was completed

@@ -111,6 +111,12 @@ func (o *op) alwaysRuns() bool {
 	return false
 }
 
+// waitsOnChan reports whether the op is a channel operation that can wait
+// for a partner: a send, a receive or a select (not a close).
+func (o *op) waitsOnChan() bool {
+	return o.kind == opSend || o.kind == opRecv || o.kind == opSelect
+}
+
 // isPollKind reports whether the op is of a kind that may poll: a yield, a
 // TryLock, a select with a default.
 func (o *op) isPollKind() bool {

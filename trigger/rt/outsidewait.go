@@ -29,7 +29,7 @@ func (sc *sched) waitOutside(d time.Duration) (waited, fired bool) {
 	var ts []target
 	for _, y := range sc.liveGs() {
 		o := &y.op
-		if o.done || o.kind < opSend || o.kind > opSelect || o.kind == opClose {
+		if o.done || !o.waitsOnChan() {
 			continue
 		}
 		for i := range o.cases {

@@ -275,7 +275,7 @@ func (x *g) do(o op) {
 	} else {
 		sc.toReady(x)
 	}
-	if o.kind >= opSend && o.kind <= opSelect && o.kind != opClose {
+	if o.waitsOnChan() {
 		sc.offer(x)
 	}
 	var c *coro

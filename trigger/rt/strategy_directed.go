@@ -47,13 +47,15 @@ type directed struct {
 func newDirected(rng *rand.Rand, cfg config) *directed {
 	t := cfg.Target
 	s := &directed{orders: targetGoroutines(t)}
-	if len(t.HeldSites) == 0 || cfg.Depth < 3 {
-		s.pct = newPCT(rng, cfg, radiusPoints(rng, cfg, true), targetFilter(t))
+	held := len(t.HeldSites) > 0 && cfg.Depth >= 3
+	inner := cfg // the radius points: one fewer with a held-site point
+	if held {
+		inner.Depth--
+	}
+	s.pct = newPCT(rng, cfg, radiusPoints(rng, inner, true), targetFilter(t))
+	if !held {
 		return s
 	}
-	inner := cfg
-	inner.Depth--
-	s.pct = newPCT(rng, cfg, radiusPoints(rng, inner, true), targetFilter(t))
 	s.held = targetFilter(targets{Sites: t.HeldSites, Goroutines: t.Goroutines})
 	s.heldPoint = 1 + rng.IntN(max(1, t.HeldSteps))
 	s.heldPrio = float64(cfg.Depth - 1)
@@ -64,11 +66,11 @@ func newDirected(rng *rand.Rand, cfg config) *directed {
 func (s *directed) next(en []*g) (*g, bool) {
 	best := highest(en)
 	if s.held == nil || !s.held(best) {
-		return s.pct.next(en)
+		return s.pct.after(best, en)
 	}
 	s.heldCount++
 	if s.heldCount != s.heldPoint {
-		return s.pct.next(en)
+		return s.pct.after(best, en)
 	}
 	best.prio = s.heldPrio
 	return highest(en), true

@@ -35,8 +35,11 @@ func (p *pct) demote(x *g) {
 	x.prio = p.low
 }
 
-func (p *pct) next(en []*g) (*g, bool) {
-	best := highest(en)
+func (p *pct) next(en []*g) (*g, bool) { return p.after(highest(en), en) }
+
+// after counts the step of best, the highest-priority enabled goroutine,
+// and applies the change point that falls on it, if any.
+func (p *pct) after(best *g, en []*g) (*g, bool) {
 	if !p.counts(best) {
 		return best, false
 	}
