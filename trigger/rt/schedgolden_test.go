@@ -58,10 +58,20 @@ func TestScheduleGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wl := strings.Split(string(want), "\n")
-	for i, l := range strings.Split(got, "\n") {
-		if i >= len(wl) || l != wl[i] {
-			t.Fatalf("schedule differs from %s at line %d:\n got %s\nwant %s", file, i+1, l, wl[min(i, len(wl)-1)])
+	if got == string(want) {
+		return
+	}
+	gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+	for i := range max(len(gl), len(wl)) {
+		g, w := "(none)", "(none)"
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if g != w {
+			t.Fatalf("schedule differs from %s at line %d:\n got %s\nwant %s", file, i+1, g, w)
 		}
 	}
 }
