@@ -153,3 +153,27 @@ func BenchmarkStackGoid(b *testing.B) {
 		_ = rt.StackGoid()
 	}
 }
+
+// The two ways the token passes between goroutines (handover.go), as
+// round trips of two switches each: a coroutine switch, and a channel wake
+// of the other goroutine followed by a park on one's own channel.
+func BenchmarkHandoverCoro(b *testing.B) {
+	if !rt.Coroutines {
+		b.Skip("this build has no coroutine handover")
+	}
+	rt.CoroRoundTrips(b.N)
+}
+
+func BenchmarkHandoverChan(b *testing.B) {
+	a, c := make(chan struct{}, 1), make(chan struct{}, 1)
+	go func() {
+		for range b.N {
+			<-c
+			a <- struct{}{}
+		}
+	}()
+	for range b.N {
+		c <- struct{}{}
+		<-a
+	}
+}

@@ -69,3 +69,19 @@ func SetCoroutines(on bool) bool {
 
 // Coroutines reports whether this build can hand over through coroutines.
 const Coroutines = coroOK
+
+// CoroRoundTrips switches n times into a coroutine of handover.go and
+// back (2n switches), then ends it.
+func CoroRoundTrips(n int) {
+	stop := false
+	c := newcoro(func(c *coro) {
+		for !stop {
+			coroswitch(c)
+		}
+	})
+	for i := 0; i < n; i++ {
+		coroswitch(c)
+	}
+	stop = true
+	coroswitch(c) // it returns, which resumes us
+}
