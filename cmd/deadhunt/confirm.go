@@ -169,7 +169,11 @@ func (c *confirmer) hunt(ctx context.Context, root string, patterns []string) (*
 		return nil, nil, err
 	}
 	defer built.Close()
-	c.progressf("built %d package(s)", len(built.pkgs))
+	if n := len(built.paths) - len(built.pkgs); n > 0 {
+		c.progressf("built the tests of %d package(s); %d more have no test files", len(built.pkgs), n)
+	} else {
+		c.progressf("built %d package(s)", len(built.pkgs))
+	}
 	if c.flags.v {
 		for _, w := range built.warnings {
 			c.progressf("warning: %s", w)
