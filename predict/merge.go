@@ -35,6 +35,12 @@ func Merge(dynamic, static []report.Finding) []report.Finding {
 	return out
 }
 
+// UnionEvidence joins two evidence lists, static before dynamic, as Merge
+// orders a finding's evidence.
+func UnionEvidence(a, b []string) []string {
+	return evidenceOf(report.Finding{Evidence: slices.Concat(a, b)})
+}
+
 // evidenceOf is f's evidence, completed from its status.
 func evidenceOf(f report.Finding) []string {
 	ev := slices.Clone(f.Evidence)

@@ -2,6 +2,7 @@ package predict
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/deadhunt/deadhunt/report"
@@ -65,5 +66,14 @@ func TestMergeRanksBySupport(t *testing.T) {
 	got := Merge([]report.Finding{one, other}, nil)
 	if got[0].ID != other.ID {
 		t.Errorf("finding seen by two goroutines should rank first")
+	}
+}
+
+func TestUnionEvidence(t *testing.T) {
+	if got := strings.Join(UnionEvidence([]string{"dynamic"}, []string{"static", "dynamic"}), ","); got != "static,dynamic" {
+		t.Errorf("union %s, want static,dynamic", got)
+	}
+	if got := strings.Join(UnionEvidence([]string{"dynamic", "other"}, nil), ","); got != "dynamic,other" {
+		t.Errorf("union %s, want dynamic,other", got)
 	}
 }

@@ -61,14 +61,10 @@ func TestBadInput(t *testing.T) {
 	if err != nil {
 		t.Fatalf("exit %d, no report: %v\nstdout:\n%s\nstderr:\n%s", r.code, err, r.stdout, r.stderr)
 	}
-	// The broken package is an error (exit 1) unless a deadlock was
-	// confirmed elsewhere (exit 3): findings are never hidden by errors.
-	wantCode := exitError
-	if len(rep.Findings) > 0 {
-		wantCode = exitDeadlock
-	}
-	if r.code != wantCode {
-		t.Errorf("exit %d, want %d with %d finding(s)", r.code, wantCode, len(rep.Findings))
+	// The broken package is an error, but TestSelfRecv's deadlock (below)
+	// is confirmed: exit 3, findings are never hidden by errors.
+	if r.code != exitDeadlock {
+		t.Errorf("exit %d, want %d with %d finding(s)", r.code, exitDeadlock, len(rep.Findings))
 	}
 	if !hasError(rep, "example.com/badinput/nocompile", "", "undefined: undefinedName") {
 		t.Errorf("no error names the package that does not compile and its compiler message:\n%s", r.stdout)
@@ -91,11 +87,12 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("%s %s: no line matching %q in:\n%s", want.pkg, want.test, line, r.stdout)
 		}
 	}
-	// Tests that end badly on their own are reported with their output.
+	// Tests that end badly on their own are reported with their output
+	// (text only the run's output holds).
 	for _, want := range []struct{ pkg, test, text string }{
 		{"panics", "TestPanic", "assignment to entry in nil map"},
-		{"exits", "TestExit", "exit"},
-		{"netread", "TestNetRead", "timeout"},
+		{"exits", "TestExit", "=== RUN   TestExit"},
+		{"netread", "TestNetRead", "=== RUN   TestNetRead"},
 	} {
 		if !hasError(rep, "example.com/badinput/"+want.pkg, want.test, want.text) {
 			t.Errorf("%s %s: no error mentioning %q", want.pkg, want.test, want.text)

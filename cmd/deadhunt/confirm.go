@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/deadhunt/deadhunt/analyzer"
+	"github.com/deadhunt/deadhunt/predict"
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
@@ -226,10 +227,10 @@ func (c *confirmer) predict(ctx context.Context, root string, patterns []string,
 }
 
 // predictions are the predicted findings no confirmed finding covers:
-// unconfirmed (with what the search tried: the directed runs aimed at
-// them, else the strategy's seeds of the tests that touched their locks)
-// when the tests showed them or touched their locks, predicted-static when
-// no test touched their locks.
+// unconfirmed (with what the directed runs aimed at them tried) when the
+// tests showed them or touched their locks, predicted-static when no test
+// touched their locks. Every touched test is aimed at (predict), so the
+// strategy's own seeds never stand in for an aim.
 // Confirmed findings that were predicted get the predictions' evidence.
 func (c *confirmer) predictions(pr *prediction, confirmed []report.Finding, sum *driver.Summary) []report.Finding {
 	if pr == nil {
@@ -238,7 +239,7 @@ func (c *confirmer) predictions(pr *prediction, confirmed []report.Finding, sum 
 	var out []report.Finding
 	for _, f := range pr.merged {
 		if i := slices.IndexFunc(confirmed, func(g report.Finding) bool { return sameBug(&f, &g) }); i >= 0 {
-			confirmed[i].Evidence = unionEvidence(confirmed[i].Evidence, f.Evidence)
+			confirmed[i].Evidence = predict.UnionEvidence(confirmed[i].Evidence, f.Evidence)
 			continue
 		}
 		if s := aimSearch(sum, f.ID); s != nil {
@@ -246,29 +247,10 @@ func (c *confirmer) predictions(pr *prediction, confirmed []report.Finding, sum 
 		} else if slices.Contains(f.Evidence, "dynamic") {
 			f.Status, f.Search = report.Unconfirmed, &report.Search{Strategy: "directed", MissBound: 1,
 				Note: "no directed run: the tests that showed it failed on their own or were not hunted"}
-		} else if s := c.testSearch(sum, f.Package, pr.touched(&f)); s != nil {
-			f.Status, f.Search = report.Unconfirmed, s
 		}
 		out = append(out, f)
 	}
 	return out
-}
-
-// unionEvidence joins two evidence lists, static before dynamic as
-// predict.Merge orders them.
-func unionEvidence(a, b []string) []string {
-	var ev []string
-	for _, e := range []string{"static", "dynamic"} {
-		if slices.Contains(a, e) || slices.Contains(b, e) {
-			ev = append(ev, e)
-		}
-	}
-	for _, e := range slices.Concat(a, b) {
-		if !slices.Contains(ev, e) {
-			ev = append(ev, e)
-		}
-	}
-	return ev
 }
 
 // aimSearch is the search of the directed runs aimed at id, from the
@@ -285,22 +267,6 @@ func aimSearch(sum *driver.Summary, id string) *report.Search {
 				best = s
 				best.Note = st.Test + ": " + best.Note
 			}
-		}
-	}
-	return best
-}
-
-// testSearch is the search the strategy's own seeds made in the given
-// tests of pkg (the weakest guarantee of them), nil if none ran.
-func (c *confirmer) testSearch(sum *driver.Summary, pkg string, tests []string) *report.Search {
-	var best *report.Search
-	for _, st := range sum.Tests {
-		if st.Package != pkg || !slices.Contains(tests, st.Test) {
-			continue
-		}
-		if s := st.Search(c.flags.strategy, c.flags.depth); s != nil && (best == nil || s.MissBound > best.MissBound) {
-			best = s
-			best.Note = st.Test + ": " + best.Note
 		}
 	}
 	return best

@@ -224,12 +224,3 @@ func TestConfirmIgnoredAndNoPredict(t *testing.T) {
 		t.Errorf("--no-predict: exit %d, stderr:\n%s", r.code, r.stderr)
 	}
 }
-
-func TestUnionEvidence(t *testing.T) {
-	if got := strings.Join(unionEvidence([]string{"dynamic"}, []string{"static", "dynamic"}), ","); got != "static,dynamic" {
-		t.Errorf("union %s, want static,dynamic", got)
-	}
-	if got := strings.Join(unionEvidence([]string{"dynamic", "other"}, nil), ","); got != "dynamic,other" {
-		t.Errorf("union %s, want dynamic,other", got)
-	}
-}

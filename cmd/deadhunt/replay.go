@@ -66,9 +66,7 @@ func (r *replayer) parse(args []string) (string, int, bool) {
 	fs := r.flagSet()
 	pos, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(r.stdout, replayUsage)
-		fs.SetOutput(r.stdout)
-		fs.PrintDefaults()
+		printUsage(replayUsage)(r.stdout, fs)
 		fmt.Fprint(r.stdout, replayExitHelp)
 		return "", exitOK, false
 	}

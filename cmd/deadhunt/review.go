@@ -52,9 +52,7 @@ func runReview(args []string, stdout, stderr io.Writer) int {
 	fs := flags.flagSet()
 	pos, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, reviewUsage)
-		fs.SetOutput(stdout)
-		fs.PrintDefaults()
+		printUsage(reviewUsage)(stdout, fs)
 		return exitOK
 	}
 	if err == nil && len(pos) > 1 {

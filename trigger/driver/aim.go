@@ -52,7 +52,7 @@ func (t *testHunt) aim(ctx context.Context, a Aim) error {
 		return nil // confirmed by an earlier run of the test already
 	}
 	target := a.Target
-	cal, err := t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: "random", Seed: 0, Target: &target, WatchdogMS: o.WatchdogMS})
+	cal, err := t.calibration(ctx, &target)
 	if err != nil {
 		return err
 	}
@@ -62,7 +62,7 @@ func (t *testHunt) aim(ctx context.Context, a Aim) error {
 		st.Steps = max(st.Steps, r.TargetAcquisitions)
 		st.Goroutines = max(st.Goroutines, r.Goroutines)
 	}
-	if a.Goroutines > 0 && len(target.Goroutines) > 0 { // thread bounding: n counts the target goroutines
+	if a.Goroutines > 0 { // thread bounding: n counts the target goroutines
 		st.Goroutines = a.Goroutines
 	}
 	if st.Steps == 0 { // the calibration schedule never reached the target

@@ -126,9 +126,6 @@ func TestHuntAimUnconfirmed(t *testing.T) {
 	if se.Runs != 4 || se.Depth != 4 || math.Abs(se.MissBound-math.Pow(1-p, 4)) > 1e-12 || !strings.Contains(se.Note, "k=2") {
 		t.Errorf("search %+v, want 4 runs, depth 4, miss bound %.4f", *se, math.Pow(1-p, 4))
 	}
-	if ts := s.Tests[0].Search("rpro", 3); ts == nil || ts.Runs != 4 {
-		t.Errorf("test search %+v, want the 4 rpro runs", ts)
-	}
 }
 
 func TestPerRunBound(t *testing.T) {

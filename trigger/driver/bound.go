@@ -67,20 +67,3 @@ func (a *AimStats) PerRunBound() float64 {
 	}
 	return PerRunBound("directed", a.Goroutines, a.Steps, a.Radius, a.Depth-1) / float64(max(1, a.Aim.Target.HeldSteps))
 }
-
-// Search is what the test's own seeded runs (strategy, depth d) tried,
-// for a prediction no aim was made for; nil if none were made.
-func (s *TestStats) Search(strategy string, d int) *report.Search {
-	runs := s.Seeded
-	for _, a := range s.Aims {
-		runs -= a.Runs
-	}
-	if runs <= 0 {
-		return nil
-	}
-	c := s.Calibration
-	k := stepsFor(strategy, c)
-	p := PerRunBound(strategy, c.Goroutines, k, c.Radius, d)
-	return &report.Search{Strategy: strategy, Runs: runs, Depth: d, MissBound: MissBound(p, runs),
-		Note: fmt.Sprintf("n=%d goroutines, k=%d steps, r=%d; per-run bound %.3g", c.Goroutines, k, c.Radius, p)}
-}

@@ -88,7 +88,7 @@ func (t *testHunt) run(ctx context.Context) error {
 	if err := t.record(ctx, plain); err != nil || (t.done() && len(aims) == 0) {
 		return err
 	}
-	ctl, err := t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: "random", Seed: 0, WatchdogMS: o.WatchdogMS})
+	ctl, err := t.calibration(ctx, nil)
 	if err != nil {
 		return err
 	}
@@ -114,12 +114,17 @@ func (t *testHunt) run(ctx context.Context) error {
 // only, so a test that hangs for other reasons (blocked in I/O) costs one
 // more time bound, not a budget of them.
 func (t *testHunt) hungOnce(ctx context.Context) error {
-	o := &t.h.opts
-	ctl, err := t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: "random", Seed: 0, WatchdogMS: o.WatchdogMS})
+	ctl, err := t.calibration(ctx, nil)
 	if err != nil {
 		return err
 	}
 	return t.record(ctx, ctl)
+}
+
+// calibration is the run that measures a test under control (random walk,
+// seed 0), counting the acquisitions of target if it is not nil.
+func (t *testHunt) calibration(ctx context.Context, target *Target) (*run, error) {
+	return t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: "random", Seed: 0, Target: target, WatchdogMS: t.h.opts.WatchdogMS})
 }
 
 // phase is one seeded budget: the strategy's own, or an aim's.

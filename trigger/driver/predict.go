@@ -199,6 +199,13 @@ func (pr *Prediction) addAims(pkg string, c *predict.Candidate) {
 	}
 }
 
+// addSite adds site s to list unless it is zero or listed.
+func addSite(list *[]string, s report.Site) {
+	if !s.IsZero() && !slices.Contains(*list, s.String()) {
+		*list = append(*list, s.String())
+	}
+}
+
 // targetOf is the directed strategy's target for c: the sites of the
 // inner acquisitions of its edges, where a goroutine already holds the
 // edge's first lock and a preemption lets the other goroutines take theirs
@@ -220,19 +227,14 @@ func (pr *Prediction) addAims(pkg string, c *predict.Candidate) {
 // anything.)
 func targetOf(c *predict.Candidate) Target {
 	var sites, held []string
-	add := func(list *[]string, s report.Site) {
-		if !s.IsZero() && !slices.Contains(*list, s.String()) {
-			*list = append(*list, s.String())
-		}
-	}
 	for _, e := range slices.Concat(c.Edges, c.Seen) {
-		add(&sites, e.AcquiredAt)
+		addSite(&sites, e.AcquiredAt)
 		if c.Kind == report.LockOrderCycle {
-			add(&held, e.HeldAt)
+			addSite(&held, e.HeldAt)
 		}
 	}
 	for _, w := range c.Writers {
-		add(&held, w.AcquiredAt)
+		addSite(&held, w.AcquiredAt)
 	}
 	if len(sites) == 0 {
 		return Target{Classes: c.Target.Classes, Goroutines: c.Target.Goroutines}
@@ -269,9 +271,7 @@ func aimDepth(c *predict.Candidate, t Target) int {
 func (pr *Prediction) AimFinding(f *report.Finding, tests []string) {
 	var sites []string
 	for _, e := range f.Edges {
-		if s := e.AcquiredAt; !s.IsZero() && !slices.Contains(sites, s.String()) {
-			sites = append(sites, s.String())
-		}
+		addSite(&sites, e.AcquiredAt)
 	}
 	slices.Sort(sites)
 	for _, test := range tests {
