@@ -10,12 +10,11 @@ import (
 
 // finish fills in the summary fields from the candidate's records.
 func (g *Graph) finish(c *Candidate, opts Options) {
-	type gor struct{ run, g int }
-	runs, gors := map[int]bool{}, map[gor]bool{}
+	runs, gors := map[int]bool{}, map[runG]bool{}
 	var sites []report.Site
 	var lines []string
 	note := func(run, gid int, line string, ss ...int) {
-		runs[run], gors[gor{run, gid}] = true, true
+		runs[run], gors[runG{run, gid}] = true, true
 		for _, s := range ss {
 			sites = append(sites, g.t.sites[s])
 		}
@@ -30,9 +29,9 @@ func (g *Graph) finish(c *Candidate, opts Options) {
 		note(s.run, s.g, g.selfLine(s), s.heldSite, s.acqSite)
 	}
 	for _, w := range c.writers {
-		line := fmt.Sprintf("%s g%d: writes %s at %s", g.t.runs[w.run], w.g, g.t.lock(w.lock), g.t.sites[w.acqSite])
-		note(w.run, w.g, line, w.acqSite)
-		c.Writers = append(c.Writers, g.writerEdge(w))
+		e := g.writerEdge(w)
+		note(w.run, w.g, fmt.Sprintf("%s g%d: writes %s at %s", e.Run, e.Goroutine, e.Acquired, e.AcquiredAt), w.acqSite)
+		c.Writers = append(c.Writers, e)
 	}
 	for _, r := range slices.Sorted(mapKeys(runs)) {
 		c.Runs = append(c.Runs, g.t.runs[r])

@@ -96,8 +96,9 @@ func TestRWRWriters(t *testing.T) {
 			t.Fatalf("%s: %s", name, res)
 		}
 		c := res.Candidates[0]
-		if len(c.Writers) != 1 || c.Writers[0].Goroutine == c.Edges[0].Goroutine || c.Writers[0].Acquired != c.Edges[0].Acquired {
-			t.Errorf("%s: writers %+v, want one write acquisition of %s by another goroutine", name, c.Writers, c.Edges[0].Acquired)
+		if len(c.Writers) != 1 || c.Writers[0].Goroutine == c.Edges[0].Goroutine || c.Writers[0].Acquired != c.Edges[0].Acquired ||
+			c.Writers[0].AcquiredAt.String() != "p.go:20:2" {
+			t.Errorf("%s: writers %+v, want one write acquisition of %s at p.go:20:2 by another goroutine", name, c.Writers, c.Edges[0].Acquired)
 		}
 	}
 }

@@ -64,16 +64,14 @@ func (p *pkgState) reportRWR() {
 		if !ok {
 			continue
 		}
-		where := "at " + w.String()
-		if w.Line == 0 {
-			where = "in package " + w.File
+		ss := sites(c.first.site, c.second.site)
+		where := "in package " + w.File // depWriter: no site, the package
+		if w.Line > 0 {
+			where = "at " + w.String()
+			ss = append(ss, reportSite(w))
 		}
 		msg := fmt.Sprintf("recursive read lock: %s %s is read-locked again%s; a writer (Lock %s) waiting in between deadlocks both",
 			c.first.Class, p.heldText(c.first), viaText(c.second.via, c.second.site, c.dynamic), where)
-		ss := sites(c.first.site, c.second.site)
-		if w.Line > 0 {
-			ss = append(ss, reportSite(w))
-		}
 		p.report(c.second.pos, report.RWR, msg, []report.Lock{{Class: c.first.Class, Sites: ss}}, nil, nil)
 	}
 }
