@@ -6,15 +6,16 @@ import "slices"
 // goroutines that can take part in c's deadlock, sorted: the goroutines
 // the directed scheduler orders (thread bounding).
 //
-// For a cycle, a record counts when its run also shows a record of another
-// step (another lock pair) by another goroutine that it is concurrent
-// with: a record that happens before every other step's, such as the test
-// goroutine's own pass through both locks before it starts the goroutines
-// that race, cannot be part of the deadlock, and ordering its goroutine
-// would waste change points on it. When no run shows such a pair (the
-// cycle is seen only across runs) or the comparisons would exceed
-// maxChecks, every record counts. For a double lock or RWR, the
-// goroutines of its acquisitions and writers.
+// For a cycle, a record is left out when its run shows a record of
+// another step (another lock pair) by another goroutine and it is
+// concurrent with none of them: it happens before or after every other
+// step's record, as the test goroutine's own pass through both locks
+// before it starts the goroutines that race, so it cannot be part of the
+// deadlock, and ordering its goroutine would waste change points on it. A
+// record with no such record in its run (a step seen in another run than
+// the others) counts. When no run shows a concurrent pair, or the
+// comparisons would exceed maxChecks, every record counts. For a double
+// lock or RWR, the goroutines of its acquisitions and writers.
 func (g *Graph) creators(c *Candidate, maxChecks int) []string {
 	var out []string
 	add := func(run, gid int) { out = append(out, g.t.creator(run, gid)) }
@@ -24,30 +25,31 @@ func (g *Graph) creators(c *Candidate, maxChecks int) []string {
 	for _, w := range c.writers {
 		add(w.run, w.g)
 	}
-	live := concurrentRecs(c.recs, maxChecks)
+	ordered := orderedRecs(c.recs, maxChecks)
 	for _, r := range c.recs {
-		if live == nil || live[r] {
+		if !ordered[r] {
 			add(int(r.run), int(r.g))
 		}
 	}
 	return slices.Compact(slices.Sorted(slices.Values(out)))
 }
 
-// concurrentRecs returns the records that have a partner: a record of the
-// same run, another goroutine and another lock pair, not ordered with it
-// by happens-before. It returns nil when none has one or after maxChecks
-// comparisons.
-func concurrentRecs(recs []*edgeRec, maxChecks int) map[*edgeRec]bool {
-	live := map[*edgeRec]bool{}
+// orderedRecs returns the records that were compared with a record of the
+// same run, another goroutine and another lock pair, and were ordered by
+// happens-before with every such record. It returns nil when no record has
+// a concurrent partner or after maxChecks comparisons.
+func orderedRecs(recs []*edgeRec, maxChecks int) map[*edgeRec]bool {
+	live, compared := map[*edgeRec]bool{}, map[*edgeRec]bool{}
 	checks := 0
 	for i, a := range recs {
 		for _, b := range recs[i+1:] {
-			if live[a] && live[b] || a.run != b.run || a.g == b.g || a.from == b.from && a.to == b.to {
+			if a.run != b.run || a.g == b.g || a.from == b.from && a.to == b.to || live[a] && live[b] {
 				continue
 			}
 			if checks++; checks > maxChecks {
 				return nil
 			}
+			compared[a], compared[b] = true, true
 			if concurrent(a, b) {
 				live[a], live[b] = true, true
 			}
@@ -56,5 +58,11 @@ func concurrentRecs(recs []*edgeRec, maxChecks int) map[*edgeRec]bool {
 	if len(live) == 0 {
 		return nil
 	}
-	return live
+	ordered := map[*edgeRec]bool{}
+	for r := range compared {
+		if !live[r] {
+			ordered[r] = true
+		}
+	}
+	return ordered
 }
