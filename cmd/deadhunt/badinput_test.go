@@ -178,3 +178,24 @@ func countErrors(rep *report.Report, part string) int {
 	}
 	return n
 }
+
+// TestBadInputPredict: deadhunt predict names a package that does not
+// compile once, with the compiler's message, as confirm does.
+func TestBadInputPredict(t *testing.T) {
+	dir := badInputModule(t)
+	var out, errb strings.Builder
+	p := &predictor{stdout: &out, stderr: &errb, dir: dir, build: instrumentBuilder{}, static: analyzer.Findings}
+	ctx, cancel := context.WithTimeout(context.Background(), badInputBound)
+	defer cancel()
+	code := p.main(ctx, []string{"-o", "report.json", "./nocompile/...", "./ok/..."})
+	rep, err := report.ReadFile(filepath.Join(dir, "report.json"))
+	if err != nil {
+		t.Fatalf("exit %d, no report: %v\nstderr:\n%s", code, err, errb.String())
+	}
+	if !hasError(rep, "example.com/badinput/nocompile", "", "undefined: undefinedName") {
+		t.Errorf("no error names the package that does not compile:\n%s", errb.String())
+	}
+	if n := countErrors(rep, "nocompile"); n != 1 {
+		t.Errorf("%d errors name the package that does not compile, want 1:\n%s", n, errb.String())
+	}
+}

@@ -604,9 +604,9 @@ func untested(rep *report.Report, sum *driver.Summary) []string {
 	return ps
 }
 
-// notBuildErrors drops the prediction errors of packages whose build
-// already failed: the static analyzer repeats the compiler's complaint
-// (and its "analysis skipped" follow-ups) for them.
+// notBuildErrors drops the prediction errors (confirm's and predict's) of
+// packages whose build already failed: the static analyzer repeats the
+// compiler's complaint (and its "analysis skipped" follow-ups) for them.
 func notBuildErrors(errs, build []report.PackageError) []report.PackageError {
 	failed := make(map[string]bool)
 	for _, e := range build {

@@ -227,7 +227,7 @@ func (p *predictor) predict(ctx context.Context, root string, patterns []string)
 	pr := pl.predict(ctx, rec)
 	rep := &report.Report{Version: report.Version, Tool: "deadhunt predict", Created: time.Now().UTC(),
 		Packages: built.paths, Findings: pr.merged}
-	rep.Errors = slices.Concat(built.errs, rec.Errors, pr.errs)
+	rep.Errors = slices.Concat(built.errs, notBuildErrors(slices.Concat(rec.Errors, pr.errs), built.errs))
 	if rep.Findings == nil {
 		rep.Findings = []report.Finding{}
 	}
