@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -150,14 +151,7 @@ func (t *testHunt) phaseDone(ph *phase) bool {
 // calibrate derives the seeded runs' parameters from the calibration run
 // ctl, or from the plain run if ctl wrote no result.
 func (t *testHunt) calibrate(plain, ctl *run) {
-	c := Calibration{Outcome: plain.Outcome}
-	r := ctl.Result
-	if r == nil {
-		r = plain.Result
-	}
-	if r != nil {
-		c.Steps, c.Acquisitions, c.Goroutines = r.Steps, r.Acquisitions, r.Goroutines
-	}
+	c := measured(plain.Outcome, cmp.Or(ctl.Result, plain.Result))
 	o := &t.h.opts
 	c.Radius = o.radiusFor(c.Acquisitions)
 	t.stats.Calibration = c
@@ -166,6 +160,15 @@ func (t *testHunt) calibrate(plain, ctl *run) {
 	if o.Strategy != "rpro" {
 		t.base.Radius = 0
 	}
+}
+
+// measured is a calibration from a run's result (nil: nothing measured).
+func measured(o Outcome, r *RunResult) Calibration {
+	c := Calibration{Outcome: o}
+	if r != nil {
+		c.Steps, c.Acquisitions, c.Goroutines = r.Steps, r.Acquisitions, r.Goroutines
+	}
+	return c
 }
 
 // stepsFor is the k estimate passed to a strategy: rpro counts only lock

@@ -52,8 +52,6 @@ type Recording struct {
 // RecordedTest is the recording of one test.
 type RecordedTest struct {
 	Package, Test string
-	// Plain is what the plain run (pass-through, no trace) measured.
-	Plain Calibration
 	// Traces are the trace files written, one per controlled run.
 	Traces   []string
 	Outcomes map[Outcome]int // of every run, plain included
@@ -137,10 +135,6 @@ func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (Record
 	}
 	rt.Outcomes[plain.Outcome]++
 	rt.plain = plain
-	rt.Plain.Outcome = plain.Outcome
-	if res := plain.Result; res != nil {
-		rt.Plain.Steps, rt.Plain.Acquisitions, rt.Plain.Goroutines = res.Steps, res.Acquisitions, res.Goroutines
-	}
 	if plain.Outcome.Bad() {
 		return rt, nil // the test misbehaves on its own: Hunt reports it
 	}
@@ -148,7 +142,7 @@ func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (Record
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return rt, fmt.Errorf("driver: record: %w", err)
 	}
-	for _, cfg := range o.schedules(rt.Plain) {
+	for _, cfg := range o.schedules(measured(plain.Outcome, plain.Result)) {
 		cfg.WatchdogMS = o.WatchdogMS
 		cfg.Trace = filepath.Join(dir, fmt.Sprintf("%s.%s-%d.trace", j.test, cfg.Strategy, cfg.Seed))
 		rn, err := r.exec(ctx, j.pkg, j.test, cfg)
