@@ -10,12 +10,12 @@ import (
 )
 
 // benchUnder runs body(b.N) as the test goroutine of an in-process run.
-func benchUnder(b *testing.B, strategy string, body func(n int)) {
+func benchUnder(b *testing.B, strategy rt.Strategy, body func(n int)) {
 	benchCfg(b, rt.Config{Strategy: strategy}, body)
 }
 
 // benchTraced is benchUnder with the lock-order trace on.
-func benchTraced(b *testing.B, strategy string, body func(n int)) {
+func benchTraced(b *testing.B, strategy rt.Strategy, body func(n int)) {
 	benchCfg(b, rt.Config{Strategy: strategy, Trace: filepath.Join(b.TempDir(), "trace")}, body)
 }
 

@@ -56,7 +56,7 @@ func condUserLocker(got *int) func() {
 // TestCondUserLocker: Cond.Wait releases and retakes a user-defined Locker
 // through its own (instrumented) methods, under every strategy.
 func TestCondUserLocker(t *testing.T) {
-	for _, strat := range []string{"random", "pct", "rpro"} {
+	for _, strat := range []rt.Strategy{"random", "pct", "rpro"} {
 		for seed := uint64(1); seed <= 10; seed++ {
 			var got int
 			cfg := rt.Config{Strategy: strat, Seed: seed, Depth: 3, Steps: 40, Radius: 3, WatchdogMS: 20}

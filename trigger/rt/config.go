@@ -8,18 +8,36 @@ import (
 
 // config is the run configuration the driver writes (CONTRACT.md section 4).
 type config struct {
-	Strategy   string  `json:"strategy"`
-	Seed       uint64  `json:"seed"`
-	Depth      int     `json:"depth"`
-	Radius     int     `json:"radius"`
-	Steps      int     `json:"steps"`
-	Goroutines int     `json:"goroutines"`
-	Replay     string  `json:"replay"`
-	Target     targets `json:"target"`
-	Result     string  `json:"result"`
-	Trace      string  `json:"trace"`
-	WatchdogMS int     `json:"watchdog_ms"`
+	Strategy   strategyName `json:"strategy"`
+	Seed       uint64       `json:"seed"`
+	Depth      int          `json:"depth"`
+	Radius     int          `json:"radius"`
+	Steps      int          `json:"steps"`
+	Goroutines int          `json:"goroutines"`
+	Replay     string       `json:"replay"`
+	Target     targets      `json:"target"`
+	Result     string       `json:"result"`
+	Trace      string       `json:"trace"`
+	WatchdogMS int          `json:"watchdog_ms"`
 }
+
+// strategyName names a strategy as the configuration does. The driver's
+// names are report.Strategy; this package imports only the standard
+// library, so it keeps its own list, which the driver's tests check
+// against report's.
+type strategyName string
+
+const (
+	randomStrategy   strategyName = "random"
+	pctStrategy      strategyName = "pct"
+	rproStrategy     strategyName = "rpro"
+	directedStrategy strategyName = "directed"
+	replayStrategy   strategyName = "replay"
+	plainStrategy    strategyName = "plain"
+)
+
+// strategyNames lists every strategy a configuration may name.
+var strategyNames = []strategyName{randomStrategy, pctStrategy, rproStrategy, directedStrategy, replayStrategy, plainStrategy}
 
 // targets are the lock classes and sites the directed strategy counts, the
 // creation sites of the goroutines it orders (empty: every goroutine), and
@@ -58,14 +76,17 @@ func loadConfig(name string) (config, error) {
 
 // check validates the configuration and fills in defaults.
 func (c *config) check() error {
-	switch c.Strategy {
-	case "random", "pct", "rpro", "replay", "directed", "plain":
-	case "":
-		c.Strategy = "random"
-	default:
+	if c.Strategy == "" {
+		c.Strategy = randomStrategy
+	}
+	known := false
+	for _, s := range strategyNames {
+		known = known || s == c.Strategy
+	}
+	if !known {
 		return fmt.Errorf("rt: unknown strategy %q", c.Strategy)
 	}
-	if c.Strategy == "replay" && c.Replay == "" {
+	if c.Strategy == replayStrategy && c.Replay == "" {
 		return fmt.Errorf("rt: strategy replay needs a replay schedule")
 	}
 	if c.Depth <= 0 {

@@ -11,7 +11,7 @@ import (
 // does not return.
 func (sc *sched) deadlock(f *finding) {
 	sc.dead = true
-	sc.flushTrace()
+	sc.flushObserver()
 	r := sc.resultLocked(f)
 	sc.mu.Unlock()
 	sc.onDeadlock(r)

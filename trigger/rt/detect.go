@@ -9,37 +9,17 @@ import (
 type edgeKind uint8
 
 const (
-	edgeLock   edgeKind = iota // waits for a mutex held (or write-claimed) by the target
-	edgeReader                 // a reader queued behind the target, an announced writer
-	edgeOther                  // waits for the target through Once or a subtest
+	edgeLock    edgeKind = iota // waits for a mutex held (or write-claimed) by the target
+	edgeReader                  // a reader queued behind the target, an announced writer
+	edgeReaders                 // an announced writer waits for the target, an active reader
+	edgeOther                   // waits for the target through Once or a subtest
 )
 
-// waitsFor returns the goroutines x's blocked operation waits for and how.
+// waitsFor returns the goroutines x's blocked operation waits for and how:
+// its primitive says.
 func (sc *sched) waitsFor(x *g) ([]*g, edgeKind) {
-	o := &x.op
-	switch o.kind {
-	case opLock:
-		if st := sc.mutexes[o.mu]; st != nil && st.owner != nil {
-			return []*g{st.owner}, edgeLock
-		}
-	case opRWLock:
-		st := sc.rw(o.rw)
-		if o.phase == 0 && st.writer != nil {
-			return []*g{st.writer}, edgeLock
-		}
-		if o.phase == 1 {
-			return slices.Compact(slices.Clone(st.readers)), edgeLock
-		}
-	case opRLock:
-		if st := sc.rw(o.rw); st.writer != nil {
-			return []*g{st.writer}, edgeReader
-		}
-	case opOnce:
-		if y := sc.onces[o.once]; y != nil {
-			return []*g{y}, edgeOther
-		}
-	case opRunWait:
-		return []*g{o.sub}, edgeOther
+	if f := kinds[x.op.kind].waitsFor; f != nil {
+		return f(sc, x)
 	}
 	return nil, edgeOther
 }
@@ -48,8 +28,8 @@ func (sc *sched) waitsFor(x *g) ([]*g, edgeKind) {
 // waiting for its end).
 func (sc *sched) blockedGs() []*g {
 	var bs []*g
-	for _, x := range sc.liveGs() {
-		if x.op.kind != opTestEnd && !sc.canRun(x) {
+	for _, x := range sc.gs.liveList() {
+		if !x.op.kind.has(ending) && !sc.canRun(x) {
 			bs = append(bs, x)
 		}
 	}
@@ -109,7 +89,7 @@ func (sc *sched) checkStuck(final bool) {
 	if len(blocked) == 0 {
 		return
 	}
-	if sc.outside > 0 || sc.timerWaiters() || sc.hasSleepers() || !final {
+	if sc.gs.outside > 0 || sc.timerWaiters() || sc.hasSleepers() || !final {
 		return
 	}
 	sc.deadlock(sc.blockedFinding(blocked))
@@ -118,7 +98,7 @@ func (sc *sched) checkStuck(final bool) {
 // timerWaiters reports whether a live goroutine waits on a channel of
 // time.Time, most likely a timer that will fire: it is not blocked for good.
 func (sc *sched) timerWaiters() bool {
-	for _, y := range sc.liveGs() {
+	for _, y := range sc.gs.liveList() {
 		if y.op.done || !y.op.waitsOnChan() {
 			continue
 		}
@@ -156,21 +136,21 @@ func (sc *sched) checkCycle() []*g {
 // owner, and "lock here, unlock in the goroutine that finishes the work"
 // is an idiom (EventBus's transactional handlers). Cycles through Once or
 // a subtest only when no goroutine is outside.
-func (sc *sched) cycleCertain(kind string, c []*g) bool {
+func (sc *sched) cycleCertain(kind findingKind, c []*g) bool {
 	switch kind {
-	case "lock-order-cycle", "rwr":
+	case kindCycle, kindRWR:
 		return true
-	case "double-lock":
-		return sc.outside == 0 && !sc.othersCanRun(c)
+	case kindDoubleLock:
+		return sc.gs.outside == 0 && !sc.othersCanRun(c)
 	}
-	return sc.outside == 0
+	return sc.gs.outside == 0
 }
 
 // othersCanRun reports whether a live goroutine not in c can step (the
 // test waiting for its end cannot unlock anything).
 func (sc *sched) othersCanRun(c []*g) bool {
-	for _, y := range sc.liveGs() {
-		if y.op.kind != opTestEnd && !slices.Contains(c, y) && sc.canRun(y) {
+	for _, y := range sc.gs.liveList() {
+		if !y.op.kind.has(ending) && !slices.Contains(c, y) && sc.canRun(y) {
 			return true
 		}
 	}
@@ -178,43 +158,45 @@ func (sc *sched) othersCanRun(c []*g) bool {
 }
 
 // cycleKind classifies a wait-for cycle.
-func (sc *sched) cycleKind(c []*g) string {
+func (sc *sched) cycleKind(c []*g) findingKind {
 	if len(c) == 1 {
 		if _, k := sc.waitsFor(c[0]); k == edgeOther {
-			return "blocked" // waits for itself, e.g. a recursive Once.Do
+			return kindBlocked // waits for itself, e.g. a recursive Once.Do
 		}
-		return "double-lock"
+		return kindDoubleLock
 	}
-	kind := "lock-order-cycle"
+	kind := kindCycle
 	for i, x := range c {
 		_, k := sc.waitsFor(x)
 		switch k {
 		case edgeOther:
-			return "mixed"
+			return kindMixed
 		case edgeReader:
-			w := c[(i+1)%len(c)]
-			if ts, _ := sc.waitsFor(w); w.op.kind == opRWLock && w.op.phase == 1 && slices.Contains(ts, x) {
-				kind = "rwr"
+			// x, a reader, queued behind w, a writer waiting for readers
+			// that include x.
+			if ts, wk := sc.waitsFor(c[(i+1)%len(c)]); wk == edgeReaders && slices.Contains(ts, x) {
+				kind = kindRWR
 			}
 		}
 	}
 	return kind
 }
 
-// lockOf returns the lock x's blocked operation waits for: its class,
-// instance and address.
-func (sc *sched) lockOf(x *g) (class, inst string, addr any) {
-	o := &x.op
-	switch {
-	case o.mu != nil:
-		addr = o.mu
-	case o.rw != nil:
-		addr = o.rw
-	default:
+// lockOf returns the lock x's operation is on: its class, instance and
+// address; addr is nil for an operation on no lock.
+func lockOf(x *g) (class, inst string, addr any) {
+	addr = x.op.lock()
+	if addr == nil {
 		return "", "", nil
 	}
 	inst = fmt.Sprintf("%p", addr)
-	return classOf(o.site, inst), inst, addr
+	return classOf(x.op.site, inst), inst, addr
+}
+
+// lockClass is the class of x's lock.
+func lockClass(x *g) string {
+	class, _, _ := lockOf(x)
+	return class
 }
 
 func classOf(s *Site, inst string) string {
@@ -222,14 +204,4 @@ func classOf(s *Site, inst string) string {
 		return s.Class
 	}
 	return "lock@" + inst
-}
-
-// heldOf returns x's record of holding lock addr.
-func heldOf(x *g, addr any) (heldLock, bool) {
-	for i := len(x.held) - 1; i >= 0; i-- {
-		if x.held[i].addr() == addr {
-			return x.held[i], true
-		}
-	}
-	return heldLock{}, false
 }

@@ -2,8 +2,9 @@
 // and channel operations it replaces (trigger/CONTRACT.md, section 3).
 //
 // Without DEADHUNT_CONFIG every function performs the real operation
-// (pass-through). With strategy "plain" it also passes through and only
-// counts steps, acquisitions and goroutines for calibration.
+// (pass-through). With strategy "plain" no scheduler is installed: it also
+// passes through and only counts steps, acquisitions and goroutines for
+// calibration (plain.go).
 //
 // Otherwise a serializing scheduler runs exactly one managed goroutine at a
 // time. Managed goroutines are the test's (ID 1, registered by TestStart),
@@ -17,8 +18,18 @@
 // that the same seed gives the same schedule and a recorded schedule
 // replays exactly.
 //
-// The scheduler keeps a model of the synchronization objects and decides
-// enabledness from it: a Mutex is free or held; an RWMutex has Go's writer
+// Each primitive (mutex.go, rwmutex.go, channel.go, select.go,
+// waitgroup.go, cond.go, once.go, sleep.go; goroutine.go and testing.go
+// for goroutines and tests) is one file: its entry points, its model of
+// its objects, and its rows in the dispatch table (op.go), which answer
+// for each kind of operation whether it may step, what it changes and
+// whom that wakes, what it waits on and for whom. The scheduler core
+// (sched.go, enset.go) keeps only the goroutines, the enabled set, the
+// strategy and the step log, and asks the table. The lock-order trace is
+// an observer the model notifies (observe.go, trace.go); each strategy
+// owns its state and its fairness bound (strategy*.go, fair.go).
+//
+// The primitives' models decide enabledness: a Mutex is free or held; an RWMutex has Go's writer
 // preference (a writer first claims the lock, which blocks new readers,
 // then waits for the active readers; readers that arrived behind it are
 // admitted when it unlocks); unbuffered channel handoffs are performed by

@@ -1,36 +1,60 @@
 package rt
 
-import "unsafe"
+import "time"
 
 // The enabled set is kept incrementally, so that a decision costs time in
 // the goroutines that may step, not in all the live ones (a test may start
 // 100,000 goroutines that each sleep or wait on a channel). Every live
 // goroutine is in one of four places:
 //
-//   - ready (sched.ready): evaluated at every decision, in ID order, as
-//     enabled() always did: the running goroutine, goroutines just woken,
+//   - ready: evaluated at every decision, in ID order, as a scan of all
+//     live goroutines would: the running goroutine, goroutines just woken,
 //     enabled ones, spinners, the test waiting for its end;
-//   - blocked (sched.blocked): its operation could not step when last
-//     evaluated; it is filed under the objects whose change can enable it
-//     (a mutex, an RWMutex, a channel, a WaitGroup, a Once: sched.waits)
-//     and moves back to ready when one of them changes (wakeKey) or when
-//     its operation is completed on its behalf (wakeG);
-//   - asleep (sched.sleep): at a Sleep whose wake time has not come, in a
-//     heap by wake time; the earliest one is the sleeper enabled() offers;
-//   - spinning (sched.spin): a spinner at its poll (countSpin), which runs
-//     only when nothing else can, the one that ran longest ago first: in a
-//     heap by last run (a test whose goroutines poll a spin lock may have
+//   - blocked: its operation could not step when last evaluated; its
+//     primitive filed it under the objects whose change can enable it (a
+//     mutex's, an RWMutex's, a channel's, a WaitGroup's or a Once's wait
+//     list: kindDef.file) and it moves back to ready when one of them
+//     changes (wakeList) or when its operation is completed on its behalf
+//     or signalled (wakeG);
+//   - asleep: at a timed op whose wake time has not come, in a heap by
+//     wake time; the earliest one is the sleeper enabled() offers;
+//   - spinning: a spinner at its poll (countSpin), which runs only when
+//     nothing else can, the one that ran longest ago first: in a heap by
+//     last run (a test whose goroutines poll a spin lock may have
 //     thousands of them).
 //
 // Evaluation order and results are those of a scan of all live goroutines:
 // a blocked goroutine cannot step until one of its objects changes, and a
-// sleeper is not evaluated until its wake time. So a seed gives the same
-// schedule as before. What the model cannot see — a buffered channel fed or
+// sleeper is not evaluated until its wake time. So a seed gives the
+// schedule a full scan would give. What the model cannot see — a buffered channel fed or
 // drained by code that is not instrumented — is found by a sweep of the
 // blocked goroutines now and then (sweepEvery) and whenever the scheduler
-// is idle, as it was found at the next decision before.
+// is idle.
 
-// Where a live goroutine stands in the enabled set (g.set).
+// enabledSet is the live goroutines, each in one of the four places.
+type enabledSet struct {
+	ready   gset
+	blocked gset
+	sleep   gheap // by wake time
+	spin    gheap // by last run
+	// sinceSweep counts the decisions since the last sweep.
+	sinceSweep int
+	// Buffers reused by every decision.
+	readyBuf, enBuf, checkBuf []*g
+}
+
+func newEnabledSet() enabledSet {
+	return enabledSet{sleep: gheap{less: bySleep}, spin: gheap{less: bySpin}}
+}
+
+// enPlace is where a live goroutine stands in the enabled set.
+type enPlace struct {
+	set  uint8  // setNone .. setSpin
+	gen  uint32 // times it was blocked (stale wait list entries)
+	hidx int    // index in the sleeper or spinner heap
+}
+
+// Where a live goroutine stands in the enabled set (enPlace.set).
 const (
 	setNone    uint8 = iota // not live
 	setReady                // evaluated at every decision
@@ -51,67 +75,71 @@ type waitRef struct {
 	gen uint32
 }
 
-func (r waitRef) blocked() bool { return r.x.set == setBlocked && r.x.bgen == r.gen }
-
-// addr is the key of a synchronization object in sched.waits.
-func addr[T any](p *T) uintptr { return uintptr(unsafe.Pointer(p)) }
+func (r waitRef) blocked() bool { return r.x.en.set == setBlocked && r.x.en.gen == r.gen }
 
 // toReady moves live x to the goroutines evaluated at every decision.
-func (sc *sched) toReady(x *g) {
-	if x.set == setReady {
+func (s *enabledSet) toReady(x *g) {
+	if x.en.set == setReady {
 		return
 	}
-	sc.unset(x)
-	x.set = setReady
-	sc.ready.add(x.id)
+	s.unset(x)
+	x.en.set = setReady
+	s.ready.add(x.id)
 }
 
 // unset takes x out of the enabled set (it leaves the live goroutines).
-func (sc *sched) unset(x *g) {
-	switch x.set {
+func (s *enabledSet) unset(x *g) {
+	switch x.en.set {
 	case setReady:
-		sc.ready.remove(x.id)
+		s.ready.remove(x.id)
 	case setBlocked:
-		sc.blocked.remove(x.id)
+		s.blocked.remove(x.id)
 	case setSleep:
-		sc.sleep.remove(x)
+		s.sleep.remove(x)
 	case setSpin:
-		sc.spin.remove(x)
+		s.spin.remove(x)
 	}
-	x.set = setNone
+	x.en.set = setNone
 }
 
-// block files ready x, whose operation cannot step, under the objects it
-// waits for. A goroutine waiting for a subtest (whose state lifecycle.go
-// changes) stays ready.
-func (sc *sched) block(x *g) {
-	o := &x.op
-	switch o.kind {
-	case opLock, opRWLock, opRLock, opWGWait, opOnce, opSend, opRecv, opSelect, opCondWait:
-	default:
+// wakeList moves the goroutines of wait list l back to ready (their
+// object changed: they may now step) and empties it.
+func (s *enabledSet) wakeList(l *[]waitRef) {
+	if len(*l) == 0 {
 		return
 	}
-	sc.ready.remove(x.id)
-	sc.blocked.add(x.id)
-	x.set = setBlocked
-	x.bgen++
-	switch o.kind {
-	case opLock:
-		fileIn(&sc.mutexOf(o).waiters, x)
-	case opRWLock, opRLock:
-		fileIn(&sc.rwOf(o).waiters, x)
-	case opWGWait:
-		sc.fileUnder(addr(o.wg), x)
-	case opOnce:
-		sc.fileUnder(addr(o.once), x)
-	case opSend, opRecv, opSelect:
-		for i := range o.cases {
-			if k := o.cases[i].c.key(); k != 0 {
-				fileIn(&sc.chanSt(k).waiters, x)
-			}
+	for _, r := range *l {
+		if r.blocked() {
+			s.toReady(r.x)
 		}
 	}
-	// A Cond waiter is woken by its signal (wakeG).
+	clear(*l)
+	*l = (*l)[:0]
+}
+
+// wakeG moves x back to ready if it is blocked: its operation was completed
+// on its behalf, or a signal came.
+func (s *enabledSet) wakeG(x *g) {
+	if x.en.set == setBlocked {
+		s.toReady(x)
+	}
+}
+
+// toSleep moves ready x, at a timed op whose time has not come, to the
+// heap.
+func (s *enabledSet) toSleep(x *g) {
+	s.ready.remove(x.id)
+	x.en.set = setSleep
+	s.sleep.push(x)
+}
+
+// toSpin moves ready x, a spinner at its poll, to the spinner heap: it can
+// always step, but runs only when nothing else can (enabled), and its
+// standing does not change until it runs.
+func (s *enabledSet) toSpin(x *g) {
+	s.ready.remove(x.id)
+	x.en.set = setSpin
+	s.spin.push(x)
 }
 
 // fileIn adds blocked x to wait list l, dropping stale entries when the
@@ -128,62 +156,40 @@ func fileIn(l *[]waitRef, x *g) {
 		clear((*l)[n:])
 		*l = (*l)[:n]
 	}
-	*l = append(*l, waitRef{x, x.bgen})
+	*l = append(*l, waitRef{x, x.en.gen})
 }
 
-// fileUnder adds blocked x to the wait list of the object at key.
-func (sc *sched) fileUnder(key uintptr, x *g) {
-	l := sc.waits[key]
-	fileIn(&l, x)
-	sc.waits[key] = l
-}
+// toReady and unset are the enabled set's, for the scheduler.
+func (sc *sched) toReady(x *g) { sc.set.toReady(x) }
+func (sc *sched) unset(x *g)   { sc.set.unset(x) }
 
-// wakeList moves the goroutines of wait list l back to ready (their
-// object changed: they may now step) and empties it.
-func (sc *sched) wakeList(l *[]waitRef) {
-	if len(*l) == 0 {
+// block files ready x, whose operation cannot step, under the objects it
+// waits for (its primitive's file). A goroutine whose wait ends outside
+// any object (a parent waiting for a subtest) stays ready.
+func (sc *sched) block(x *g) {
+	file := kinds[x.op.kind].file
+	if file == nil {
 		return
 	}
-	for _, r := range *l {
-		if r.blocked() {
-			sc.toReady(r.x)
-		}
-	}
-	clear(*l)
-	*l = (*l)[:0]
-}
-
-// wakeKey is wakeList for the wait list of the object at key.
-func (sc *sched) wakeKey(key uintptr) {
-	if sc.blocked.n == 0 {
-		return
-	}
-	l, ok := sc.waits[key]
-	if !ok {
-		return
-	}
-	delete(sc.waits, key)
-	sc.wakeList(&l)
-}
-
-// wakeG moves x back to ready if it is blocked: its operation was completed
-// on its behalf, or a signal came.
-func (sc *sched) wakeG(x *g) {
-	if x.set == setBlocked {
-		sc.toReady(x)
-	}
+	s := &sc.set
+	s.ready.remove(x.id)
+	s.blocked.add(x.id)
+	x.en.set = setBlocked
+	x.en.gen++
+	file(sc, x)
 }
 
 // sweep moves the blocked goroutines that can step to ready: they were
 // enabled by something outside the model.
 func (sc *sched) sweep() {
-	sc.sinceSweep = 0
-	if sc.blocked.n == 0 {
+	s := &sc.set
+	s.sinceSweep = 0
+	if s.blocked.n == 0 {
 		return
 	}
-	for _, x := range sc.blocked.list(sc.all, nil) {
+	for _, x := range s.blocked.list(sc.gs.all, nil) {
 		if sc.canRun(x) {
-			sc.toReady(x)
+			s.toReady(x)
 		}
 	}
 }
@@ -191,44 +197,95 @@ func (sc *sched) sweep() {
 // wakeSleepers moves the sleepers whose wake time has come to ready, and
 // sweeps the blocked goroutines when it is time.
 func (sc *sched) wakeSleepers() {
-	for x := sc.sleep.top(); x != nil && x.op.wakeAt <= sc.vnow; x = sc.sleep.top() {
-		sc.toReady(x)
+	s := &sc.set
+	for x := s.sleep.top(); x != nil && x.op.n <= sc.clock.now; x = s.sleep.top() {
+		s.toReady(x)
 	}
-	sc.sinceSweep++
-	if sc.blocked.n > 0 && sc.sinceSweep > sweepEvery+4*sc.blocked.n {
+	s.sinceSweep++
+	if s.blocked.n > 0 && s.sinceSweep > sweepEvery+4*s.blocked.n {
 		sc.sweep()
 	}
 }
 
-// toSleep moves ready x, at a Sleep whose time has not come, to the heap.
-func (sc *sched) toSleep(x *g) {
-	sc.ready.remove(x.id)
-	x.set = setSleep
-	sc.sleep.push(x)
+// enabled lists the goroutines that can take a step, in ID order. Spinning
+// goroutines, sleepers (sleep.go) and a test waiting for the end only when
+// nothing else can.
+func (sc *sched) enabled() []*g {
+	sc.wakeSleepers()
+	s := &sc.set
+	en := s.enBuf[:0]
+	var end *g
+	s.readyBuf = s.ready.list(sc.gs.all, s.readyBuf[:0])
+	for _, x := range s.readyBuf {
+		if x.op.stable {
+			en = append(en, x)
+			continue
+		}
+		switch {
+		case !sc.canRun(x):
+			sc.block(x)
+		case x.op.kind.has(ending):
+			end = x
+		case sc.sleeping(x):
+			s.toSleep(x)
+		case spinning(x):
+			s.toSpin(x)
+		default:
+			en = append(en, x)
+			x.op.stable = x.op.alwaysRuns()
+		}
+	}
+	if verifySets {
+		sc.checkSets()
+	}
+	if len(en) == 0 {
+		// Only spinners at their polls, and the earliest sleeper: the
+		// one that waited longest runs (spinners first on ties), so
+		// that spinners that wait for each other cannot livelock in
+		// lock step under a fixed priority. The sleeper competes with
+		// the spinners, as one may spin on a lock it holds; a leaked
+		// sleeper does not delay the test's end.
+		first := s.spin.top()
+		if y := s.sleep.top(); y != nil && end == nil && (first == nil || y.lastRun < first.lastRun) {
+			first = y
+		}
+		if first != nil {
+			en = append(en, first)
+		}
+	}
+	if end != nil && (len(en) == 0 || time.Now().After(sc.life.endBy)) {
+		en = append(en[:0], end)
+	}
+	s.enBuf = en
+	return en
 }
 
-// toSpin moves ready x, a spinner at its poll, to the spinner heap: it can
-// always step, but runs only when nothing else can (enabled), and its
-// standing does not change until it runs.
-func (sc *sched) toSpin(x *g) {
-	sc.ready.remove(x.id)
-	x.set = setSpin
-	sc.spin.push(x)
+// anyEnabled reports whether a live goroutine can step; it first moves
+// the blocked goroutines something outside the model enabled to ready.
+func (sc *sched) anyEnabled() bool {
+	sc.sweep()
+	if sc.set.sleep.Len()+sc.set.spin.Len() > 0 {
+		return true
+	}
+	for _, y := range sc.set.ready.list(sc.gs.all, nil) {
+		if sc.canRun(y) {
+			return true
+		}
+	}
+	return false
 }
-
-// liveGs lists the live goroutines in ID order (a new slice).
-func (sc *sched) liveGs() []*g { return sc.live.list(sc.all, nil) }
 
 // checkSets panics if the enabled set disagrees with the model: a blocked
 // goroutine that can step, a sleeper whose time has come. Tests turn it on
 // (verifySets) for runs with few goroutines.
 func (sc *sched) checkSets() {
-	if sc.live.n > 256 {
+	s := &sc.set
+	if sc.gs.live.n > 256 {
 		return
 	}
-	sc.checkBuf = sc.live.list(sc.all, sc.checkBuf[:0])
-	for _, x := range sc.checkBuf {
-		switch x.set {
+	s.checkBuf = sc.gs.live.list(sc.gs.all, s.checkBuf[:0])
+	for _, x := range s.checkBuf {
+		switch x.en.set {
 		case setBlocked:
 			if sc.canRun(x) {
 				panic("invariant violation: rt: blocked goroutine can step: " + x.op.kind.String())
@@ -238,13 +295,13 @@ func (sc *sched) checkSets() {
 				panic("invariant violation: rt: sleeper's time has come")
 			}
 		case setSpin:
-			if !sc.canRun(x) || sc.sleeping(x) || !spinning(x) || x.op.kind == opTestEnd {
+			if !sc.canRun(x) || sc.sleeping(x) || !spinning(x) || x.op.kind.has(ending) {
 				panic("invariant violation: rt: spinner is not at a poll")
 			}
 		case setNone:
 			panic("invariant violation: rt: live goroutine outside the enabled set")
 		case setReady:
-			if x.op.stable && (!sc.canRun(x) || sc.sleeping(x) || spinning(x) || x.op.kind == opTestEnd) {
+			if x.op.stable && (!sc.canRun(x) || sc.sleeping(x) || spinning(x) || x.op.kind.has(ending)) {
 				panic("invariant violation: rt: stable goroutine is not enabled")
 			}
 		}

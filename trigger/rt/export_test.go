@@ -12,6 +12,8 @@ type (
 	Result  = result
 	Finding = finding
 	StepRec = stepJSON
+	// Strategy names a strategy in a Config.
+	Strategy = strategyName
 )
 
 // RunScenario runs body as the test goroutine of an in-process run under
@@ -39,7 +41,7 @@ func RunScenario(cfg Config, timeout time.Duration, body func()) (*Result, error
 	select {
 	case r := <-done:
 		if r.Deadlock == nil {
-			close(sc.stop)
+			close(sc.dog.stop)
 		}
 		return r, nil
 	case <-time.After(timeout):

@@ -8,24 +8,45 @@ package rt
 // starveLimit decisions without being chosen runs next, and the goroutine
 // the strategy chose is demoted (below every priority, as a spinner).
 // Decisions at which it was blocked do not count, so a goroutine woken
-// after a long wait is not favoured. Replays follow their schedule, which
+// after a long wait is not favoured. The strategies that choose (random,
+// pct, rpro, directed) apply it; a replay follows its schedule, which
 // already holds those decisions.
 
 // starveLimit is the number of decisions at which a goroutine may be
 // passed over while enabled.
 const starveLimit = 1000
 
-// starved returns the enabled goroutine, other than next, passed over most
-// often if that is more than starveLimit times, or nil.
-func (sc *sched) starved(en []*g, next *g) *g {
-	if len(en) < 2 || sc.maxWaited <= starveLimit || sc.cfg.Strategy == "replay" {
-		return nil
+// fairness counts, per goroutine, the decisions at which it was enabled
+// but not chosen since it last ran.
+type fairness struct {
+	waited []int // by goroutine ID-1
+}
+
+// starved counts a decision among en at which the strategy chose next. It
+// returns the enabled goroutine, other than next, passed over most often
+// if that is more than starveLimit times (it runs instead: the caller
+// demotes next), or nil.
+func (f *fairness) starved(en []*g, next *g) *g {
+	most := 0
+	for _, x := range en {
+		for x.id > len(f.waited) {
+			f.waited = append(f.waited, 0)
+		}
+		f.waited[x.id-1]++
+		most = max(most, f.waited[x.id-1])
 	}
 	var y *g
-	for _, z := range en {
-		if z != next && z.waited > starveLimit && (y == nil || z.waited > y.waited) {
-			y = z
+	if len(en) >= 2 && most > starveLimit {
+		for _, z := range en {
+			if w := f.waited[z.id-1]; z != next && w > starveLimit && (y == nil || w > f.waited[y.id-1]) {
+				y = z
+			}
 		}
+	}
+	if y != nil {
+		f.waited[y.id-1] = 0
+	} else {
+		f.waited[next.id-1] = 0
 	}
 	return y
 }

@@ -32,7 +32,7 @@ func busyLoop() {
 // TestFairnessBound: under PCT the looping goroutine may have the higher
 // priority; the fairness bound lets the test goroutine run anyway.
 func TestFairnessBound(t *testing.T) {
-	for _, strat := range []string{"pct", "rpro"} {
+	for _, strat := range []rt.Strategy{"pct", "rpro"} {
 		for seed := uint64(1); seed <= 10; seed++ {
 			cfg := rt.Config{Strategy: strat, Seed: seed, Depth: 2, Steps: 5, Radius: 2, WatchdogMS: 20}
 			r, err := rt.RunScenario(cfg, 5*time.Second, busyLoop)

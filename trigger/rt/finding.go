@@ -7,13 +7,13 @@ import (
 )
 
 // cycleFinding describes a wait-for cycle: c[i] waits for c[i+1].
-func (sc *sched) cycleFinding(kind string, c []*g) *finding {
+func (sc *sched) cycleFinding(kind findingKind, c []*g) *finding {
 	f := &finding{Kind: kind, Locks: []lockJSON{}}
 	var msgs []string
 	locks := map[string]int{} // instance → index in f.Locks
 	for i, x := range c {
 		next := c[(i+1)%len(c)]
-		class, inst, addr := sc.lockOf(x)
+		class, inst, addr := lockOf(x)
 		if addr != nil {
 			j, ok := locks[inst]
 			if !ok {
@@ -27,9 +27,9 @@ func (sc *sched) cycleFinding(kind string, c []*g) *finding {
 			f.Locks[j].Sites = appendSite(f.Locks[j].Sites, toSite(x.op.site))
 			// x holds what its predecessor waits for, and acquires class.
 			prev := c[(i+len(c)-1)%len(c)]
-			if _, _, paddr := sc.lockOf(prev); paddr != nil {
+			if _, _, paddr := lockOf(prev); paddr != nil {
 				if h, ok := heldOf(x, paddr); ok {
-					pclass, _, _ := sc.lockOf(prev)
+					pclass, _, _ := lockOf(prev)
 					f.Edges = append(f.Edges, edgeJSON{Held: pclass, Acquired: class, Goroutine: x.id,
 						HeldAt: toSite(h.site), AcquiredAt: toSite(x.op.site)})
 				}
@@ -44,24 +44,24 @@ func (sc *sched) cycleFinding(kind string, c []*g) *finding {
 
 // blockedFinding describes goroutines blocked for good without a cycle.
 func (sc *sched) blockedFinding(blocked []*g) *finding {
-	kind := "blocked"
+	kind := kindBlocked
 	lock, other := false, false
 	for _, x := range blocked {
-		if x.op.mu != nil || x.op.rw != nil {
+		if x.op.lock() != nil {
 			lock = true
 		} else {
 			other = true
 		}
 	}
 	if lock && other {
-		kind = "mixed"
+		kind = kindMixed
 	}
 	f := &finding{Kind: kind, Locks: []lockJSON{}}
 	var msgs []string
 	seen := map[string]bool{}
 	for _, x := range blocked {
 		msgs = append(msgs, fmt.Sprintf("goroutine %d %s", x.id, sc.waitText(x, nil)))
-		if class, inst, _ := sc.lockOf(x); class != "" && !seen[inst] {
+		if class, inst, _ := lockOf(x); class != "" && !seen[inst] {
 			seen[inst] = true
 			f.Locks = append(f.Locks, lockJSON{Class: class, Instance: inst, Sites: []siteJSON{toSite(x.op.site)}})
 		}
@@ -90,9 +90,9 @@ func (sc *sched) waitText(x, next *g) string {
 	return b.String()
 }
 
-// waitsForText is the waits_for text of a blocked goroutine.
+// waitsForText is the waits_for text of a blocked goroutine: its
+// primitive says what it waits for, naming the goroutines it waits for.
 func (sc *sched) waitsForText(x *g) string {
-	o := &x.op
 	ts, _ := sc.waitsFor(x)
 	who := ""
 	if len(ts) > 0 {
@@ -105,46 +105,17 @@ func (sc *sched) waitsForText(x *g) string {
 		}
 		who = " goroutine " + strings.Join(ids, ", ")
 	}
-	class, _, _ := sc.lockOf(x)
-	switch o.kind {
-	case opLock, opRWLock:
-		if o.kind == opRWLock && o.phase == 1 {
-			return fmt.Sprintf("%s (write) read-held by%s", class, who)
-		}
-		return fmt.Sprintf("%s held by%s", class, who)
-	case opRLock:
-		return fmt.Sprintf("%s (read) behind the writer%s", class, who)
-	case opSend, opRecv, opSelect:
-		return sc.chanText(x)
-	case opWGWait:
-		return fmt.Sprintf("WaitGroup %p (counter %d)", o.wg, sc.wgs[o.wg])
-	case opCondWait:
-		return fmt.Sprintf("Cond %p signal", o.cond)
-	case opOnce:
-		return fmt.Sprintf("Once %p running in%s", o.once, who)
-	case opRunWait:
-		return fmt.Sprintf("subtest in%s", who)
+	if f := kinds[x.op.kind].waitText; f != nil {
+		return f(sc, x, who)
 	}
-	return o.kind.String()
-}
-
-func (sc *sched) chanText(x *g) string {
-	var parts []string
-	for _, c := range x.op.cases {
-		dir := "receive from"
-		if c.send {
-			dir = "send on"
-		}
-		parts = append(parts, fmt.Sprintf("%s channel %#x", dir, c.c.key()))
-	}
-	return strings.Join(parts, " or ")
+	return x.op.kind.String()
 }
 
 // holdClasses lists the classes of the locks x holds.
 func (x *g) holdClasses() []string {
 	var cs []string
 	for _, h := range x.held {
-		c := classOf(h.site, fmt.Sprintf("%p", h.addr()))
+		c := classOf(h.site, fmt.Sprintf("%p", h.lock))
 		if h.read {
 			c += " (read)"
 		}

@@ -1,9 +1,6 @@
 package rt
 
-import (
-	"sync"
-	"sync/atomic"
-)
+import "sync/atomic"
 
 // gState is where a managed goroutine stands with the scheduler.
 type gState uint8
@@ -14,83 +11,69 @@ const (
 	gDone                  // finished
 )
 
-// wakeMsg is what a parked goroutine receives on its wake channel.
-type wakeMsg uint8
-
-const (
-	wakeRun  wakeMsg = iota // you were chosen: run
-	wakeDump                // capture your stack and stay parked
-)
-
 // g is a managed goroutine.
 type g struct {
-	id      int
-	sc      *sched
-	gp      atomic.Uintptr // runtime identity (getg), set by the goroutine itself
-	goid    atomic.Uint64  // Go's goroutine ID, for the watchdog's look at its state
-	wake    chan wakeMsg
-	state   gState
-	started bool // its code runs (false for a subtest record whose goroutine testing has not started)
-	op      op   // pending or last operation
+	id    int
+	sc    *sched
+	gp    atomic.Uintptr // runtime identity (getg), set by the goroutine itself
+	goid  atomic.Uint64  // Go's goroutine ID, for the watchdog's look at its state
+	state gState
+	why   string // why it is outside
+	op    op     // pending or last operation
+	opSeq uint32 // operations begun (stale partner entries)
+	// created is the site of the `go` statement, t.Run or wg.Go that
+	// made it; parent the ID of the goroutine that did (0: the test's).
 	created *Site
 	parent  int
 	held    []heldLock
-	prio    float64 // pct, rpro, directed
-	spins   int     // polls since the last progress (see countSpin)
-	lastRun int     // step at which it was last chosen
-	// waited counts the decisions at which it was enabled but not
-	// chosen since it last ran, for the fairness bound (fair.go).
-	waited int
-	set    uint8  // where it stands in the enabled set (enset.go)
-	bgen   uint32 // times it was blocked (stale wait list entries)
-	hidx   int    // index in the sleeper or spinner heap
-	opSeq  uint32 // operations begun (stale partner entries)
-	signal bool   // a Cond signal arrived
-	paused bool   // paused in t.Parallel: its parent may go on
-	// pausedKids counts its subtests paused in t.Parallel that have not
-	// rejoined (lifecycle.go).
-	pausedKids int
-	napping    atomic.Bool   // waits on purpose (test hook polling, backoff): not stuck
-	why        string        // why it is outside
-	stack      []frame       // captured at the block point on request
-	one        [1]SelectCase // the case of a Send or Recv (saves an allocation)
-
-	// Where it is parked (handover.go): the hold, or nil for its wake
-	// channel; the message a switch brings, and the seed that brought it
-	// (nil if the deciding goroutine did).
-	parkedIn atomic.Pointer[hold]
-	msg      wakeMsg
-	via      *hold
-	// inflight is set while a switch to it, decided, has not happened
-	// yet: the watchdog must not take it for blocked.
-	inflight atomic.Bool
+	spins   int // polls since the last progress (see countSpin)
+	lastRun int // step at which it was last chosen
+	en      enPlace
+	t       subtest
+	napping atomic.Bool   // waits on purpose (test hook polling, backoff): not stuck
+	stack   []frame       // captured at the block point on request
+	one     [1]SelectCase // the case of a Send or Recv (saves an allocation)
+	parked  parking
 }
 
-// heldLock is a lock held by a goroutine in the model.
+// heldLock is a lock held by a goroutine in the model: a *sync.Mutex or a
+// *sync.RWMutex, held for writing or for reading.
 type heldLock struct {
-	mu   *sync.Mutex
-	rw   *sync.RWMutex
+	lock any
 	read bool
 	site *Site
 }
 
-// lockID returns the lock's address (either kind).
-func (h heldLock) addr() any {
-	if h.mu != nil {
-		return h.mu
-	}
-	return h.rw
-}
-
 func (x *g) addHeld(h heldLock) { x.held = append(x.held, h) }
 
-// dropHeld removes the most recent record of lock addr held in mode read.
-func (x *g) dropHeld(addr any, read bool) bool {
+// dropHeld removes the most recent record of lock held in mode read.
+func (x *g) dropHeld(lock any, read bool) bool {
 	for i := len(x.held) - 1; i >= 0; i-- {
-		if x.held[i].addr() == addr && x.held[i].read == read {
+		if x.held[i].lock == lock && x.held[i].read == read {
 			x.held = append(x.held[:i], x.held[i+1:]...)
 			return true
 		}
 	}
 	return false
 }
+
+// heldOf returns x's record of holding lock.
+func heldOf(x *g, lock any) (heldLock, bool) {
+	for i := len(x.held) - 1; i >= 0; i-- {
+		if x.held[i].lock == lock {
+			return x.held[i], true
+		}
+	}
+	return heldLock{}, false
+}
+
+// goroutines are the managed goroutines of a run.
+type goroutines struct {
+	all     []*g // by ID-1
+	live    gset // state gLive
+	byGP    map[uintptr]*g
+	outside int // in state gOutside
+}
+
+// liveList lists the live goroutines in ID order (a new slice).
+func (gs *goroutines) liveList() []*g { return gs.live.list(gs.all, nil) }

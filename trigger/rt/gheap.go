@@ -2,7 +2,7 @@ package rt
 
 import "container/heap"
 
-// gheap is a heap of goroutines (g.hidx is a member's index): the sleepers
+// gheap is a heap of goroutines (enPlace.hidx is a member's index): the sleepers
 // by wake time, the spinners by last run.
 type gheap struct {
 	gs   []*g
@@ -13,12 +13,12 @@ func (h *gheap) Len() int           { return len(h.gs) }
 func (h *gheap) Less(i, j int) bool { return h.less(h.gs[i], h.gs[j]) }
 func (h *gheap) Swap(i, j int) {
 	h.gs[i], h.gs[j] = h.gs[j], h.gs[i]
-	h.gs[i].hidx, h.gs[j].hidx = i, j
+	h.gs[i].en.hidx, h.gs[j].en.hidx = i, j
 }
 
 func (h *gheap) Push(v any) {
 	x := v.(*g)
-	x.hidx = len(h.gs)
+	x.en.hidx = len(h.gs)
 	h.gs = append(h.gs, x)
 }
 
@@ -30,7 +30,7 @@ func (h *gheap) Pop() any {
 }
 
 func (h *gheap) push(x *g)   { heap.Push(h, x) }
-func (h *gheap) remove(x *g) { heap.Remove(h, x.hidx) }
+func (h *gheap) remove(x *g) { heap.Remove(h, x.en.hidx) }
 
 // top returns the least member, or nil.
 func (h *gheap) top() *g {
@@ -43,7 +43,7 @@ func (h *gheap) top() *g {
 // bySleep orders sleepers by wake time, then ID: the sleeper a scan in ID
 // order picks first.
 func bySleep(a, b *g) bool {
-	return a.op.wakeAt < b.op.wakeAt || a.op.wakeAt == b.op.wakeAt && a.id < b.id
+	return a.op.n < b.op.n || a.op.n == b.op.n && a.id < b.id
 }
 
 // bySpin orders spinners by the step they last ran at, then ID: the

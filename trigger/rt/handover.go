@@ -1,6 +1,10 @@
 package rt
 
-import "os"
+import (
+	"os"
+	"sync"
+	"sync/atomic"
+)
 
 // How the token passes between managed goroutines.
 //
@@ -29,12 +33,12 @@ import "os"
 // and after its goroutines end sees what it would without the scheduler.
 // releaseHolds ends the seeds once no managed goroutine is left.
 //
-// A goroutine is recorded as parked in a hold (parkedIn) only once it is:
+// A goroutine is recorded as parked in a hold (parking.in) only once it is:
 // by the deciding goroutine itself in handTo, where nobody can choose it
 // before the goroutine it switched to runs (inflight keeps the watchdog from
 // releasing that one meanwhile), and otherwise by the seed it resumed.
 // Until then a decision wakes it through its channel, and the seed passes
-// the token on. cmu orders the seed's look at the wake channel and its
+// the token on. handover.mu orders the seed's look at the wake channel and its
 // record against a decision's look at the record and its send, so that the
 // two cannot cross; it also guards the spares.
 
@@ -45,6 +49,37 @@ var useCoro = coroOK && os.Getenv("DEADHUNT_CORO") != "off"
 // holdPool is the number of coroutines per test: enough for the test's
 // goroutine waiting and two others taking turns.
 const holdPool = 4
+
+// handover is the scheduler's pool of holds.
+type handover struct {
+	// mu orders wakes against the records of where goroutines are
+	// parked, and guards the spare holds; taken after sched.mu, or alone.
+	mu     sync.Mutex
+	holds  []*hold
+	spares []*hold
+}
+
+// wakeMsg is what a parked goroutine receives on its wake channel.
+type wakeMsg uint8
+
+const (
+	wakeRun  wakeMsg = iota // you were chosen: run
+	wakeDump                // capture your stack and stay parked
+)
+
+// parking is where a managed goroutine is parked: its wake channel, or
+// the hold it parked in (nil for its wake channel); the message a switch
+// brings, and the hold whose seed brought it (nil if the deciding
+// goroutine did).
+type parking struct {
+	wake chan wakeMsg
+	in   atomic.Pointer[hold]
+	msg  wakeMsg
+	via  *hold
+	// inflight is set while a switch to it, decided, has not happened
+	// yet: the watchdog must not take it for blocked.
+	inflight atomic.Bool
+}
 
 // hold is one of the scheduler's coroutines.
 type hold struct {
@@ -57,16 +92,16 @@ type hold struct {
 // makeHolds gives the scheduler its pool of holds if it has none. Called
 // with sc.mu held, before the test's code runs.
 func (sc *sched) makeHolds() {
-	if !useCoro || len(sc.holds) > 0 {
+	if !useCoro || len(sc.hand.holds) > 0 {
 		return
 	}
-	sc.cmu.Lock()
-	defer sc.cmu.Unlock()
+	sc.hand.mu.Lock()
+	defer sc.hand.mu.Unlock()
 	for i := 0; i < holdPool; i++ { // the runtime builds at go 1.21
 		h := &hold{job: make(chan struct{}, 1)}
 		h.c = newcoro(func(*coro) { sc.seed(h) })
-		sc.holds = append(sc.holds, h)
-		sc.spares = append(sc.spares, h)
+		sc.hand.holds = append(sc.hand.holds, h)
+		sc.hand.spares = append(sc.hand.spares, h)
 	}
 }
 
@@ -76,17 +111,17 @@ func (sc *sched) seed(h *hold) {
 	for !h.quit { // returning resumes releaseHolds
 		x := h.parker
 		h.parker = nil
-		sc.cmu.Lock()
+		sc.hand.mu.Lock()
 		select {
-		case m := <-x.wake: // chosen before it was known to be parked
-			x.msg, x.via = m, h
-			sc.cmu.Unlock()
+		case m := <-x.parked.wake: // chosen before it was known to be parked
+			x.parked.msg, x.parked.via = m, h
+			sc.hand.mu.Unlock()
 			coroswitch(h.c)
 			continue
 		default:
 		}
-		x.parkedIn.Store(h)
-		sc.cmu.Unlock()
+		x.parked.in.Store(h)
+		sc.hand.mu.Unlock()
 		<-h.job
 		coroswitch(h.c) // x runs; the seed holds h again
 	}
@@ -96,13 +131,13 @@ func (sc *sched) seed(h *hold) {
 // coroutine x must switch into, or nil if y was woken otherwise (x then
 // parks with park). Called with sc.mu held.
 func (sc *sched) handTo(x, y *g) *coro {
-	// Without cmu: only a holder of sc.mu takes y out of its hold, and
+	// Without handover.mu: only a holder of sc.mu takes y out of its hold, and
 	// y's seed records it there before anyone can see it.
-	if h := y.parkedIn.Load(); h != nil && !lockedOSThread() {
-		y.parkedIn.Store(nil)
-		y.msg, y.via = wakeRun, nil
-		y.inflight.Store(true)
-		x.parkedIn.Store(h)
+	if h := y.parked.in.Load(); h != nil && !lockedOSThread() {
+		y.parked.in.Store(nil)
+		y.parked.msg, y.parked.via = wakeRun, nil
+		y.parked.inflight.Store(true)
+		x.parked.in.Store(h)
 		return h.c
 	}
 	sc.wakeUp(y, wakeRun)
@@ -112,16 +147,16 @@ func (sc *sched) handTo(x, y *g) *coro {
 // wakeUp delivers m to the parked goroutine y from a goroutine that goes
 // on running. Called with sc.mu held.
 func (sc *sched) wakeUp(y *g, m wakeMsg) {
-	sc.cmu.Lock()
-	h := y.parkedIn.Load()
+	sc.hand.mu.Lock()
+	h := y.parked.in.Load()
 	if h == nil {
-		y.wake <- m
-		sc.cmu.Unlock()
+		y.parked.wake <- m
+		sc.hand.mu.Unlock()
 		return
 	}
-	y.parkedIn.Store(nil)
-	y.msg, y.via = m, h
-	sc.cmu.Unlock()
+	y.parked.in.Store(nil)
+	y.parked.msg, y.parked.via = m, h
+	sc.hand.mu.Unlock()
 	h.job <- struct{}{}
 }
 
@@ -133,10 +168,10 @@ func (x *g) park() {
 		return
 	}
 	for {
-		sc.cmu.Lock()
+		sc.hand.mu.Lock()
 		select {
-		case m := <-x.wake: // chosen already
-			sc.cmu.Unlock()
+		case m := <-x.parked.wake: // chosen already
+			sc.hand.mu.Unlock()
 			if m == wakeRun {
 				return
 			}
@@ -144,16 +179,16 @@ func (x *g) park() {
 			continue
 		default:
 		}
-		n := len(sc.spares)
+		n := len(sc.hand.spares)
 		if n == 0 {
-			sc.cmu.Unlock()
+			sc.hand.mu.Unlock()
 			x.parkChan()
 			return
 		}
-		h := sc.spares[n-1]
-		sc.spares = sc.spares[:n-1]
+		h := sc.hand.spares[n-1]
+		sc.hand.spares = sc.hand.spares[:n-1]
 		h.parker = x
-		sc.cmu.Unlock()
+		sc.hand.mu.Unlock()
 		coroswitch(h.c)
 		x.resumed()
 		return
@@ -163,7 +198,7 @@ func (x *g) park() {
 // parkChan parks x on its wake channel.
 func (x *g) parkChan() {
 	for {
-		if <-x.wake == wakeRun {
+		if <-x.parked.wake == wakeRun {
 			return
 		}
 		x.answerDump()
@@ -179,15 +214,15 @@ func (x *g) answerDump() {
 // resumed runs in x when a switch into the hold it parked in wakes it.
 func (x *g) resumed() {
 	sc := x.sc
-	x.inflight.Store(false)
+	x.parked.inflight.Store(false)
 	for {
-		h := x.via
-		x.via = nil
-		if x.msg == wakeRun {
+		h := x.parked.via
+		x.parked.via = nil
+		if x.parked.msg == wakeRun {
 			if h != nil { // its seed holds it again
-				sc.cmu.Lock()
-				sc.spares = append(sc.spares, h)
-				sc.cmu.Unlock()
+				sc.hand.mu.Lock()
+				sc.hand.spares = append(sc.hand.spares, h)
+				sc.hand.mu.Unlock()
 			}
 			return
 		}
@@ -205,10 +240,10 @@ func (sc *sched) releaseHolds() {
 	if lockedOSThread() {
 		return
 	}
-	sc.cmu.Lock()
-	spares := sc.spares
-	sc.spares, sc.holds = nil, nil
-	sc.cmu.Unlock()
+	sc.hand.mu.Lock()
+	spares := sc.hand.spares
+	sc.hand.spares, sc.hand.holds = nil, nil
+	sc.hand.mu.Unlock()
 	for _, h := range spares {
 		h.quit = true
 		coroswitch(h.c) // the seed returns, which resumes us

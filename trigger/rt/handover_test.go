@@ -69,7 +69,7 @@ func TestHandoverKeepsSchedules(t *testing.T) {
 		t.Skip("this build has no coroutine handover")
 	}
 	defer rt.SetCoroutines(rt.SetCoroutines(true))
-	for _, strategy := range []string{"random", "pct", "rpro"} {
+	for _, strategy := range []rt.Strategy{"random", "pct", "rpro"} {
 		for seed := uint64(1); seed <= 5; seed++ {
 			cfg := rt.Config{Strategy: strategy, Seed: seed, Depth: 3, WatchdogMS: 1000}
 			rt.SetCoroutines(true)

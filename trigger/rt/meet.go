@@ -16,7 +16,7 @@ package rt
 // index, or -1 (then the caller performs the real operation).
 func meet(cases []SelectCase) int {
 	sc := active()
-	if sc == nil || sc.plain {
+	if sc == nil {
 		return -1
 	}
 	sc.mu.Lock()
@@ -27,7 +27,7 @@ func meet(cases []SelectCase) int {
 	for i := range cases {
 		c := &cases[i]
 		k := c.c.key()
-		if k == 0 || c.c.cap() != 0 || sc.chanSt(k).closed {
+		if k == 0 || c.c.cap() != 0 || sc.chans.get(k).closed {
 			continue
 		}
 		y, j := sc.partner(nil, k, !c.send)

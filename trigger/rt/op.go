@@ -1,143 +1,156 @@
 package rt
 
-import "sync"
+// The operations a managed goroutine performs are scheduling points. Each
+// kind of operation has one row in the dispatch table (kinds), registered
+// by the file of the primitive it belongs to (mutex.go, rwmutex.go,
+// channel.go, select.go, waitgroup.go, cond.go, once.go, sleep.go, and
+// goroutine.go for goroutine and test lifecycle). The scheduler asks the
+// row, never the kind: may the operation step now, what does it do to the
+// model, under which objects does it wait, whom does it wait for. A new
+// primitive is one new file with its model and its rows.
 
-// opKind is the kind of a scheduling point.
+// opKind is the kind of a scheduling point: its row in kinds.
 type opKind uint8
 
-const (
-	opStart opKind = iota
-	opLock
-	opUnlock
-	opTryLock
-	opRWLock
-	opRWUnlock
-	opRWTryLock
-	opRLock
-	opRUnlock
-	opTryRLock
-	opSend
-	opRecv
-	opClose
-	opSelect
-	opWGAdd
-	opWGWait
-	opCondEnqueue
-	opCondWait
-	opCondSignal
-	opCondBroadcast
-	opOnce
-	opSleep
-	opGosched
-	opGo
-	opRun
-	opRunWait
-	opParallel
-	opTestEnd
-	numOps
-)
-
-var opNames = [numOps]string{
-	opStart: "Start", opLock: "Lock", opUnlock: "Unlock", opTryLock: "TryLock",
-	opRWLock: "RWLock", opRWUnlock: "RWUnlock", opRWTryLock: "RWTryLock",
-	opRLock: "RLock", opRUnlock: "RUnlock", opTryRLock: "TryRLock",
-	opSend: "Send", opRecv: "Recv", opClose: "Close", opSelect: "Select",
-	opWGAdd: "WGAdd", opWGWait: "WGWait",
-	opCondEnqueue: "CondWait", opCondWait: "CondWake", opCondSignal: "CondSignal", opCondBroadcast: "CondBroadcast",
-	opOnce: "OnceDo", opSleep: "Sleep", opGosched: "Gosched", opGo: "Go",
-	opRun: "Run", opRunWait: "RunWait", opParallel: "Parallel", opTestEnd: "TestEnd",
+// kindDef is an operation kind's row in the dispatch table. A nil function
+// has the default given in its comment.
+type kindDef struct {
+	name string // as schedules name it ("Lock", "Send")
+	// canRun reports whether the pending operation can step now (the
+	// primitive's model is asked: is the mutex free, has a partner come);
+	// nil: always.
+	canRun func(sc *sched, x *g) bool
+	// exec applies the chosen operation to the model and wakes the
+	// goroutines its change may enable; false means it now waits in a
+	// later phase and needs another step. nil: nothing to apply.
+	exec func(sc *sched, x *g) bool
+	// file files x, whose operation cannot step, under the objects whose
+	// change can enable it (enset.go); nil: x stays among the goroutines
+	// evaluated at every decision (its wait ends outside any object).
+	file func(sc *sched, x *g)
+	// waitsFor returns the goroutines x's blocked operation waits for,
+	// and how (detect.go); nil: none.
+	waitsFor func(sc *sched, x *g) ([]*g, edgeKind)
+	// waitText says what x's blocked operation waits for; who names the
+	// goroutines waitsFor returned (" goroutine 3"). nil: the kind's name.
+	waitText func(sc *sched, x *g, who string) string
+	flags    kindFlags
 }
 
+// kindFlags are an operation kind's static properties.
+type kindFlags uint16
+
+const (
+	// acquire: an attempt to take a lock, the steps rpro and directed
+	// count (a two-phase lock only in its first phase).
+	acquire kindFlags = 1 << iota
+	// read: a read lock (the trace's read forms).
+	read
+	// lockOp: operates on a lock (the op's obj is a *sync.Mutex or a
+	// *sync.RWMutex).
+	lockOp
+	// always: can step whatever the others do (no wait in the model):
+	// once found enabled and not spinning it stays so until it runs.
+	always
+	// chanWait: a channel operation that may wait for a partner (a send,
+	// a receive, a select; not a close).
+	chanWait
+	// poll: a yield (Sleep, Gosched) polls always; a Try operation polls
+	// when it fails; a select with a default when it takes the default.
+	poll
+	pollIfFailed
+	pollIfDefault
+	// timed: waits until the virtual clock reaches the op's wake time
+	// (sleep.go).
+	timed
+	// ending: the test goroutine waiting for its end (goroutine.go), which
+	// runs only when nothing else can.
+	ending
+)
+
+// kinds is the dispatch table, filled by newKind as the package's
+// variables are initialized.
+var kinds [32]kindDef
+
+var numKinds int
+
+// newKind registers an operation kind and returns it.
+func newKind(d kindDef) opKind {
+	if numKinds == len(kinds) {
+		panic("invariant violation: rt: too many operation kinds")
+	}
+	kinds[numKinds] = d
+	numKinds++
+	return opKind(numKinds - 1)
+}
+
+func (k opKind) def() *kindDef { return &kinds[k] }
+
 func (k opKind) String() string {
-	if k < numOps {
-		return opNames[k]
+	if int(k) < numKinds {
+		return kinds[k].name
 	}
 	return "op?"
 }
 
+func (k opKind) has(f kindFlags) bool { return kinds[k].flags&f != 0 }
+
 // op is a goroutine's pending operation and, once executed, its result.
 type op struct {
-	kind       opKind
-	site       *Site
-	mu         *sync.Mutex
-	rw         *sync.RWMutex
-	wg         *sync.WaitGroup
-	cond       *sync.Cond
-	once       *sync.Once
-	delta      int
-	cases      []SelectCase
-	hasDefault bool
-	sub        *g          // opRun, opRunWait: the subtest's goroutine
-	wakeAt     int64       // opSleep: the virtual time (sched.vnow) it waits for
-	mst        *mutexState // the state of mu, once looked up
-	rst        *rwState    // the state of rw, once looked up
-
+	kind opKind
+	// phase: a two-phase wait's second phase (RWMutex.Lock announced and
+	// waiting for the readers; RLock queued behind a writer).
+	phase uint8
 	// stable: found enabled, not a spinner, at an operation that can
-	// always step (alwaysRuns): it stays so until it runs, and enabled()
-	// skips evaluating it. A new op starts unset.
-	stable bool
-
-	phase    uint8 // opRWLock: 1 announced; opRLock: 1 queued behind a writer
-	done     bool  // completed on its behalf (channel handoff, reader admitted)
-	ok       bool  // TryLock succeeded; OnceDo runs f; Recv2's ok
-	idx      int   // Select: the case taken, -1 default
-	val      any   // the value received
-	panicVal any   // raised after the operation (send on a closed channel)
+	// always step: it stays so until it runs, and enabled() skips
+	// evaluating it. A new op starts unset.
+	stable     bool
+	done       bool // completed on its behalf (channel handoff, reader admitted)
+	ok         bool // TryLock succeeded; OnceDo runs f; a receive's ok
+	hasDefault bool // a select with a default case
+	site       *Site
+	// obj is the object operated on: a *sync.Mutex, *sync.RWMutex,
+	// *sync.WaitGroup, *sync.Cond or *sync.Once, or the subtest's *g a
+	// RunWait waits for. rec is its primitive's record of it, once
+	// looked up.
+	obj   any
+	rec   any
+	n     int64 // WGAdd: the delta; timed: the wake time (virtual clock)
+	cases []SelectCase
+	sub   *g  // Go, Run: the goroutine created
+	idx   int // a select's case taken, -1 the default
+	val   any // the value received
+	// panicVal is raised after the step (a send on a closed channel).
+	panicVal any
 }
 
 // isAcquire reports whether the pending op is a lock acquisition attempt,
 // the steps rpro and directed count.
-func (o *op) isAcquire() bool {
-	switch o.kind {
-	case opLock, opTryLock, opRWTryLock, opTryRLock:
-		return true
-	case opRWLock, opRLock:
-		return o.phase == 0
-	}
-	return false
-}
+func (o *op) isAcquire() bool { return o.kind.has(acquire) && o.phase == 0 }
 
-// alwaysRuns reports whether the op can step whatever the others do (its
-// kind has no wait in the model): once such an op was found enabled and
-// not spinning, it stays so until it runs. A Sleep whose wake time came
-// stays awake (the clock only advances); a spinner's poll count changes
-// only when it runs.
-func (o *op) alwaysRuns() bool {
-	switch o.kind {
-	case opStart, opUnlock, opRWUnlock, opRUnlock, opTryLock, opRWTryLock, opTryRLock,
-		opClose, opWGAdd, opCondEnqueue, opCondSignal, opCondBroadcast, opSleep, opGosched, opGo, opRun, opParallel:
-		return true
-	}
-	return false
-}
+// alwaysRuns reports whether the op can step whatever the others do.
+func (o *op) alwaysRuns() bool { return o.kind.has(always) }
 
 // waitsOnChan reports whether the op is a channel operation that can wait
-// for a partner: a send, a receive or a select (not a close).
-func (o *op) waitsOnChan() bool {
-	return o.kind == opSend || o.kind == opRecv || o.kind == opSelect
-}
+// for a partner.
+func (o *op) waitsOnChan() bool { return o.kind.has(chanWait) }
 
 // isPollKind reports whether the op is of a kind that may poll: a yield, a
 // TryLock, a select with a default.
 func (o *op) isPollKind() bool {
-	switch o.kind {
-	case opSleep, opGosched, opTryLock, opRWTryLock, opTryRLock:
-		return true
-	case opSelect:
-		return o.hasDefault
-	}
-	return false
+	return o.kind.has(poll|pollIfFailed) || o.kind.has(pollIfDefault) && o.hasDefault
 }
 
-// isPoll reports whether the op polls (a spin loop's step).
+// isPoll reports whether the executed op polled (a spin loop's step).
 func (o *op) isPoll() bool {
-	switch o.kind {
-	case opSleep, opGosched:
-		return true
-	case opTryLock, opRWTryLock, opTryRLock:
-		return !o.ok
-	case opSelect:
-		return o.idx < 0
+	return o.kind.has(poll) || o.kind.has(pollIfFailed) && !o.ok || o.kind.has(pollIfDefault) && o.idx < 0
+}
+
+// lock returns the lock the op operates on (a *sync.Mutex or
+// *sync.RWMutex), or nil.
+func (o *op) lock() any {
+	if o.kind.has(lockOp) {
+		return o.obj
 	}
-	return false
+	return nil
 }

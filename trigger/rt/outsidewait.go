@@ -27,7 +27,7 @@ func (sc *sched) waitOutside(d time.Duration) (waited, fired bool) {
 	}
 	var rc []reflect.SelectCase
 	var ts []target
-	for _, y := range sc.liveGs() {
+	for _, y := range sc.gs.liveList() {
 		o := &y.op
 		if o.done || !o.waitsOnChan() {
 			continue
@@ -45,7 +45,7 @@ func (sc *sched) waitOutside(d time.Duration) (waited, fired bool) {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	rc = append(rc, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(t.C)},
-		reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(sc.stop)})
+		reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(sc.dog.stop)})
 	i, v, ok := reflect.Select(rc)
 	if i == len(ts)+1 { // stopped
 		return false, false
@@ -60,7 +60,7 @@ func (sc *sched) waitOutside(d time.Duration) (waited, fired bool) {
 	}
 	sc.received(y, c, val, ok)
 	y.op.idx, y.op.done = ts[i].i, true
-	sc.wakeG(y)
-	sc.wakeList(&sc.chanSt(c.c.key()).waiters) // a buffered channel has room
+	sc.set.wakeG(y)
+	sc.set.wakeList(&sc.chans.get(c.c.key()).waiters) // a buffered channel has room
 	return true, true
 }

@@ -51,7 +51,7 @@ func parallelMany(t *testing.T) {
 
 // TestChildManyParallel: many parallel subtests, nested, under control.
 func TestChildManyParallel(t *testing.T) {
-	for _, strat := range []string{"random", "pct"} {
+	for _, strat := range []rt.Strategy{"random", "pct"} {
 		for seed := uint64(1); seed <= 2; seed++ {
 			c := runChild(t, "parallelmany", &rt.Config{Strategy: strat, Seed: seed, Steps: 200, Depth: 3, WatchdogMS: 20})
 			if c.code != 0 || c.result == nil || c.result.Outcome != "ok" || !strings.Contains(c.stderr, "--- PASS: TestHelperProcess/p11/q1") {

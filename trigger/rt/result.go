@@ -10,13 +10,13 @@ import (
 // result is the run result (CONTRACT.md section 5). Field names follow
 // report.Step and report.Finding so the driver decodes them directly.
 type result struct {
-	Outcome      string `json:"outcome"` // "deadlock" or "ok"
-	Test         string `json:"test,omitempty"`
-	Strategy     string `json:"strategy,omitempty"`
-	Seed         uint64 `json:"seed"`
-	Steps        int    `json:"steps"`
-	Acquisitions int    `json:"acquisitions"`
-	Goroutines   int    `json:"goroutines"`
+	Outcome      string       `json:"outcome"` // "deadlock" or "ok"
+	Test         string       `json:"test,omitempty"`
+	Strategy     strategyName `json:"strategy,omitempty"`
+	Seed         uint64       `json:"seed"`
+	Steps        int          `json:"steps"`
+	Acquisitions int          `json:"acquisitions"`
+	Goroutines   int          `json:"goroutines"`
 	// TargetAcquisitions counts the acquisitions of the configured target
 	// locks: the k estimate for the directed strategy (not in the contract;
 	// extra information).
@@ -33,8 +33,19 @@ type stepJSON struct {
 	Change bool   `json:"change,omitempty"`
 }
 
+// findingKind classifies a deadlock as report.Kind does.
+type findingKind string
+
+const (
+	kindCycle      findingKind = "lock-order-cycle"
+	kindDoubleLock findingKind = "double-lock"
+	kindRWR        findingKind = "rwr"
+	kindMixed      findingKind = "mixed"   // a wait-for cycle or a set of blocked goroutines through locks and other objects
+	kindBlocked    findingKind = "blocked" // goroutines blocked for good without locks
+)
+
 type finding struct {
-	Kind       string          `json:"kind"`
+	Kind       findingKind     `json:"kind"`
 	Message    string          `json:"message"`
 	Locks      []lockJSON      `json:"locks"`
 	Edges      []edgeJSON      `json:"edges,omitempty"`
@@ -91,15 +102,15 @@ func (s siteJSON) String() string {
 func (sc *sched) resultLocked(f *finding) *result {
 	r := &result{
 		Outcome: "ok", Test: sc.test, Strategy: sc.cfg.Strategy, Seed: sc.cfg.Seed,
-		Steps: sc.steps.len(), Acquisitions: sc.acqs, Goroutines: len(sc.all), TargetAcquisitions: sc.targetAcqs,
+		Steps: sc.steps.len(), Acquisitions: sc.count.acqs, Goroutines: len(sc.gs.all), TargetAcquisitions: sc.count.targetAcqs,
 		Schedule: make([]stepJSON, sc.steps.len()), Deadlock: f,
 		Warnings: append([]string(nil), sc.warnings...),
 	}
 	if f != nil {
 		r.Outcome = "deadlock"
 	}
-	names := make([]string, len(sc.sites))
-	for i, s := range sc.sites {
+	names := make([]string, len(sc.steps.sites))
+	for i, s := range sc.steps.sites {
 		names[i] = s.String()
 	}
 	for i := range r.Schedule {
@@ -111,30 +122,24 @@ func (sc *sched) resultLocked(f *finding) *result {
 
 // writeResultLocked writes the result file, if the configuration names one.
 func (sc *sched) writeResultLocked(f *finding) {
-	sc.flushTrace()
+	sc.flushObserver()
 	sc.writeResult(sc.resultLocked(f))
 }
 
-func (sc *sched) writeResult(r *result) {
-	if sc.cfg.Result == "" {
+func (sc *sched) writeResult(r *result) { writeResult(sc.cfg.Result, r) }
+
+// writeResult writes r to the result file name, if there is one.
+func writeResult(name string, r *result) {
+	if name == "" {
 		return
 	}
 	data, err := json.MarshalIndent(r, "", " ")
 	if err == nil {
-		err = writeFileAtomic(sc.cfg.Result, data)
+		err = writeFileAtomic(name, data)
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "deadhunt: rt: writing result: %v\n", err)
 	}
-}
-
-// writePlainResult writes the calibration counts of a plain run.
-func (sc *sched) writePlainResult(test string) {
-	sc.writeResult(&result{
-		Outcome: "ok", Test: test, Strategy: "plain", Seed: sc.cfg.Seed,
-		Steps: int(sc.plainSteps.Load()), Acquisitions: int(sc.plainAcqs.Load()),
-		Goroutines: int(sc.plainGs.Load()) + 1, Schedule: []stepJSON{},
-	})
 }
 
 func writeFileAtomic(name string, data []byte) error {

@@ -23,7 +23,7 @@ func TestMoreKinds(t *testing.T) {
 			t.Fatalf("%s: no deadlock", c.scenario)
 		}
 		f := r.Deadlock
-		if f.Kind != c.kind || !slices.Equal(ids(f), c.ids) || !strings.Contains(f.Goroutines[0].WaitsFor, c.waits) {
+		if string(f.Kind) != c.kind || !slices.Equal(ids(f), c.ids) || !strings.Contains(f.Goroutines[0].WaitsFor, c.waits) {
 			t.Errorf("%s: %s %v waits for %q; want %s %v %s", c.scenario, f.Kind, ids(f), f.Goroutines[0].WaitsFor, c.kind, c.ids, c.waits)
 		}
 	}

@@ -59,8 +59,8 @@ func ids(f *rt.Finding) []int {
 }
 
 func TestABBAFound(t *testing.T) {
-	for _, strat := range []string{"pct", "rpro", "random"} {
-		t.Run(strat, func(t *testing.T) {
+	for _, strat := range []rt.Strategy{"pct", "rpro", "random"} {
+		t.Run(string(strat), func(t *testing.T) {
 			r, hits := hunt(t, rt.Config{Strategy: strat, Depth: 2, Steps: 12}, "abba", 200)
 			if r == nil {
 				t.Fatalf("no deadlock in 200 seeds")
@@ -112,7 +112,7 @@ func TestKinds(t *testing.T) {
 				t.Fatalf("no deadlock in %d seeds", c.seeds)
 			}
 			f := r.Deadlock
-			if f.Kind != c.kind || !slices.Equal(ids(f), c.ids) {
+			if string(f.Kind) != c.kind || !slices.Equal(ids(f), c.ids) {
 				t.Errorf("kind %q goroutines %v, want %q %v\n%s", f.Kind, ids(f), c.kind, c.ids, f.Message)
 			}
 			if r.Outcome != "deadlock" || len(r.Schedule) != r.Steps || r.Steps == 0 {
@@ -124,7 +124,7 @@ func TestKinds(t *testing.T) {
 
 func TestCleanNeverReported(t *testing.T) {
 	for _, name := range []string{"ordered", "pingpong", "condqueue", "oncesel", "spin", "buffered", "backoff"} {
-		for _, strat := range []string{"random", "pct", "rpro"} {
+		for _, strat := range []rt.Strategy{"random", "pct", "rpro"} {
 			for seed := uint64(1); seed <= 30; seed++ {
 				r := run(t, rt.Config{Strategy: strat, Seed: seed, Depth: 3, Steps: 30}, name)
 				if r.Deadlock != nil {
@@ -140,7 +140,7 @@ func TestCleanNeverReported(t *testing.T) {
 
 func TestDeterministic(t *testing.T) {
 	for _, name := range []string{"ordered", "pingpong", "condqueue", "oncesel", "abba"} {
-		for _, strat := range []string{"random", "pct", "rpro"} {
+		for _, strat := range []rt.Strategy{"random", "pct", "rpro"} {
 			cfg := rt.Config{Strategy: strat, Seed: 7, Depth: 3, Steps: 20}
 			a, b := run(t, cfg, name), run(t, cfg, name)
 			if !slices.Equal(a.Schedule, b.Schedule) {

@@ -34,7 +34,7 @@ func TestScheduleGolden(t *testing.T) {
 		if body == nil {
 			t.Fatalf("no scenario %s", name)
 		}
-		for _, strat := range []string{"random", "pct", "rpro", "directed"} {
+		for _, strat := range []rt.Strategy{"random", "pct", "rpro", "directed"} {
 			for seed := uint64(1); seed <= 8; seed++ {
 				cfg := rt.Config{Strategy: strat, Seed: seed, Depth: 3, Steps: 60, Radius: 5, Goroutines: 4, WatchdogMS: 20}
 				r, err := rt.RunScenario(cfg, 10*time.Second, body)
@@ -89,7 +89,7 @@ func scheduleSum(r *rt.Result) string {
 	}
 	out := "ok"
 	if r.Deadlock != nil {
-		out = r.Deadlock.Kind
+		out = string(r.Deadlock.Kind)
 	}
 	return fmt.Sprintf("steps=%d hash=%016x %s", len(r.Schedule), h.Sum64(), out)
 }

@@ -5,7 +5,7 @@ import "time"
 // Sleeps under control keep their order deterministic and their duration
 // real.
 //
-// Order: a virtual clock (sched.vnow) advances by stepNanos at every
+// Order: a virtual clock (clock.now) advances by stepNanos at every
 // decision. A goroutine at Sleep(d) is a sleeper until the clock reaches
 // its wake time (the clock at the call plus d): it is chosen only when no
 // other goroutine can step (it then competes with the spinners, the one
@@ -23,31 +23,48 @@ import "time"
 // while one sleeps no goroutine blocked without a lock cycle is reported:
 // the sleeper may still release it.
 
+// Sleep is time.Sleep.
+func Sleep(d time.Duration, s *Site) {
+	g := enter()
+	if g == nil {
+		time.Sleep(d)
+		return
+	}
+	g.sleep(d, s)
+}
+
+var opSleep = newKind(kindDef{name: "Sleep", flags: always | poll | timed})
+
+// clock is the virtual clock, in nanoseconds.
+type clock struct{ now int64 }
+
 // stepNanos is how far the virtual clock moves per decision: about the
 // real cost of a scheduling point.
 const stepNanos = 1000
 
-// sleeping reports whether x waits at a Sleep whose wake time has not come.
+// tick advances the clock for the decision that chose next: to its wake
+// time if it was a sleeper.
+func (c *clock) tick(next *g) {
+	c.now += stepNanos
+	if next.op.kind.has(timed) && next.op.n > c.now {
+		c.now = next.op.n
+	}
+}
+
+// sleeping reports whether x waits at a timed op whose wake time has not
+// come.
 func (sc *sched) sleeping(x *g) bool {
-	return x.op.kind == opSleep && !x.op.done && x.op.wakeAt > sc.vnow
+	return x.op.kind.has(timed) && !x.op.done && x.op.n > sc.clock.now
 }
 
 // hasSleepers reports whether a live goroutine is sleeping.
 func (sc *sched) hasSleepers() bool {
-	for _, y := range sc.liveGs() {
+	for _, y := range sc.gs.liveList() {
 		if sc.sleeping(y) {
 			return true
 		}
 	}
 	return false
-}
-
-// tick advances the virtual clock for the decision that chose next.
-func (sc *sched) tick(next *g) {
-	sc.vnow += stepNanos
-	if next.op.kind == opSleep && next.op.wakeAt > sc.vnow {
-		sc.vnow = next.op.wakeAt
-	}
 }
 
 // sleep is Sleep(d) for a managed goroutine.
@@ -60,9 +77,9 @@ func (x *g) sleep(d time.Duration, s *Site) {
 	until := time.Now().Add(d)
 	sc := x.sc
 	sc.mu.Lock()
-	wake := sc.vnow + int64(d)
+	wake := sc.clock.now + int64(d)
 	sc.mu.Unlock()
-	x.do(op{kind: opSleep, site: s, wakeAt: wake})
+	x.do(op{kind: opSleep, site: s, n: wake})
 	rest := time.Until(until)
 	if rest <= 0 {
 		return

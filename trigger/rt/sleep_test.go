@@ -38,7 +38,7 @@ func sleepThenCheck(done *atomic.Bool) func() {
 }
 
 func TestSleepOrdersAfterRunnable(t *testing.T) {
-	for _, strat := range []string{"random", "pct", "rpro"} {
+	for _, strat := range []rt.Strategy{"random", "pct", "rpro"} {
 		for seed := uint64(1); seed <= 20; seed++ {
 			var done atomic.Bool
 			// A generous watchdog: a loaded machine must not release the worker.

@@ -6,8 +6,10 @@ import (
 	"slices"
 )
 
-// strategy chooses the next goroutine at each scheduling point. All
-// randomness comes from one generator seeded with the run's seed.
+// strategy chooses the next goroutine at each scheduling point. It owns
+// its state (priorities, change points, a schedule to follow) and its
+// fairness decision (fair.go). All randomness comes from one generator
+// seeded with the run's seed.
 type strategy interface {
 	// newG is called when a goroutine is created.
 	newG(x *g)
@@ -22,38 +24,52 @@ type strategy interface {
 func newStrategy(sc *sched, cfg config) (strategy, error) {
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0xdead4a17))
 	switch cfg.Strategy {
-	case "random", "plain":
-		return &randomWalk{rng: rng}, nil
-	case "pct":
+	case randomStrategy:
+		return &randomWalk{uniform: uniform{rng}}, nil
+	case pctStrategy:
 		k := cfg.Steps
 		if k <= 0 {
 			k = defaultSteps
 		}
 		return newPCT(rng, cfg, uniformPoints(rng, cfg.Depth-1, k), func(*g) bool { return true }), nil
-	case "rpro":
+	case rproStrategy:
 		return newPCT(rng, cfg, radiusPoints(rng, cfg, false), (*g).acquiring), nil
-	case "directed":
+	case directedStrategy:
 		return newDirected(rng, cfg), nil
-	case "replay":
+	case replayStrategy:
 		steps, err := readSchedule(cfg.Replay)
 		if err != nil {
 			return nil, err
 		}
-		return &replay{sc: sc, steps: steps, fallback: &randomWalk{rng: rng}}, nil
+		return &replay{sc: sc, steps: steps, fallback: uniform{rng}}, nil
 	}
 	return nil, fmt.Errorf("rt: unknown strategy %q", cfg.Strategy)
 }
 
-// randomWalk picks uniformly among the enabled goroutines.
-type randomWalk struct{ rng *rand.Rand }
+// uniform picks uniformly among the enabled goroutines.
+type uniform struct{ rng *rand.Rand }
+
+func (u uniform) pick(en []*g) *g {
+	if len(en) == 1 {
+		return en[0]
+	}
+	return en[u.rng.IntN(len(en))]
+}
+
+// randomWalk is uniform under the fairness bound.
+type randomWalk struct {
+	uniform
+	fair fairness
+}
 
 func (r *randomWalk) newG(*g)   {}
 func (r *randomWalk) demote(*g) {}
 func (r *randomWalk) next(en []*g) (*g, bool) {
-	if len(en) == 1 {
-		return en[0], false
+	x := r.pick(en)
+	if y := r.fair.starved(en, x); y != nil {
+		return y, false
 	}
-	return en[r.rng.IntN(len(en))], false
+	return x, false
 }
 
 // uniformPoints draws n distinct change points uniformly from 1..k.

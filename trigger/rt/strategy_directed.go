@@ -64,7 +64,12 @@ func newDirected(rng *rand.Rand, cfg config) *directed {
 
 // next is PCT's, with the held-site change point first.
 func (s *directed) next(en []*g) (*g, bool) {
-	best := highest(en)
+	x, change := s.choose(en)
+	return s.fairly(en, x, change)
+}
+
+func (s *directed) choose(en []*g) (*g, bool) {
+	best := s.highest(en)
 	if s.held == nil || !s.held(best) {
 		return s.pct.after(best, en)
 	}
@@ -72,8 +77,8 @@ func (s *directed) next(en []*g) (*g, bool) {
 	if s.heldCount != s.heldPoint {
 		return s.pct.after(best, en)
 	}
-	best.prio = s.heldPrio
-	return highest(en), true
+	s.setPrio(best, s.heldPrio)
+	return s.highest(en), true
 }
 
 func (s *directed) newG(x *g) {
@@ -81,7 +86,7 @@ func (s *directed) newG(x *g) {
 		s.pct.newG(x)
 		return
 	}
-	x.prio = float64(s.d + s.n + 1)
+	s.setPrio(x, float64(s.d+s.n+1))
 }
 
 // creator is x's creation identity: "file:line:col" of the `go`

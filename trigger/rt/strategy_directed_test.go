@@ -34,13 +34,14 @@ func TestDirectedOrdersOnlyTargetGoroutines(t *testing.T) {
 		for _, x := range gs {
 			s.newG(x)
 		}
+		prio := s.(*directed).prio
 		for _, x := range gs[:2] {
-			if x.prio < 3 || x.prio >= 5 {
-				t.Fatalf("seed %d: target goroutine %d has priority %v, want in [3, 5)", seed, x.id, x.prio)
+			if p := prio[x.id-1]; p < 3 || p >= 5 {
+				t.Fatalf("seed %d: target goroutine %d has priority %v, want in [3, 5)", seed, x.id, p)
 			}
 		}
-		if gs[2].prio != gs[3].prio || gs[2].prio < 5 {
-			t.Fatalf("seed %d: other goroutines have priorities %v and %v, want one fixed value above 5", seed, gs[2].prio, gs[3].prio)
+		if p2, p3 := prio[gs[2].id-1], prio[gs[3].id-1]; p2 != p3 || p2 < 5 {
+			t.Fatalf("seed %d: other goroutines have priorities %v and %v, want one fixed value above 5", seed, p2, p3)
 		}
 		if x, _ := s.next(gs); x != gs[2] {
 			t.Fatalf("seed %d: chose goroutine %d before the non-target goroutine 3", seed, x.id)
@@ -90,10 +91,10 @@ func TestDirectedChangePointsSkipOthers(t *testing.T) {
 	if x, change := p.next(gs); x != gs[2] || change {
 		t.Fatalf("first step: goroutine %d change %v, want non-target 3 without a change point", x.id, change)
 	}
-	top := highest(gs[:2])
+	top := p.highest(gs[:2])
 	x, change := p.next(gs[:2])
-	if !change || x == top || top.prio != 1 {
-		t.Fatalf("first target step: goroutine %d change %v, want a change point demoting goroutine %d to 1 (now %v)", x.id, change, top.id, top.prio)
+	if !change || x == top || p.prio[top.id-1] != 1 {
+		t.Fatalf("first target step: goroutine %d change %v, want a change point demoting goroutine %d to 1 (now %v)", x.id, change, top.id, p.prio[top.id-1])
 	}
 }
 
@@ -120,10 +121,10 @@ func TestDirectedHeldSitePoint(t *testing.T) {
 			s.newG(x)
 			x.op = op{kind: opLock, site: held}
 		}
-		top := highest(gs)
+		top := d.highest(gs)
 		x, change := s.next(gs)
-		if !change || x == top || top.prio != 3 {
-			t.Fatalf("seed %d: goroutine %d chosen, change %v, held goroutine %d at priority %v; want a change point to 3", seed, x.id, change, top.id, top.prio)
+		if !change || x == top || d.prio[top.id-1] != 3 {
+			t.Fatalf("seed %d: goroutine %d chosen, change %v, held goroutine %d at priority %v; want a change point to 3", seed, x.id, change, top.id, d.prio[top.id-1])
 		}
 		if _, change = s.next(gs); change || d.heldCount != 2 {
 			t.Fatalf("seed %d: second held acquisition made a change point (count %d)", seed, d.heldCount)

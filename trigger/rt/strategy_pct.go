@@ -11,10 +11,12 @@ import "math/rand/v2"
 type pct struct {
 	rng     *rand.Rand
 	d, n    int
+	prio    []float64   // by goroutine ID-1
 	change  map[int]int // counted step → i
 	counts  func(*g) bool
 	counted int
 	low     float64 // next priority for a demoted spinner
+	fair    fairness
 }
 
 func newPCT(rng *rand.Rand, cfg config, points []int, counts func(*g) bool) *pct {
@@ -27,15 +29,36 @@ func newPCT(rng *rand.Rand, cfg config, points []int, counts func(*g) bool) *pct
 
 // newG draws a random priority in [d, d+n): a random position in the
 // permutation of initial priorities, also for goroutines beyond n.
-func (p *pct) newG(x *g) { x.prio = float64(p.d) + p.rng.Float64()*float64(p.n) }
+func (p *pct) newG(x *g) { p.setPrio(x, float64(p.d)+p.rng.Float64()*float64(p.n)) }
+
+// setPrio sets x's priority.
+func (p *pct) setPrio(x *g, v float64) {
+	for x.id > len(p.prio) {
+		p.prio = append(p.prio, 0)
+	}
+	p.prio[x.id-1] = v
+}
 
 // demote puts a spinning goroutine below everything else.
 func (p *pct) demote(x *g) {
 	p.low--
-	x.prio = p.low
+	p.prio[x.id-1] = p.low
 }
 
-func (p *pct) next(en []*g) (*g, bool) { return p.after(highest(en), en) }
+func (p *pct) next(en []*g) (*g, bool) {
+	x, change := p.after(p.highest(en), en)
+	return p.fairly(en, x, change)
+}
+
+// fairly applies the fairness bound to the choice of x among en: a
+// starved goroutine runs instead, and x is demoted.
+func (p *pct) fairly(en []*g, x *g, change bool) (*g, bool) {
+	if y := p.fair.starved(en, x); y != nil {
+		p.demote(x)
+		return y, false
+	}
+	return x, change
+}
 
 // after counts the step of best, the highest-priority enabled goroutine,
 // and applies the change point that falls on it, if any.
@@ -48,17 +71,18 @@ func (p *pct) after(best *g, en []*g) (*g, bool) {
 	if !ok {
 		return best, false
 	}
-	best.prio = float64(i)
-	return highest(en), true
+	p.prio[best.id-1] = float64(i)
+	return p.highest(en), true
 }
 
 // highest returns the enabled goroutine of highest priority (lowest ID on
 // ties).
-func highest(en []*g) *g {
+func (p *pct) highest(en []*g) *g {
 	best := en[0]
+	bp := p.prio[best.id-1]
 	for _, x := range en[1:] {
-		if x.prio > best.prio {
-			best = x
+		if xp := p.prio[x.id-1]; xp > bp {
+			best, bp = x, xp
 		}
 	}
 	return best

@@ -9,13 +9,14 @@ import (
 
 // replay follows a recorded schedule; when the recorded goroutine is not
 // enabled (or stands at another site) the run has diverged: the step is
-// reported and the rest of the run is a random walk.
+// reported and the rest of the run is a random walk. It applies no
+// fairness bound: the schedule already holds the decisions it made.
 type replay struct {
 	sc       *sched
 	steps    []stepJSON
 	pos      int
 	diverged bool
-	fallback strategy
+	fallback uniform
 }
 
 func (r *replay) newG(*g)   {}
@@ -25,11 +26,11 @@ func (r *replay) next(en []*g) (*g, bool) {
 	i := r.pos
 	r.pos++
 	if r.diverged {
-		return r.fallback.next(en)
+		return r.fallback.pick(en), false
 	}
 	if i >= len(r.steps) {
 		r.diverge(fmt.Sprintf("replay: schedule ended at step %d; continuing at random", i))
-		return r.fallback.next(en)
+		return r.fallback.pick(en), false
 	}
 	want := r.steps[i]
 	for _, x := range en {
@@ -43,7 +44,7 @@ func (r *replay) next(en []*g) (*g, bool) {
 	}
 	r.diverge(fmt.Sprintf("replay: diverged at step %d: goroutine %d at %s is not enabled (enabled: %s); continuing at random",
 		i, want.G, want.Site, strings.Join(ids, ", ")))
-	return r.fallback.next(en)
+	return r.fallback.pick(en), false
 }
 
 func (r *replay) diverge(msg string) {

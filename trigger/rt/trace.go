@@ -5,37 +5,40 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 )
 
-// tracer writes the lock-order trace of predict/TRACE.md (version 1):
-// acquisitions and releases with their sites, goroutine starts and ends,
-// and happens-before edges (WaitGroup Done→Wait, channel send→receive,
-// close→receive, Cond Signal→wake, Once body→later Do). It is called with
-// sched.mu held.
+// tracer writes the lock-order trace of predict/TRACE.md (version 1): it
+// is an observer of the model (observe.go) that writes acquisitions and
+// releases with their sites, goroutine starts and ends, and happens-before
+// edges (WaitGroup Done→Wait, channel send→receive, close→receive, Cond
+// Signal→wake, Once body→later Do), keeping what it needs to pair them.
 type tracer struct {
 	f     *os.File
 	w     *bufio.Writer
+	steps *stepLog // its interned sites are the trace's site IDs
 	run   int
-	sites []bool // defined, by sched.intern index
+	sites []bool // defined, by stepLog.intern index
 	locks map[any]int
 	// lastLock and lastLockID cache the last lookup in locks.
 	lastLock   any
 	lastLockID int
-	wgDone     map[any][]int     // goroutines that called Done since the last Wait
-	pending    map[uintptr][]int // senders of buffered values not yet received
-	closers    map[uintptr]int   // goroutine that closed a channel
-	onceBy     map[any]int       // goroutine that ran a Once's function
+	wgDone     map[*sync.WaitGroup][]int // goroutines that called Done
+	pending    map[uintptr][]int         // senders of buffered values not yet received
+	closers    map[uintptr]int           // goroutine that closed a channel
+	onceBy     map[*sync.Once]int        // goroutine that ran a Once's function
 	buf        []byte
 	err        error
 }
 
-func newTracer(name string) (*tracer, error) {
+func newTracer(name string, steps *stepLog) (*tracer, error) {
 	f, err := os.Create(name)
 	if err != nil {
 		return nil, fmt.Errorf("rt: trace: %w", err)
 	}
-	t := &tracer{f: f, w: bufio.NewWriterSize(f, 64<<10), locks: map[any]int{}, wgDone: map[any][]int{}, pending: map[uintptr][]int{}, closers: map[uintptr]int{}, onceBy: map[any]int{}}
+	t := &tracer{f: f, w: bufio.NewWriterSize(f, 64<<10), steps: steps, locks: map[any]int{},
+		wgDone: map[*sync.WaitGroup][]int{}, pending: map[uintptr][]int{}, closers: map[uintptr]int{}, onceBy: map[*sync.Once]int{}}
 	// The header goes out at once, and later writes end at line
 	// boundaries (line), so that the trace of a run that exits or is
 	// killed midway is a valid, shorter trace.
@@ -93,8 +96,8 @@ func (t *tracer) startRun(test string) {
 }
 
 // site returns the trace id of s, defining it on first use.
-func (t *tracer) site(sc *sched, s *Site) int {
-	i := sc.intern(s)
+func (t *tracer) site(s *Site) int {
+	i := t.steps.intern(s)
 	for int(i) >= len(t.sites) {
 		t.sites = append(t.sites, false)
 	}
@@ -127,16 +130,16 @@ func (t *tracer) lock(addr any, s *Site) int {
 	return id
 }
 
-func (t *tracer) acq(sc *sched, x *g, addr any, read bool, s *Site) {
-	t.ints(mode(read, "acq", "racq"), 3, x.id, t.lock(addr, s), t.site(sc, s))
+func (t *tracer) acquired(x *g, lock any, read bool, s *Site) {
+	t.ints(mode(read, "acq", "racq"), 3, x.id, t.lock(lock, s), t.site(s))
 }
 
-func (t *tracer) wait(sc *sched, x *g, addr any, read bool, s *Site) {
-	t.ints(mode(read, "wait", "rwait"), 3, x.id, t.lock(addr, s), t.site(sc, s))
+func (t *tracer) waiting(x *g, lock any, read bool, s *Site) {
+	t.ints(mode(read, "wait", "rwait"), 3, x.id, t.lock(lock, s), t.site(s))
 }
 
-func (t *tracer) rel(x *g, addr any, read bool, s *Site) {
-	t.ints(mode(read, "rel", "rrel"), 2, x.id, t.lock(addr, s), 0)
+func (t *tracer) released(x *g, lock any, read bool, s *Site) {
+	t.ints(mode(read, "rel", "rrel"), 2, x.id, t.lock(lock, s), 0)
 }
 
 // mode names a lock event: write, or its read-lock form.
@@ -147,10 +150,46 @@ func mode(read bool, write, readEv string) string {
 	return write
 }
 
-func (t *tracer) goStart(sc *sched, parent, child *g, s *Site) {
-	sid := t.site(sc, s)
+func (t *tracer) started(parent, child *g, s *Site) {
+	sid := t.site(s)
 	t.ints("go", 3, parent.id, child.id, sid)
 }
+
+func (t *tracer) ended(x *g) { t.ints("end", 1, x.id, 0, 0) }
+
+func (t *tracer) synced(from, to *g) { t.hb(from.id, to.id) }
+
+func (t *tracer) sent(x *g, ch uintptr) { t.pending[ch] = append(t.pending[ch], x.id) }
+
+// received writes the happens-before of a buffered send or a close to x's
+// receive on channel ch.
+func (t *tracer) received(x *g, ch uintptr, ok bool) {
+	if !ok {
+		t.hb(t.closers[ch], x.id)
+		return
+	}
+	if q := t.pending[ch]; len(q) > 0 {
+		t.hb(q[0], x.id)
+		t.pending[ch] = q[1:]
+	}
+}
+
+func (t *tracer) closed(x *g, ch uintptr) { t.closers[ch] = x.id }
+
+func (t *tracer) wgAdded(x *g, wg *sync.WaitGroup, delta int) {
+	if delta < 0 {
+		t.wgDone[wg] = append(t.wgDone[wg], x.id)
+	}
+}
+
+func (t *tracer) wgWaited(x *g, wg *sync.WaitGroup) {
+	for _, d := range t.wgDone[wg] {
+		t.hb(d, x.id)
+	}
+}
+
+func (t *tracer) onceRan(x *g, o *sync.Once)  { t.onceBy[o] = x.id }
+func (t *tracer) onceSeen(x *g, o *sync.Once) { t.hb(t.onceBy[o], x.id) }
 
 func (t *tracer) hb(from, to int) {
 	if from != to && from > 0 && to > 0 {
@@ -158,12 +197,11 @@ func (t *tracer) hb(from, to int) {
 	}
 }
 
-func (t *tracer) end(x *g) { t.ints("end", 1, x.id, 0, 0) }
-
-func (t *tracer) flush() {
+func (t *tracer) flush() error {
 	if err := t.w.Flush(); err != nil && t.err == nil {
 		t.err = err
 	}
+	return t.err
 }
 
 // field quotes a trace field that is empty or holds spaces, quotes,
@@ -178,60 +216,4 @@ func field(s string) string {
 		}
 	}
 	return s
-}
-
-// The sched's trace hooks; no-ops without a trace.
-
-func (sc *sched) traceAcq(x *g, addr any, read bool, s *Site) {
-	if sc.tr != nil {
-		sc.tr.acq(sc, x, addr, read, s)
-	}
-}
-
-func (sc *sched) traceRel(x *g, addr any, read bool, s *Site) {
-	if sc.tr != nil {
-		sc.tr.rel(x, addr, read, s)
-	}
-}
-
-// traceWait records that x is about to block on the lock of its op.
-func (sc *sched) traceWait(x *g) {
-	if sc.tr == nil {
-		return
-	}
-	if _, _, addr := sc.lockOf(x); addr != nil {
-		read := x.op.kind == opRLock || x.op.kind == opTryRLock
-		sc.tr.wait(sc, x, addr, read, x.op.site)
-	}
-}
-
-func (sc *sched) traceHB(from, to *g) {
-	if sc.tr != nil {
-		sc.tr.hb(from.id, to.id)
-	}
-}
-
-// traceRecv records the happens-before of a buffered send or a close to x's
-// receive on channel k.
-func (sc *sched) traceRecv(x *g, k uintptr, ok bool) {
-	t := sc.tr
-	if !ok {
-		t.hb(t.closers[k], x.id)
-		return
-	}
-	if q := t.pending[k]; len(q) > 0 {
-		t.hb(q[0], x.id)
-		t.pending[k] = q[1:]
-	}
-}
-
-// flushTrace writes buffered trace events out.
-func (sc *sched) flushTrace() {
-	if sc.tr == nil {
-		return
-	}
-	sc.tr.flush()
-	if sc.tr.err != nil {
-		sc.warn("trace: %v", sc.tr.err)
-	}
 }

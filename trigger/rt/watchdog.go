@@ -7,6 +7,26 @@ import (
 	"time"
 )
 
+// watch is the watchdog's state.
+type watch struct {
+	stop    chan struct{} // stops the watchdog
+	running bool          // the watchdog runs
+	idle    chan struct{} // wakes the watchdog when the scheduler goes idle
+}
+
+func newWatch() watch { return watch{stop: make(chan struct{}), idle: make(chan struct{}, 1)} }
+
+// wakeWatchdog starts the watchdog if it is not running: it runs while
+// some goroutine is managed (see watchdog), so that a test binary whose
+// TestMain checks for leaked goroutines after the tests (goleak) does not
+// find it. Called with sc.mu held.
+func (sc *sched) wakeWatchdog() {
+	if !sc.dog.running {
+		sc.dog.running = true
+		go sc.watchdog()
+	}
+}
+
 // watchdog releases a goroutine that holds the token but does not come back
 // to an instrumented call within watchdog_ms (it blocks or computes outside
 // instrumented code): it is marked outside and the others go on. While the
@@ -24,10 +44,10 @@ func (sc *sched) watchdog() {
 			return
 		}
 		cur := sc.cur.Load()
-		if cur == nil && sc.live.n == 0 && sc.outside == 0 {
+		if cur == nil && sc.gs.live.n == 0 && sc.gs.outside == 0 {
 			// Nothing is managed (the test is over and its goroutines
 			// are done): stop until a goroutine joins again.
-			sc.watching = false
+			sc.dog.running = false
 			sc.releaseHolds()
 			sc.mu.Unlock()
 			return
@@ -37,7 +57,7 @@ func (sc *sched) watchdog() {
 			lastProgress, lastCur, since = sc.progress, cur, now
 		}
 		switch {
-		case cur != nil && !cur.napping.Load() && !cur.inflight.Load() && now.Sub(since) >= limit:
+		case cur != nil && !cur.napping.Load() && !cur.parked.inflight.Load() && now.Sub(since) >= limit:
 			// A goroutine that runs (computes, or waits for a CPU on a
 			// loaded machine) gets more time than one blocked in a
 			// wait: releasing it costs determinism.
@@ -60,7 +80,7 @@ func (sc *sched) watchdog() {
 			case fired:
 				sc.decide(nil)
 			case sc.dead:
-			case now.Sub(sc.idleAt) >= sc.grace() && sc.live.n > 0:
+			case now.Sub(sc.life.idleAt) >= sc.grace() && sc.gs.live.n > 0:
 				sc.checkStuck(true)
 			}
 		}
@@ -69,14 +89,14 @@ func (sc *sched) watchdog() {
 			continue
 		}
 		select {
-		case <-sc.stop:
+		case <-sc.dog.stop:
 			sc.mu.Lock()
 			if !sc.dead {
 				sc.releaseHolds() // the run is over: nobody wakes its goroutines
 			}
 			sc.mu.Unlock()
 			return
-		case <-sc.idle:
+		case <-sc.dog.idle:
 		case <-time.After(max(tick, time.Millisecond)):
 		}
 	}

@@ -1,115 +1,87 @@
 package rt
 
 import (
-	"fmt"
-	"os"
 	"runtime"
 	"runtime/debug"
 	"testing"
 	"time"
 )
 
-// spawn starts f on a new managed goroutine created at s; after, if not nil,
-// runs when f ends (WGGo's Done).
-func (x *g) spawn(s *Site, f, after func()) {
-	x.do(op{kind: opGo, site: s, cases: nil})
-	child := x.op.sub
-	go child.main(f, after)
+// Tests and subtests: the test's goroutine joins at TestStart and waits
+// for the goroutines it leaked at its end; subtests run on goroutines the
+// testing package creates, which join as new managed goroutines.
+
+// TestStart registers the test's goroutine with the scheduler; the function
+// it returns, deferred, keeps goroutines leaked by the test running until
+// they finish or block, detects deadlocks among them and writes the result.
+func TestStart(t *testing.T) func() {
+	sc := active()
+	if sc == nil {
+		if p := counting.Load(); p != nil {
+			return func() { p.writeResult(t.Name()) }
+		}
+		return func() {}
+	}
+	g := sc.startTest(t.Name(), callerSite(1))
+	panicked := false
+	t.Cleanup(func() { g.endTest(panicked) }) // registered first: runs after the test's own cleanups
+	return func() {
+		if r := recover(); r != nil {
+			panicked = true
+			sc.reportPanic(g, r, debug.Stack())
+			panic(r)
+		}
+		if sc.hasPaused(g) { // testing now waits for them: do not hold the token
+			g.goOutside(whyWaitSubtests)
+		}
+	}
 }
 
-// execGo creates the child's record; its first step is opStart.
-func (sc *sched) execGo(x *g) {
-	child := sc.newG(x.op.site, x)
-	child.started = true
-	child.op = op{kind: opStart, site: x.op.site}
-	sc.join(child)
-	if sc.tr != nil {
-		sc.tr.goStart(sc, x, child, x.op.site)
+// Run is t.Run: the subtest's goroutine is managed.
+func Run(t *testing.T, name string, f func(*testing.T), s *Site) bool {
+	g := enter()
+	if g == nil {
+		return t.Run(name, f)
 	}
-	x.op.sub = child
+	return g.run(t, name, f, s)
 }
 
-// main is the body of a managed goroutine.
-func (x *g) main(f, after func()) {
-	x.register()
-	x.park()
-	defer x.exit()
-	defer x.catch()
-	if after != nil {
-		defer after()
-	}
-	f()
-}
-
-// register maps the running Go goroutine to x.
-func (x *g) register() {
-	sc := x.sc
-	gp := getg()
-	x.goid.Store(stackGoid())
-	sc.mu.Lock()
-	x.gp.Store(gp)
-	sc.byGP[gp] = x
-	sc.mu.Unlock()
-}
-
-// exit ends x and passes the token on.
-func (x *g) exit() {
-	sc := x.sc
-	sc.mu.Lock()
-	delete(sc.byGP, x.gp.Load())
-	if x.state == gOutside {
-		sc.outside--
-		x.state = gDone
-	} else {
-		sc.leave(x, gDone)
-	}
-	if sc.tr != nil {
-		sc.tr.end(x)
-	}
-	sc.progress++
-	sc.startGather(x)
-	if sc.cur.Load() == x {
-		sc.decide(nil)
-	}
-	sc.mu.Unlock()
-}
-
-// catch reports a panic of a managed goroutine with its stack, then
-// re-panics.
-func (x *g) catch() {
-	r := recover()
-	if r == nil {
+// Parallel is t.Parallel: the test pauses outside the scheduler until its
+// parent's sequential part is done.
+func Parallel(t *testing.T, s *Site) {
+	g := enter()
+	if g == nil {
+		t.Parallel()
 		return
 	}
-	x.sc.reportPanic(x, r, debug.Stack())
-	panic(r)
+	g.parallel(t, s)
 }
 
-// reportPanic prints a panic in a managed goroutine with the run's
-// coordinates, so the schedule that led to it can be replayed.
-func (sc *sched) reportPanic(x *g, r any, stack []byte) {
-	sc.mu.Lock()
-	n := sc.steps.len()
-	sc.warn("panic in goroutine %d at step %d: %v", x.id, n, r)
-	sc.mu.Unlock()
-	fmt.Fprintf(os.Stderr, "deadhunt: panic in goroutine %d (created at %s) at step %d, strategy %s seed %d: %v\n%s\n",
-		x.id, x.created, n, sc.cfg.Strategy, sc.cfg.Seed, r, stack)
-}
+var (
+	opRun = newKind(kindDef{name: "Run", exec: execRun, flags: always})
+	// opRunWait: the parent waits for its subtest to end or pause, while
+	// really blocked in t.Run. It is not filed under an object: the
+	// subtest's state changes in this file.
+	opRunWait = newKind(kindDef{name: "RunWait",
+		canRun: func(sc *sched, x *g) bool {
+			sub := x.op.obj.(*g)
+			return sub.state == gDone || sub.t.paused
+		},
+		waitsFor: func(sc *sched, x *g) ([]*g, edgeKind) { return []*g{x.op.obj.(*g)}, edgeOther },
+		waitText: func(sc *sched, x *g, who string) string { return "subtest in" + who }})
+	opParallel = newKind(kindDef{name: "Parallel", flags: always})
+	// opTestEnd: the test's goroutine at its end, letting the goroutines
+	// it leaked run first.
+	opTestEnd = newKind(kindDef{name: "TestEnd", flags: ending})
+)
 
-// goOutside takes x out of the decision set while it blocks in code the
-// scheduler does not control; x rejoins at its next call.
-func (x *g) goOutside(why string) {
-	sc := x.sc
-	sc.mu.Lock()
-	sc.leave(x, gOutside)
-	x.why = why
-	if why == whyWaitSubtests {
-		sc.startGather(x)
-	}
-	if sc.cur.Load() == x {
-		sc.decide(nil)
-	}
-	sc.mu.Unlock()
+// subtest is where a managed goroutine stands as a test.
+type subtest struct {
+	started bool // its code runs (false for a subtest record whose goroutine testing has not started)
+	paused  bool // paused in t.Parallel: its parent may go on
+	// pausedKids counts its subtests paused in t.Parallel that have not
+	// rejoined.
+	pausedKids int
 }
 
 // startTest registers the test's goroutine (ID 1 in a fresh process).
@@ -117,14 +89,14 @@ func (sc *sched) startTest(name string, site *Site) *g {
 	sc.mu.Lock()
 	sc.makeHolds()
 	x := sc.newG(site, nil)
-	x.started = true
+	x.t.started = true
 	sc.test = name
-	if sc.tr != nil {
-		sc.tr.startRun(name)
+	if sc.obs != nil {
+		sc.obs.startRun(name)
 	}
 	x.gp.Store(getg())
 	x.goid.Store(stackGoid())
-	sc.byGP[x.gp.Load()] = x
+	sc.gs.byGP[x.gp.Load()] = x
 	sc.mu.Unlock()
 	x.do(op{kind: opStart, site: site})
 	return x
@@ -150,14 +122,14 @@ func callerSite(skip int) *Site {
 func (x *g) endTest(panicked bool) {
 	sc := x.sc
 	sc.mu.Lock()
-	sc.endBy = time.Now().Add(4 * sc.grace())
+	sc.life.endBy = time.Now().Add(4 * sc.grace())
 	sc.mu.Unlock()
 	for !panicked {
 		x.do(op{kind: opTestEnd, site: x.created})
 		sc.mu.Lock()
 		sc.checkCycle() // a certain deadlock needs no grace period
 		sc.mu.Unlock()
-		if time.Now().After(sc.endBy) || !sc.pollFor(x, sc.grace()) {
+		if time.Now().After(sc.life.endBy) || !sc.pollFor(x, sc.grace()) {
 			break
 		}
 	}
@@ -169,7 +141,7 @@ func (x *g) endTest(panicked bool) {
 		// outside): only a lock cycle among the blocked ones is certain.
 		sc.warn("%d goroutines still running when the test ended; they go on unchecked", sc.countEnabled(x))
 		if c := sc.findCycle(sc.blockedGs()); c != nil {
-			if kind := sc.cycleKind(c); kind != "mixed" && kind != "blocked" && sc.cycleCertain(kind, c) {
+			if kind := sc.cycleKind(c); kind != kindMixed && kind != kindBlocked && sc.cycleCertain(kind, c) {
 				sc.deadlock(sc.cycleFinding(kind, c))
 			}
 		}
@@ -177,13 +149,7 @@ func (x *g) endTest(panicked bool) {
 		sc.checkStuck(true)
 	}
 	sc.writeResultLocked(nil)
-	delete(sc.byGP, x.gp.Load())
-	if x.state == gLive {
-		sc.leave(x, gDone)
-	} else {
-		sc.outside--
-		x.state = gDone
-	}
+	sc.retire(x)
 	if sc.cur.Load() == x {
 		sc.decide(nil)
 	}
@@ -223,7 +189,7 @@ func (sc *sched) pollFor(x *g, d time.Duration) bool {
 
 func (sc *sched) countEnabled(x *g) int {
 	n := 0
-	for _, y := range sc.liveGs() {
+	for _, y := range sc.gs.liveList() {
 		if y != x && sc.canRun(y) && !sc.sleeping(y) {
 			n++
 		}
@@ -231,14 +197,7 @@ func (sc *sched) countEnabled(x *g) int {
 	return n
 }
 
-func (sc *sched) othersEnabled(x *g) bool {
-	for _, y := range sc.liveGs() {
-		if y != x && sc.canRun(y) && !sc.sleeping(y) {
-			return true
-		}
-	}
-	return false
-}
+func (sc *sched) othersEnabled(x *g) bool { return sc.countEnabled(x) > 0 }
 
 // run is t.Run for a managed goroutine: the subtest runs on a goroutine the
 // testing package creates, which joins the scheduler as a new managed
@@ -249,13 +208,13 @@ func (x *g) run(t *testing.T, name string, f func(*testing.T), s *Site) bool {
 	sub := x.op.sub
 	sc := x.sc
 	sc.mu.Lock()
-	x.op = op{kind: opRunWait, site: s, sub: sub}
+	x.op = op{kind: opRunWait, site: s, obj: sub}
 	sc.decide(x)
 	sc.mu.Unlock()
 	ok := t.Run(name, func(t *testing.T) { sub.runSub(t, f) })
 	sc.mu.Lock()
-	if !sub.started { // filtered out: testing never ran it
-		sub.started = true
+	if !sub.t.started { // filtered out: testing never ran it
+		sub.t.started = true
 		sc.leave(sub, gDone)
 		if c := sc.cur.Load(); c == nil || c == sub {
 			sc.decide(nil)
@@ -268,21 +227,22 @@ func (x *g) run(t *testing.T, name string, f func(*testing.T), s *Site) bool {
 
 // execRun creates the subtest's record; its first step is opStart, taken
 // when testing has started its goroutine.
-func (sc *sched) execRun(x *g) {
+func execRun(sc *sched, x *g) bool {
 	sub := sc.newG(x.op.site, x)
 	sub.op = op{kind: opStart, site: x.op.site}
 	sc.join(sub)
-	if sc.tr != nil {
-		sc.tr.goStart(sc, x, sub, x.op.site)
+	if sc.obs != nil {
+		sc.obs.started(x, sub, x.op.site)
 	}
 	x.op.sub = sub
+	return true
 }
 
 // runSub is the body of a managed subtest.
 func (x *g) runSub(t *testing.T, f func(*testing.T)) {
 	sc := x.sc
 	sc.mu.Lock()
-	x.started = true
+	x.t.started = true
 	sc.mu.Unlock()
 	x.register()
 	x.park()
@@ -296,9 +256,9 @@ func (x *g) runSub(t *testing.T, f func(*testing.T)) {
 func (x *g) parallel(t *testing.T, s *Site) {
 	sc := x.sc
 	sc.mu.Lock()
-	x.paused = true
+	x.t.paused = true
 	if x.parent > 0 {
-		sc.all[x.parent-1].pausedKids++
+		sc.gs.all[x.parent-1].t.pausedKids++
 	}
 	sc.mu.Unlock()
 	x.goOutside(whyParallel)
@@ -321,6 +281,16 @@ const (
 // held until every released subtest has rejoined, or for gatherBound at
 // most (one may wait for a -test.parallel slot).
 
+// ends are the scheduler's times and holds around the ends of tests.
+type ends struct {
+	idleAt time.Time // when the scheduler last went idle
+	endBy  time.Time // the test's end hook stops waiting for leaked goroutines
+	// gatherBy and gatherFor hold decisions while the parallel subtests
+	// of goroutine gatherFor, released together, rejoin.
+	gatherBy  time.Time
+	gatherFor int
+}
+
 // gatherBound is the longest decisions are held for released subtests.
 func (sc *sched) gatherBound() time.Duration {
 	return 4 * time.Duration(sc.cfg.WatchdogMS) * time.Millisecond
@@ -330,9 +300,9 @@ func (sc *sched) gatherBound() time.Duration {
 // is about to release them. Called with sc.mu held.
 func (sc *sched) startGather(x *g) {
 	if sc.pausedChild(x.id) {
-		sc.gatherFor = x.id
-		sc.gatherBy = time.Now().Add(sc.gatherBound())
-		sc.idleAt = time.Now()
+		sc.life.gatherFor = x.id
+		sc.life.gatherBy = time.Now().Add(sc.gatherBound())
+		sc.life.idleAt = time.Now()
 	}
 }
 
@@ -340,11 +310,11 @@ func (sc *sched) startGather(x *g) {
 // that have not rejoined yet; it ends the hold when all are back or the
 // bound has passed. Called with sc.mu held.
 func (sc *sched) gathering() bool {
-	if sc.gatherBy.IsZero() {
+	if sc.life.gatherBy.IsZero() {
 		return false
 	}
-	if time.Now().After(sc.gatherBy) || !sc.pausedChild(sc.gatherFor) {
-		sc.gatherBy = time.Time{}
+	if time.Now().After(sc.life.gatherBy) || !sc.pausedChild(sc.life.gatherFor) {
+		sc.life.gatherBy = time.Time{}
 		return false
 	}
 	return true
@@ -353,7 +323,7 @@ func (sc *sched) gathering() bool {
 // pausedChild reports whether goroutine id has a subtest paused in
 // t.Parallel that has not rejoined.
 func (sc *sched) pausedChild(id int) bool {
-	return id > 0 && sc.all[id-1].pausedKids > 0
+	return id > 0 && sc.gs.all[id-1].t.pausedKids > 0
 }
 
 // rejoined counts a paused subtest back (from join, with sc.mu held).
@@ -361,7 +331,7 @@ func (sc *sched) rejoined(x *g) {
 	if x.why == whyParallel {
 		x.why = ""
 		if x.parent > 0 {
-			sc.all[x.parent-1].pausedKids--
+			sc.gs.all[x.parent-1].t.pausedKids--
 		}
 	}
 }
@@ -372,17 +342,4 @@ func (sc *sched) hasPaused(x *g) bool {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
 	return sc.pausedChild(x.id)
-}
-
-// backoff follows a yield (Sleep, Gosched): a goroutine that keeps polling
-// with nothing else to run really waits a little, so that what it waits for
-// outside the scheduler (a timer, the network) can happen without burning a
-// core.
-func (x *g) backoff(d time.Duration) {
-	if x.spins < 100 || x.spins%16 != 0 {
-		return
-	}
-	x.napping.Store(true)
-	time.Sleep(min(max(d, 50*time.Microsecond), time.Millisecond))
-	x.napping.Store(false)
 }

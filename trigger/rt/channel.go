@@ -1,0 +1,386 @@
+package rt
+
+import "fmt"
+
+// The channel primitive: send, receive and close, and what the model
+// knows of each channel. A managed goroutine at a channel operation is
+// enabled when one of its cases can proceed: a buffered channel has room
+// or elements, the channel is closed (in the model), or, for an
+// unbuffered channel, a managed partner waits at the opposite operation —
+// the scheduler then hands the value over itself, since two pollers never
+// meet. Partners outside the scheduler are found by polling with
+// non-blocking operations (poll), and an unmanaged goroutine's operation
+// meets a parked managed partner directly (meet.go). A send or a receive
+// is a select of one case without a default (select.go).
+
+// Send is `ch <- v`.
+func Send[T any](ch chan<- T, v T, s *Site) {
+	g := enter()
+	if g == nil {
+		if meet([]SelectCase{{c: sendChan(ch), send: true, val: v}}) < 0 {
+			ch <- v
+			touched(sendChan(ch))
+		}
+		return
+	}
+	g.one[0] = SelectCase{c: sendChan(ch), send: true, val: v}
+	g.do(op{kind: opSend, site: s, cases: g.one[:]})
+	g.finishChan()
+}
+
+// Recv is `<-ch`.
+func Recv[T any](ch <-chan T, s *Site) T {
+	v, _ := Recv2(ch, s)
+	return v
+}
+
+// Recv2 is `v, ok := <-ch`.
+func Recv2[T any](ch <-chan T, s *Site) (T, bool) {
+	g := enter()
+	if g == nil {
+		var v T
+		var ok bool
+		if meet([]SelectCase{{c: recvChan(ch), dst: &v, okp: &ok}}) < 0 {
+			v, ok = <-ch
+			touched(recvChan(ch))
+		}
+		return v, ok
+	}
+	g.one[0] = SelectCase{c: recvChan(ch)}
+	g.do(op{kind: opRecv, site: s, cases: g.one[:]})
+	g.finishChan()
+	return as[T](g.op.val), g.op.ok
+}
+
+// Close is close(ch).
+func Close[T any](ch chan<- T, s *Site) {
+	g := enter()
+	if g == nil {
+		close(ch)
+		return
+	}
+	g.one[0] = SelectCase{c: sendChan(ch)}
+	g.do(op{kind: opClose, site: s, cases: g.one[:]})
+	close(ch)
+}
+
+var (
+	opSend = newKind(kindDef{name: "Send", canRun: canSelect, exec: execSelect, file: fileChans,
+		waitText: chanWaitText, flags: chanWait})
+	opRecv = newKind(kindDef{name: "Recv", canRun: canSelect, exec: execSelect, file: fileChans,
+		waitText: chanWaitText, flags: chanWait})
+	opClose = newKind(kindDef{name: "Close", exec: execClose, flags: always})
+)
+
+// channels is the model of the channels the run has used, by key.
+type channels struct {
+	states map[uintptr]*chanState
+	cache  [chanCacheSize]chanCacheEntry
+}
+
+// chanState is what the model knows of one channel: whether it was closed
+// by a managed goroutine, the goroutines blocked on it (enset.go), and for
+// an unbuffered channel the managed operations waiting on it by direction,
+// so that finding the partner of an operation does not scan every live
+// goroutine. A partner entry holds the goroutine and the sequence number
+// of the operation it was filed for (g.opSeq); entries of completed or
+// departed operations are dropped when met.
+type chanState struct {
+	closed    bool
+	waiters   []waitRef
+	senders   []waitRef
+	receivers []waitRef
+}
+
+// chanCacheSize is the size of the direct-mapped cache in front of
+// channels.states: a loop over a few channels does no map lookup.
+const chanCacheSize = 64
+
+type chanCacheEntry struct {
+	k  uintptr
+	st *chanState
+}
+
+// get returns the state of the channel with key k (not 0). States are
+// never dropped: a channel's address is reused only after it was
+// collected, and the stale closed mark that can then remain is cleared
+// when an operation finds the channel open (doCase).
+func (cs *channels) get(k uintptr) *chanState {
+	e := &cs.cache[(k*0x9e3779b97f4a7c15)>>58]
+	if e.k == k {
+		return e.st
+	}
+	if cs.states == nil {
+		cs.states = map[uintptr]*chanState{}
+	}
+	st := cs.states[k]
+	if st == nil {
+		st = &chanState{}
+		cs.states[k] = st
+	}
+	e.k, e.st = k, st
+	return st
+}
+
+// fileChans files x under every channel of its cases.
+func fileChans(sc *sched, x *g) {
+	for i := range x.op.cases {
+		if k := x.op.cases[i].c.key(); k != 0 {
+			fileIn(&sc.chans.get(k).waiters, x)
+		}
+	}
+}
+
+// execClose closes the channel in the model and wakes its waiters.
+func execClose(sc *sched, x *g) bool {
+	k := x.op.cases[0].c.key()
+	st := sc.chans.get(k)
+	st.closed = true
+	sc.set.wakeList(&st.waiters)
+	if sc.obs != nil {
+		sc.obs.closed(x, k)
+	}
+	return true
+}
+
+// offer files x's pending channel operation as a partner on its unbuffered
+// channels and wakes the goroutines blocked on them: x may be the partner
+// they wait for.
+func (sc *sched) offer(x *g) {
+	for i := range x.op.cases {
+		c := &x.op.cases[i]
+		k := c.c.key()
+		if k == 0 || c.c.cap() != 0 {
+			continue
+		}
+		st := sc.chans.get(k)
+		l := &st.receivers
+		if c.send {
+			l = &st.senders
+		}
+		if len(*l) >= 8 && len(*l) == cap(*l) {
+			*l = dropStale(*l)
+		}
+		*l = append(*l, waitRef{x, x.opSeq})
+		sc.set.wakeList(&st.waiters)
+	}
+}
+
+// offering reports whether the entry's goroutine still waits at the
+// channel operation it was filed for.
+func offering(r waitRef) bool {
+	y := r.x
+	return r.gen == y.opSeq && y.state == gLive && !y.op.done && y.op.waitsOnChan()
+}
+
+func dropStale(l []waitRef) []waitRef {
+	n := 0
+	for _, r := range l {
+		if offering(r) {
+			l[n] = r
+			n++
+		}
+	}
+	clear(l[n:])
+	return l[:n]
+}
+
+// partner finds the live goroutine of lowest ID (other than x) waiting at
+// an operation on channel k in direction send, and the index of its case.
+func (sc *sched) partner(x *g, k uintptr, send bool) (*g, int) {
+	st := sc.chans.get(k)
+	l := &st.receivers
+	if send {
+		l = &st.senders
+	}
+	var best *g
+	bi, n := -1, 0
+	for _, r := range *l {
+		if !offering(r) {
+			continue
+		}
+		(*l)[n] = r
+		n++
+		y := r.x
+		if y == x || best != nil && y.id >= best.id {
+			continue
+		}
+		for i := range y.op.cases {
+			if c := &y.op.cases[i]; c.send == send && c.c.key() == k {
+				best, bi = y, i
+				break
+			}
+		}
+	}
+	clear((*l)[n:])
+	*l = (*l)[:n]
+	return best, bi
+}
+
+// caseReady reports whether case c of x's operation can proceed.
+func (sc *sched) caseReady(x *g, c *SelectCase) bool {
+	k := c.c.key()
+	if k == 0 {
+		return false // nil channel: never
+	}
+	if sc.chans.get(k).closed {
+		return true
+	}
+	if c.c.cap() > 0 {
+		if c.send {
+			return c.c.len() < c.c.cap()
+		}
+		return c.c.len() > 0
+	}
+	p, _ := sc.partner(x, k, !c.send)
+	return p != nil
+}
+
+// doCase performs case i of x's op; false if it could not proceed after all
+// (a stale closed mark, or a race with uninstrumented code).
+func (sc *sched) doCase(x *g, i int) bool {
+	c := &x.op.cases[i]
+	k := c.c.key()
+	st := sc.chans.get(k)
+	if c.c.cap() == 0 && !st.closed {
+		if y, j := sc.partner(x, k, !c.send); y != nil {
+			sc.handoff(x, c, y, j)
+			return true
+		}
+	}
+	if c.send {
+		ok, p := c.c.trySend(c.val)
+		if p != nil {
+			x.op.panicVal = p
+			return true
+		}
+		if !ok {
+			st.closed = false // reused address of a collected channel
+			return false
+		}
+		sc.set.wakeList(&st.waiters) // its receivers may go on
+		if sc.obs != nil {
+			sc.obs.sent(x, k)
+		}
+		return true
+	}
+	v, ok, got := c.c.tryRecv()
+	if !got {
+		st.closed = false
+		return false
+	}
+	sc.set.wakeList(&st.waiters) // its senders may go on
+	sc.received(x, c, v, ok)
+	return true
+}
+
+// received completes x's receive case c with value v (ok false: the
+// channel was closed).
+func (sc *sched) received(x *g, c *SelectCase, v any, ok bool) {
+	c.c.store(c.dst, v)
+	x.op.val, x.op.ok = v, ok
+	if sc.obs != nil {
+		sc.obs.received(x, c.c.key(), ok)
+	}
+	if c.okp != nil {
+		*c.okp = ok
+	}
+}
+
+// handoff moves a value between x's case c and y's case j on an unbuffered
+// channel; y's operation completes on its behalf.
+func (sc *sched) handoff(x *g, c *SelectCase, y *g, j int) {
+	if v := sc.exchange(c, y, j); !c.send {
+		x.op.val, x.op.ok = v, true
+	}
+	if sc.obs != nil {
+		if c.send {
+			sc.obs.synced(x, y)
+		} else {
+			sc.obs.synced(y, x)
+		}
+	}
+}
+
+// exchange moves the value between case c (of a managed goroutine or not)
+// and y's case j on an unbuffered channel, completes y's operation on its
+// behalf and wakes it; it returns the value c receives (nil when c sends).
+func (sc *sched) exchange(c *SelectCase, y *g, j int) any {
+	yc := &y.op.cases[j]
+	var got any
+	if c.send {
+		yc.c.store(yc.dst, c.val)
+		y.op.val, y.op.ok = c.val, true
+		if yc.okp != nil {
+			*yc.okp = true
+		}
+	} else {
+		c.c.store(c.dst, yc.val)
+		got = yc.val
+		if c.okp != nil {
+			*c.okp = true
+		}
+	}
+	y.op.idx, y.op.done = j, true
+	sc.set.wakeG(y)
+	return got
+}
+
+// poll completes, with non-blocking operations, the channel operations of
+// blocked goroutines whose partner is outside the scheduler; it reports
+// whether any completed.
+func (sc *sched) poll() bool {
+	any := false
+	for _, y := range sc.gs.liveList() {
+		o := &y.op
+		if o.done || !o.waitsOnChan() {
+			continue
+		}
+		for i := range o.cases {
+			if o.cases[i].c.key() != 0 && sc.doCase(y, i) {
+				o.idx, o.done = i, true
+				sc.set.wakeG(y)
+				any = true
+				break
+			}
+		}
+	}
+	return any
+}
+
+// touched tells the model that an unmanaged goroutine operated on buffered
+// channel c: the managed goroutines blocked on it may go on.
+func touched(c chanOps) {
+	sc := active()
+	if sc == nil || c.cap() == 0 {
+		return
+	}
+	sc.mu.Lock()
+	sc.set.wakeList(&sc.chans.get(c.key()).waiters)
+	sc.mu.Unlock()
+}
+
+// finishChan raises the panic of a send on a closed channel, after the step.
+func (x *g) finishChan() {
+	if p := x.op.panicVal; p != nil {
+		x.op.panicVal = nil
+		panic(p)
+	}
+}
+
+// chanWaitText names the channels x's operation waits on.
+func chanWaitText(sc *sched, x *g, who string) string {
+	var b []byte
+	for i, c := range x.op.cases {
+		if i > 0 {
+			b = append(b, " or "...)
+		}
+		if c.send {
+			b = append(b, "send on"...)
+		} else {
+			b = append(b, "receive from"...)
+		}
+		b = fmt.Appendf(b, " channel %#x", c.c.key())
+	}
+	return string(b)
+}

@@ -1,0 +1,118 @@
+package rt
+
+import (
+	"fmt"
+	"sync"
+)
+
+// The sync.Cond primitive: the queue of waiters of each Cond and the
+// signals they were given. Wait is two steps, as in Go: the goroutine
+// joins the queue, releases c.L through the runtime, waits for its
+// signal, and retakes c.L.
+
+// CondWait is (*sync.Cond).Wait: it unlocks and relocks c.L through the
+// runtime.
+func CondWait(c *sync.Cond, s *Site) {
+	g := enter()
+	if g == nil {
+		c.Wait()
+		return
+	}
+	g.do(op{kind: opCondEnqueue, site: s, obj: c})
+	LockerUnlock(c.L, s)
+	g.do(op{kind: opCondWait, site: s, obj: c})
+	LockerLock(c.L, s)
+}
+
+// CondSignal is (*sync.Cond).Signal.
+func CondSignal(c *sync.Cond, s *Site) {
+	g := enter()
+	if g == nil {
+		unmanagedSignal(c, false)
+		c.Signal()
+		return
+	}
+	g.do(op{kind: opCondSignal, site: s, obj: c})
+	c.Signal() // wakes waiters in uninstrumented code, if any
+}
+
+// CondBroadcast is (*sync.Cond).Broadcast.
+func CondBroadcast(c *sync.Cond, s *Site) {
+	g := enter()
+	if g == nil {
+		unmanagedSignal(c, true)
+		c.Broadcast()
+		return
+	}
+	g.do(op{kind: opCondBroadcast, site: s, obj: c})
+	c.Broadcast()
+}
+
+var (
+	opCondEnqueue = newKind(kindDef{name: "CondWait", exec: execCondEnqueue, flags: always})
+	// A waiter is woken by its signal (wakeG), not through an object's
+	// wait list: it is filed under nothing.
+	opCondWait = newKind(kindDef{name: "CondWake",
+		canRun: func(sc *sched, x *g) bool { return sc.conds.signaled.has(x.id) },
+		exec: func(sc *sched, x *g) bool {
+			sc.conds.signaled.remove(x.id)
+			return true
+		},
+		file:     func(*sched, *g) {},
+		waitText: func(sc *sched, x *g, who string) string { return fmt.Sprintf("Cond %p signal", x.op.obj) }})
+	opCondSignal = newKind(kindDef{name: "CondSignal", flags: always,
+		exec: func(sc *sched, x *g) bool { sc.conds.signal(sc, x, x.op.obj.(*sync.Cond), false); return true }})
+	opCondBroadcast = newKind(kindDef{name: "CondBroadcast", flags: always,
+		exec: func(sc *sched, x *g) bool { sc.conds.signal(sc, x, x.op.obj.(*sync.Cond), true); return true }})
+)
+
+// conds is the model of the Conds the run has used.
+type conds struct {
+	queues   map[*sync.Cond][]*g
+	signaled gset // goroutines whose signal came
+}
+
+func execCondEnqueue(sc *sched, x *g) bool {
+	cs := &sc.conds
+	cs.signaled.remove(x.id)
+	if cs.queues == nil {
+		cs.queues = map[*sync.Cond][]*g{}
+	}
+	c := x.op.obj.(*sync.Cond)
+	cs.queues[c] = append(cs.queues[c], x)
+	return true
+}
+
+// signal wakes the first waiter of c, or all with all; from is the
+// signalling goroutine, nil if the scheduler does not manage it.
+func (cs *conds) signal(sc *sched, from *g, c *sync.Cond, all bool) {
+	ws := cs.queues[c]
+	n := min(len(ws), 1)
+	if all {
+		n = len(ws)
+	}
+	for _, w := range ws[:n] {
+		cs.signaled.add(w.id)
+		sc.set.wakeG(w)
+		if from != nil && sc.obs != nil {
+			sc.obs.synced(from, w)
+		}
+	}
+	if n == len(ws) {
+		delete(cs.queues, c)
+	} else {
+		cs.queues[c] = ws[n:]
+	}
+}
+
+// unmanagedSignal updates the model for a Signal or Broadcast of a
+// goroutine the scheduler does not manage.
+func unmanagedSignal(c *sync.Cond, all bool) {
+	sc := active()
+	if sc == nil {
+		return
+	}
+	sc.mu.Lock()
+	sc.conds.signal(sc, nil, c, all)
+	sc.mu.Unlock()
+}

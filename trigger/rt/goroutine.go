@@ -1,0 +1,153 @@
+package rt
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"time"
+)
+
+// Goroutines: starting one under the scheduler, its first step, its end,
+// yields, and leaving the scheduler for code it does not control.
+
+// Go is the go statement `go f()`; the instrumenter evaluates the function
+// value and its arguments in the parent first.
+func Go(s *Site, f func()) {
+	g := enter()
+	if g == nil {
+		countGo()
+		go f()
+		return
+	}
+	g.spawn(s, f, nil)
+}
+
+// Gosched is runtime.Gosched: under control a yield.
+func Gosched(s *Site) {
+	g := enter()
+	if g == nil {
+		runtime.Gosched()
+		return
+	}
+	g.do(op{kind: opGosched, site: s})
+	g.backoff(0)
+}
+
+var (
+	// opStart is a goroutine's first step.
+	opStart   = newKind(kindDef{name: "Start", flags: always})
+	opGosched = newKind(kindDef{name: "Gosched", flags: always | poll})
+	opGo      = newKind(kindDef{name: "Go", exec: execGo, flags: always})
+)
+
+// spawn starts f on a new managed goroutine created at s; after, if not nil,
+// runs when f ends (WGGo's Done).
+func (x *g) spawn(s *Site, f, after func()) {
+	x.do(op{kind: opGo, site: s})
+	child := x.op.sub
+	go child.main(f, after)
+}
+
+// execGo creates the child's record; its first step is opStart.
+func execGo(sc *sched, x *g) bool {
+	child := sc.newG(x.op.site, x)
+	child.t.started = true
+	child.op = op{kind: opStart, site: x.op.site}
+	sc.join(child)
+	if sc.obs != nil {
+		sc.obs.started(x, child, x.op.site)
+	}
+	x.op.sub = child
+	return true
+}
+
+// main is the body of a managed goroutine.
+func (x *g) main(f, after func()) {
+	x.register()
+	x.park()
+	defer x.exit()
+	defer x.catch()
+	if after != nil {
+		defer after()
+	}
+	f()
+}
+
+// register maps the running Go goroutine to x.
+func (x *g) register() {
+	sc := x.sc
+	gp := getg()
+	x.goid.Store(stackGoid())
+	sc.mu.Lock()
+	x.gp.Store(gp)
+	sc.gs.byGP[gp] = x
+	sc.mu.Unlock()
+}
+
+// exit ends x and passes the token on.
+func (x *g) exit() {
+	sc := x.sc
+	sc.mu.Lock()
+	sc.retire(x)
+	if sc.obs != nil {
+		sc.obs.ended(x)
+	}
+	sc.progress++
+	sc.startGather(x)
+	if sc.cur.Load() == x {
+		sc.decide(nil)
+	}
+	sc.mu.Unlock()
+}
+
+// catch reports a panic of a managed goroutine with its stack, then
+// re-panics.
+func (x *g) catch() {
+	r := recover()
+	if r == nil {
+		return
+	}
+	x.sc.reportPanic(x, r, debug.Stack())
+	panic(r)
+}
+
+// reportPanic prints a panic in a managed goroutine with the run's
+// coordinates, so the schedule that led to it can be replayed.
+func (sc *sched) reportPanic(x *g, r any, stack []byte) {
+	sc.mu.Lock()
+	n := sc.steps.len()
+	sc.warn("panic in goroutine %d at step %d: %v", x.id, n, r)
+	sc.mu.Unlock()
+	fmt.Fprintf(os.Stderr, "deadhunt: panic in goroutine %d (created at %s) at step %d, strategy %s seed %d: %v\n%s\n",
+		x.id, x.created, n, sc.cfg.Strategy, sc.cfg.Seed, r, stack)
+}
+
+// goOutside takes x out of the decision set while it blocks in code the
+// scheduler does not control; x rejoins at its next call.
+func (x *g) goOutside(why string) {
+	sc := x.sc
+	sc.mu.Lock()
+	sc.leave(x, gOutside)
+	x.why = why
+	if why == whyWaitSubtests {
+		sc.startGather(x)
+	}
+	if sc.cur.Load() == x {
+		sc.decide(nil)
+	}
+	sc.mu.Unlock()
+}
+
+// backoff follows a yield (Sleep, Gosched): a goroutine that keeps polling
+// with nothing else to run really waits a little, so that what it waits for
+// outside the scheduler (a timer, the network) can happen without burning a
+// core.
+func (x *g) backoff(d time.Duration) {
+	if x.spins < 100 || x.spins%16 != 0 {
+		return
+	}
+	x.napping.Store(true)
+	time.Sleep(min(max(d, 50*time.Microsecond), time.Millisecond))
+	x.napping.Store(false)
+}

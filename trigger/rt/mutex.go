@@ -1,0 +1,151 @@
+package rt
+
+import "sync"
+
+// The sync.Mutex primitive: its entry points, its model (free, or held by
+// a goroutine since a site) and its operations.
+
+// Lock is (*sync.Mutex).Lock.
+func Lock(m *sync.Mutex, s *Site) {
+	g := enter()
+	if g == nil {
+		countAcq()
+		m.Lock()
+		return
+	}
+	g.do(op{kind: opLock, site: s, obj: m})
+	if !m.TryLock() { // uninstrumented code holds it: the watchdog releases us
+		m.Lock()
+	}
+}
+
+// Unlock is (*sync.Mutex).Unlock.
+func Unlock(m *sync.Mutex, s *Site) {
+	g := enter()
+	if g == nil {
+		m.Unlock()
+		return
+	}
+	g.do(op{kind: opUnlock, site: s, obj: m})
+	m.Unlock()
+}
+
+// TryLock is (*sync.Mutex).TryLock.
+func TryLock(m *sync.Mutex, s *Site) bool {
+	g := enter()
+	if g == nil {
+		countAcq()
+		return m.TryLock()
+	}
+	g.do(op{kind: opTryLock, site: s, obj: m})
+	return g.op.ok
+}
+
+var (
+	opLock = newKind(kindDef{name: "Lock", canRun: canLock, exec: execLock,
+		file:     func(sc *sched, x *g) { fileIn(&mutexOf(sc, x).waiters, x) },
+		waitsFor: mutexOwner, waitText: lockWaitText, flags: acquire | lockOp})
+	opUnlock  = newKind(kindDef{name: "Unlock", exec: execUnlock, flags: lockOp | always})
+	opTryLock = newKind(kindDef{name: "TryLock", exec: execTryLock,
+		flags: acquire | lockOp | always | pollIfFailed})
+)
+
+// mutexes is the model of the mutexes the run has used.
+type mutexes struct {
+	states map[*sync.Mutex]*mutexState
+	slab   []mutexState // unused records
+	// last is a one-entry cache in front of states.
+	last   *sync.Mutex
+	lastSt *mutexState
+}
+
+// mutexState is one mutex: its holder, the site it was taken at, and the
+// goroutines blocked on it.
+type mutexState struct {
+	owner   *g
+	site    *Site
+	waiters []waitRef
+}
+
+// The primitives' records come from slabs and their tables are made with
+// room: a test that counts its allocations (runtime.MemStats around one
+// call, as ttlcache's do) should see few of the scheduler's.
+const slabSize = 64
+
+func (ms *mutexes) get(m *sync.Mutex) *mutexState {
+	if m == ms.last {
+		return ms.lastSt
+	}
+	if ms.states == nil {
+		ms.states = make(map[*sync.Mutex]*mutexState, slabSize)
+	}
+	st := ms.states[m]
+	if st == nil {
+		if len(ms.slab) == 0 {
+			ms.slab = make([]mutexState, slabSize)
+		}
+		st, ms.slab = &ms.slab[0], ms.slab[1:]
+		ms.states[m] = st
+	}
+	ms.last, ms.lastSt = m, st
+	return st
+}
+
+// mutexOf returns the state of x's mutex, looked up once per operation.
+func mutexOf(sc *sched, x *g) *mutexState {
+	if st, ok := x.op.rec.(*mutexState); ok {
+		return st
+	}
+	st := sc.mutexes.get(x.op.obj.(*sync.Mutex))
+	x.op.rec = st
+	return st
+}
+
+func canLock(sc *sched, x *g) bool { return mutexOf(sc, x).owner == nil }
+
+func execLock(sc *sched, x *g) bool {
+	takeMutex(sc, x, mutexOf(sc, x))
+	return true
+}
+
+func execTryLock(sc *sched, x *g) bool {
+	st := mutexOf(sc, x)
+	x.op.ok = st.owner == nil && x.op.obj.(*sync.Mutex).TryLock()
+	if x.op.ok {
+		takeMutex(sc, x, st)
+	}
+	return true
+}
+
+// takeMutex records that x acquired its op's mutex: in the mutex's state,
+// in x's held set and with the observer.
+func takeMutex(sc *sched, x *g, st *mutexState) {
+	st.owner, st.site = x, x.op.site
+	x.addHeld(heldLock{lock: x.op.obj, site: x.op.site})
+	sc.noteAcquired(x, x.op.obj, false, x.op.site)
+}
+
+// execUnlock releases a mutex in the model (any goroutine may unlock it)
+// and wakes its waiters.
+func execUnlock(sc *sched, x *g) bool {
+	st := mutexOf(sc, x)
+	if st.owner != nil {
+		st.owner.dropHeld(x.op.obj, false)
+		sc.noteReleased(x, x.op.obj, false, st.site)
+	}
+	st.owner, st.site = nil, nil
+	sc.set.wakeList(&st.waiters)
+	return true
+}
+
+func mutexOwner(sc *sched, x *g) ([]*g, edgeKind) {
+	if st := mutexOf(sc, x); st.owner != nil {
+		return []*g{st.owner}, edgeLock
+	}
+	return nil, edgeOther
+}
+
+// lockWaitText is the wait of a Lock (and of RWMutex.Lock's first phase).
+func lockWaitText(sc *sched, x *g, who string) string {
+	return lockClass(x) + " held by" + who
+}

@@ -1,0 +1,170 @@
+package rt
+
+import (
+	"math/rand/v2"
+	"reflect"
+)
+
+// The select primitive: a choice among channel cases (channel.go), one
+// ready case chosen at random among the ready ones as Go does, the default
+// case if none is ready. Sends and receives are selects of one case.
+
+// SelectCase is one case of a Select, built by SendCase or RecvCase.
+type SelectCase struct {
+	c    chanOps
+	send bool
+	val  any // value to send
+	dst  any // *T receiving the value, or nil
+	okp  *bool
+}
+
+// SendCase is the select case `case ch <- v`.
+func SendCase[T any](ch chan<- T, v T) SelectCase {
+	return SelectCase{c: sendChan(ch), send: true, val: v}
+}
+
+// RecvCase is the select case `case *v, *ok = <-ch`; v and ok may be nil.
+func RecvCase[T any](ch <-chan T, v *T, ok *bool) SelectCase {
+	sc := SelectCase{c: recvChan(ch), okp: ok}
+	if v != nil {
+		sc.dst = v
+	}
+	return sc
+}
+
+// Select is a select statement over cases; it returns the index of the case
+// that proceeded, or -1 for the default case.
+func Select(s *Site, hasDefault bool, cases ...SelectCase) int {
+	g := enter()
+	if g == nil {
+		if i := meet(cases); i >= 0 {
+			return i
+		}
+		i := realSelect(hasDefault, cases)
+		if i >= 0 {
+			touched(cases[i].c)
+		}
+		return i
+	}
+	g.do(op{kind: opSelect, site: s, cases: cases, hasDefault: hasDefault})
+	g.finishChan()
+	return g.op.idx
+}
+
+var opSelect = newKind(kindDef{name: "Select", canRun: canSelect, exec: execSelect, file: fileChans,
+	waitText: chanWaitText, flags: chanWait | pollIfDefault})
+
+// selects holds the generator of the selects' random choices among ready
+// cases (seeded with the run's seed, apart from the strategy's).
+type selects struct{ rng *rand.Rand }
+
+func newSelects(seed uint64) selects { return selects{rng: rand.New(rand.NewPCG(seed, 0x5e1ec7ca5e))} }
+
+// canSelect: a case is ready, or there is a default.
+func canSelect(sc *sched, x *g) bool { return x.op.hasDefault || sc.readyCase(x) >= 0 }
+
+// readyCase returns the index of the first case of x's op that can
+// proceed, or -1.
+func (sc *sched) readyCase(x *g) int {
+	for i := range x.op.cases {
+		if sc.caseReady(x, &x.op.cases[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// execSelect performs x's channel operation: one ready case, chosen at
+// random among the ready ones; the default case if none is ready.
+func execSelect(sc *sched, x *g) bool {
+	o := &x.op
+	var buf [4]int
+	ready := buf[:0]
+	for i := range o.cases {
+		if sc.caseReady(x, &o.cases[i]) {
+			ready = append(ready, i)
+		}
+	}
+	for len(ready) > 0 {
+		j := 0
+		if len(ready) > 1 {
+			j = sc.selects.rng.IntN(len(ready))
+		}
+		if sc.doCase(x, ready[j]) {
+			o.idx = ready[j]
+			return true
+		}
+		ready = append(ready[:j], ready[j+1:]...)
+	}
+	if o.hasDefault {
+		o.idx = sc.tryOutside(x)
+		return true
+	}
+	return false
+}
+
+// tryOutside tries x's cases with real non-blocking operations before a
+// select takes its default, as Go would: a channel closed or fed outside
+// the scheduler (a context's Done closed by its cancel function, a timer)
+// is ready although the model does not know it. Managed partners never
+// block for real, so only partners outside can answer. It returns the case
+// taken, or -1.
+func (sc *sched) tryOutside(x *g) int {
+	n := len(x.op.cases)
+	if n == 0 {
+		return -1
+	}
+	start := 0
+	if n > 1 {
+		start = sc.selects.rng.IntN(n)
+	}
+	for j := 0; j < n; j++ { // the runtime builds at go 1.21
+		i := (start + j) % n
+		if x.op.cases[i].c.key() != 0 && sc.doCase(x, i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// realSelect performs a select over cases with the real runtime
+// (pass-through mode).
+func realSelect(hasDefault bool, cases []SelectCase) int {
+	rc := make([]reflect.SelectCase, 0, len(cases)+1)
+	for _, c := range cases {
+		if c.send {
+			rc = append(rc, reflect.SelectCase{Dir: reflect.SelectSend, Chan: c.c.reflectValue(), Send: reflectSendValue(c)})
+		} else {
+			rc = append(rc, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: c.c.reflectValue()})
+		}
+	}
+	if hasDefault {
+		rc = append(rc, reflect.SelectCase{Dir: reflect.SelectDefault})
+	}
+	i, v, ok := reflect.Select(rc)
+	if i == len(cases) {
+		return -1
+	}
+	c := cases[i]
+	if !c.send {
+		if v.IsValid() && ok {
+			c.c.store(c.dst, v.Interface())
+		} else {
+			c.c.store(c.dst, nil)
+		}
+		if c.okp != nil {
+			*c.okp = ok
+		}
+	}
+	return i
+}
+
+// reflectSendValue is the value to send as a reflect.Value of the channel's
+// element type (a nil interface becomes the zero value).
+func reflectSendValue(c SelectCase) reflect.Value {
+	et := c.c.reflectValue().Type().Elem()
+	if c.val == nil {
+		return reflect.Zero(et)
+	}
+	return reflect.ValueOf(c.val).Convert(et)
+}

@@ -1,0 +1,126 @@
+package rt
+
+import (
+	"fmt"
+	"sync"
+)
+
+// The sync.WaitGroup primitive: its counter, and the goroutines waiting
+// for it to reach zero.
+
+// WGAdd is (*sync.WaitGroup).Add.
+func WGAdd(wg *sync.WaitGroup, delta int, s *Site) {
+	g := enter()
+	if g == nil {
+		unmanagedWGAdd(wg, delta)
+		wg.Add(delta)
+		return
+	}
+	g.do(op{kind: opWGAdd, site: s, obj: wg, n: int64(delta)})
+	wg.Add(delta)
+}
+
+// WGDone is (*sync.WaitGroup).Done.
+func WGDone(wg *sync.WaitGroup, s *Site) { WGAdd(wg, -1, s) }
+
+// WGWait is (*sync.WaitGroup).Wait.
+func WGWait(wg *sync.WaitGroup, s *Site) {
+	g := enter()
+	if g == nil {
+		wg.Wait()
+		return
+	}
+	g.do(op{kind: opWGWait, site: s, obj: wg})
+	wg.Wait() // blocks only if uninstrumented code added to wg: the watchdog releases it
+}
+
+// WGGo is (*sync.WaitGroup).Go.
+func WGGo(wg *sync.WaitGroup, f func(), s *Site) {
+	g := enter()
+	if g == nil {
+		countGo()
+		wg.Go(f)
+		return
+	}
+	WGAdd(wg, 1, s)
+	g.spawn(s, f, func() { WGDone(wg, s) })
+}
+
+var (
+	opWGAdd  = newKind(kindDef{name: "WGAdd", exec: execWGAdd, flags: always})
+	opWGWait = newKind(kindDef{name: "WGWait", canRun: canWGWait, exec: execWGWait,
+		file:     func(sc *sched, x *g) { sc.wgs.file(x.op.obj.(*sync.WaitGroup), x) },
+		waitText: wgWaitText})
+)
+
+// waitGroups is the model of the WaitGroups the run has used: their
+// counters (absent at zero) and the goroutines blocked in Wait.
+type waitGroups struct {
+	counts map[*sync.WaitGroup]int
+	waits  map[*sync.WaitGroup][]waitRef
+}
+
+// add changes wg's counter and wakes its waiters.
+func (ws *waitGroups) add(sc *sched, wg *sync.WaitGroup, delta int) {
+	if ws.counts == nil {
+		ws.counts = map[*sync.WaitGroup]int{}
+	}
+	if n := ws.counts[wg] + delta; n != 0 {
+		ws.counts[wg] = n
+	} else {
+		delete(ws.counts, wg)
+	}
+	if sc.set.blocked.n == 0 {
+		return
+	}
+	if l, ok := ws.waits[wg]; ok {
+		delete(ws.waits, wg)
+		sc.set.wakeList(&l)
+	}
+}
+
+func (ws *waitGroups) file(wg *sync.WaitGroup, x *g) {
+	if ws.waits == nil {
+		ws.waits = map[*sync.WaitGroup][]waitRef{}
+	}
+	l := ws.waits[wg]
+	fileIn(&l, x)
+	ws.waits[wg] = l
+}
+
+func execWGAdd(sc *sched, x *g) bool {
+	wg := x.op.obj.(*sync.WaitGroup)
+	if sc.obs != nil {
+		sc.obs.wgAdded(x, wg, int(x.op.n))
+	}
+	sc.wgs.add(sc, wg, int(x.op.n))
+	return true
+}
+
+func canWGWait(sc *sched, x *g) bool { return sc.wgs.counts[x.op.obj.(*sync.WaitGroup)] <= 0 }
+
+func execWGWait(sc *sched, x *g) bool {
+	if sc.obs != nil {
+		sc.obs.wgWaited(x, x.op.obj.(*sync.WaitGroup))
+	}
+	return true
+}
+
+func wgWaitText(sc *sched, x *g, who string) string {
+	wg := x.op.obj.(*sync.WaitGroup)
+	return fmt.Sprintf("WaitGroup %p (counter %d)", wg, sc.wgs.counts[wg])
+}
+
+// unmanagedWGAdd updates the model for an Add or Done of a goroutine the
+// scheduler does not manage (a timer's function, a server's handler), or
+// managed goroutines waiting on wg would never be woken (the watchdog
+// restarts an idle scheduler).
+func unmanagedWGAdd(wg *sync.WaitGroup, delta int) {
+	sc := active()
+	if sc == nil {
+		return
+	}
+	sc.mu.Lock()
+	sc.wgs.add(sc, wg, delta)
+	sc.mu.Unlock()
+}
