@@ -17,13 +17,16 @@ import "fmt"
 func Send[T any](ch chan<- T, v T, s *Site) {
 	g := enter()
 	if g == nil {
-		if meet([]SelectCase{{c: sendChan(ch), send: true, val: v}}) < 0 {
+		c := [1]SelectCase{caseOf(sendChan(ch), true)}
+		c[0].val = v
+		if meet(c[:]) < 0 {
 			ch <- v
-			touched(sendChan(ch))
+			touched(&c[0])
 		}
 		return
 	}
-	g.one[0] = SelectCase{c: sendChan(ch), send: true, val: v}
+	g.one[0] = caseOf(sendChan(ch), true)
+	g.one[0].val = v
 	g.do(op{kind: opSend, site: s, cases: g.one[:]})
 	g.finishChan()
 }
@@ -40,13 +43,15 @@ func Recv2[T any](ch <-chan T, s *Site) (T, bool) {
 	if g == nil {
 		var v T
 		var ok bool
-		if meet([]SelectCase{{c: recvChan(ch), dst: &v, okp: &ok}}) < 0 {
+		c := [1]SelectCase{caseOf(recvChan(ch), false)}
+		c[0].dst, c[0].okp = &v, &ok
+		if meet(c[:]) < 0 {
 			v, ok = <-ch
-			touched(recvChan(ch))
+			touched(&c[0])
 		}
 		return v, ok
 	}
-	g.one[0] = SelectCase{c: recvChan(ch)}
+	g.one[0] = caseOf(recvChan(ch), false)
 	g.do(op{kind: opRecv, site: s, cases: g.one[:]})
 	g.finishChan()
 	return as[T](g.op.val), g.op.ok
@@ -59,7 +64,7 @@ func Close[T any](ch chan<- T, s *Site) {
 		close(ch)
 		return
 	}
-	g.one[0] = SelectCase{c: sendChan(ch)}
+	g.one[0] = caseOf(sendChan(ch), false)
 	g.do(op{kind: opClose, site: s, cases: g.one[:]})
 	close(ch)
 }
@@ -125,20 +130,20 @@ func (cs *channels) get(k uintptr) *chanState {
 // fileChans files x under every channel of its cases.
 func fileChans(sc *sched, x *g) {
 	for i := range x.op.cases {
-		if k := x.op.cases[i].c.key(); k != 0 {
-			fileIn(&sc.chans.get(k).waiters, x)
+		if c := &x.op.cases[i]; c.k != 0 {
+			fileIn(&sc.chanOf(c).waiters, x)
 		}
 	}
 }
 
 // execClose closes the channel in the model and wakes its waiters.
 func execClose(sc *sched, x *g) bool {
-	k := x.op.cases[0].c.key()
-	st := sc.chans.get(k)
+	c := &x.op.cases[0]
+	st := sc.chanOf(c)
 	st.closed = true
 	sc.set.wakeList(&st.waiters)
 	if sc.obs != nil {
-		sc.obs.closed(x, k)
+		sc.obs.closed(x, c.k)
 	}
 	return true
 }
@@ -149,11 +154,10 @@ func execClose(sc *sched, x *g) bool {
 func (sc *sched) offer(x *g) {
 	for i := range x.op.cases {
 		c := &x.op.cases[i]
-		k := c.c.key()
-		if k == 0 || c.c.cap() != 0 {
+		if c.k == 0 || c.size != 0 {
 			continue
 		}
-		st := sc.chans.get(k)
+		st := sc.chanOf(c)
 		l := &st.receivers
 		if c.send {
 			l = &st.senders
@@ -186,9 +190,9 @@ func dropStale(l []waitRef) []waitRef {
 }
 
 // partner finds the live goroutine of lowest ID (other than x) waiting at
-// an operation on channel k in direction send, and the index of its case.
-func (sc *sched) partner(x *g, k uintptr, send bool) (*g, int) {
-	st := sc.chans.get(k)
+// an operation on channel k, whose state is st, in direction send, and the
+// index of its case.
+func (sc *sched) partner(x *g, k uintptr, st *chanState, send bool) (*g, int) {
 	l := &st.receivers
 	if send {
 		l = &st.senders
@@ -206,7 +210,7 @@ func (sc *sched) partner(x *g, k uintptr, send bool) (*g, int) {
 			continue
 		}
 		for i := range y.op.cases {
-			if c := &y.op.cases[i]; c.send == send && c.c.key() == k {
+			if c := &y.op.cases[i]; c.send == send && c.k == k {
 				best, bi = y, i
 				break
 			}
@@ -219,31 +223,53 @@ func (sc *sched) partner(x *g, k uintptr, send bool) (*g, int) {
 
 // caseReady reports whether case c of x's operation can proceed.
 func (sc *sched) caseReady(x *g, c *SelectCase) bool {
-	k := c.c.key()
-	if k == 0 {
-		return false // nil channel: never
+	ok, _, _ := sc.caseReadyWith(x, c)
+	return ok
+}
+
+// caseReadyWith is caseReady that also returns the partner found on an
+// unbuffered channel (y's case j), if any.
+func (sc *sched) caseReadyWith(x *g, c *SelectCase) (ok bool, y *g, j int) {
+	if c.k == 0 {
+		return false, nil, -1 // nil channel: never
 	}
-	if sc.chans.get(k).closed {
-		return true
+	st := sc.chanOf(c)
+	if st.closed {
+		return true, nil, -1
 	}
-	if c.c.cap() > 0 {
+	if c.size > 0 {
 		if c.send {
-			return c.c.len() < c.c.cap()
+			return c.c.len() < c.size, nil, -1
 		}
-		return c.c.len() > 0
+		return c.c.len() > 0, nil, -1
 	}
-	p, _ := sc.partner(x, k, !c.send)
-	return p != nil
+	y, j = sc.partner(x, c.k, st, !c.send)
+	return y != nil, y, j
+}
+
+// chanOf returns the state of the channel of case c of a managed
+// operation, looked up once per operation.
+func (sc *sched) chanOf(c *SelectCase) *chanState {
+	if c.st == nil {
+		c.st = sc.chans.get(c.k)
+	}
+	return c.st
 }
 
 // doCase performs case i of x's op; false if it could not proceed after all
 // (a stale closed mark, or a race with uninstrumented code).
-func (sc *sched) doCase(x *g, i int) bool {
+func (sc *sched) doCase(x *g, i int) bool { return sc.doCaseWith(x, i, nil, -1) }
+
+// doCaseWith is doCase with the partner on an unbuffered channel already
+// found (y's case j), or nil to look for it.
+func (sc *sched) doCaseWith(x *g, i int, y *g, j int) bool {
 	c := &x.op.cases[i]
-	k := c.c.key()
-	st := sc.chans.get(k)
-	if c.c.cap() == 0 && !st.closed {
-		if y, j := sc.partner(x, k, !c.send); y != nil {
+	st := sc.chanOf(c)
+	if c.size == 0 && !st.closed {
+		if y == nil {
+			y, j = sc.partner(x, c.k, st, !c.send)
+		}
+		if y != nil {
 			sc.handoff(x, c, y, j)
 			return true
 		}
@@ -260,7 +286,7 @@ func (sc *sched) doCase(x *g, i int) bool {
 		}
 		sc.set.wakeList(&st.waiters) // its receivers may go on
 		if sc.obs != nil {
-			sc.obs.sent(x, k)
+			sc.obs.sent(x, c.k)
 		}
 		return true
 	}
@@ -280,7 +306,7 @@ func (sc *sched) received(x *g, c *SelectCase, v any, ok bool) {
 	c.c.store(c.dst, v)
 	x.op.val, x.op.ok = v, ok
 	if sc.obs != nil {
-		sc.obs.received(x, c.c.key(), ok)
+		sc.obs.received(x, c.k, ok)
 	}
 	if c.okp != nil {
 		*c.okp = ok
@@ -337,7 +363,7 @@ func (sc *sched) poll() bool {
 			continue
 		}
 		for i := range o.cases {
-			if o.cases[i].c.key() != 0 && sc.doCase(y, i) {
+			if o.cases[i].k != 0 && sc.doCase(y, i) {
 				o.idx, o.done = i, true
 				sc.set.wakeG(y)
 				any = true
@@ -348,15 +374,16 @@ func (sc *sched) poll() bool {
 	return any
 }
 
-// touched tells the model that an unmanaged goroutine operated on buffered
-// channel c: the managed goroutines blocked on it may go on.
-func touched(c chanOps) {
+// touched tells the model that an unmanaged goroutine operated on the
+// channel of case c: if it is buffered, the managed goroutines blocked on
+// it may go on.
+func touched(c *SelectCase) {
 	sc := active()
-	if sc == nil || c.cap() == 0 {
+	if sc == nil || c.size == 0 {
 		return
 	}
 	sc.mu.Lock()
-	sc.set.wakeList(&sc.chans.get(c.key()).waiters)
+	sc.set.wakeList(&sc.chans.get(c.k).waiters)
 	sc.mu.Unlock()
 }
 
@@ -380,7 +407,7 @@ func chanWaitText(sc *sched, x *g, who string) string {
 		} else {
 			b = append(b, "receive from"...)
 		}
-		b = fmt.Appendf(b, " channel %#x", c.c.key())
+		b = fmt.Appendf(b, " channel %#x", c.k)
 	}
 	return string(b)
 }

@@ -28,8 +28,13 @@ type chanOps interface {
 // representation.
 type chanOf[T any] struct{ c chan T }
 
-func sendChan[T any](ch chan<- T) chanOps { return chanOf[T]{*(*chan T)(unsafe.Pointer(&ch))} }
-func recvChan[T any](ch <-chan T) chanOps { return chanOf[T]{*(*chan T)(unsafe.Pointer(&ch))} }
+func sendChan[T any](ch chan<- T) chan T { return *(*chan T)(unsafe.Pointer(&ch)) }
+func recvChan[T any](ch <-chan T) chan T { return *(*chan T)(unsafe.Pointer(&ch)) }
+
+// caseOf is a select case on ch, its identity and capacity read once.
+func caseOf[T any](ch chan T, send bool) SelectCase {
+	return SelectCase{c: chanOf[T]{ch}, k: *(*uintptr)(unsafe.Pointer(&ch)), size: cap(ch), send: send}
+}
 
 func (c chanOf[T]) key() uintptr { return *(*uintptr)(unsafe.Pointer(&c.c)) }
 func (c chanOf[T]) len() int     { return len(c.c) }

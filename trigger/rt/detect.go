@@ -103,7 +103,7 @@ func (sc *sched) timerWaiters() bool {
 			continue
 		}
 		for _, c := range y.op.cases {
-			if c.c.key() != 0 && c.c.timer() {
+			if c.k != 0 && c.c.timer() {
 				return true
 			}
 		}

@@ -39,6 +39,10 @@ type enabledSet struct {
 	spin    gheap // by last run
 	// sinceSweep counts the decisions since the last sweep.
 	sinceSweep int
+	// self is the deciding goroutine whose operation was found to step
+	// (selfRuns) or not just before the decision, or nil.
+	self     *g
+	selfRuns bool
 	// Buffers reused by every decision.
 	readyBuf, enBuf, checkBuf []*g
 }
@@ -221,8 +225,14 @@ func (sc *sched) enabled() []*g {
 			en = append(en, x)
 			continue
 		}
+		runs := false
+		if x == s.self {
+			runs = s.selfRuns
+		} else {
+			runs = sc.canRun(x)
+		}
 		switch {
-		case !sc.canRun(x):
+		case !runs:
 			sc.block(x)
 		case x.op.kind.has(ending):
 			end = x

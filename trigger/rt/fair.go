@@ -27,6 +27,13 @@ type fairness struct {
 // if that is more than starveLimit times (it runs instead: the caller
 // demotes next), or nil.
 func (f *fairness) starved(en []*g, next *g) *g {
+	if len(en) == 1 { // nothing passed over
+		for next.id > len(f.waited) {
+			f.waited = append(f.waited, 0)
+		}
+		f.waited[next.id-1] = 0
+		return nil
+	}
 	most := 0
 	for _, x := range en {
 		for x.id > len(f.waited) {

@@ -26,11 +26,14 @@ func meet(cases []SelectCase) int {
 	}
 	for i := range cases {
 		c := &cases[i]
-		k := c.c.key()
-		if k == 0 || c.c.cap() != 0 || sc.chans.get(k).closed {
+		if c.k == 0 || c.size != 0 {
 			continue
 		}
-		y, j := sc.partner(nil, k, !c.send)
+		st := sc.chans.get(c.k)
+		if st.closed {
+			continue
+		}
+		y, j := sc.partner(nil, c.k, st, !c.send)
 		if y == nil {
 			continue
 		}

@@ -33,7 +33,7 @@ func (sc *sched) waitOutside(d time.Duration) (waited, fired bool) {
 			continue
 		}
 		for i := range o.cases {
-			if c := &o.cases[i]; !c.send && c.c.key() != 0 {
+			if c := &o.cases[i]; !c.send && c.k != 0 {
 				rc = append(rc, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: c.c.reflectValue()})
 				ts = append(ts, target{y, i})
 			}
@@ -61,6 +61,6 @@ func (sc *sched) waitOutside(d time.Duration) (waited, fired bool) {
 	sc.received(y, c, val, ok)
 	y.op.idx, y.op.done = ts[i].i, true
 	sc.set.wakeG(y)
-	sc.set.wakeList(&sc.chans.get(c.c.key()).waiters) // a buffered channel has room
+	sc.set.wakeList(&sc.chanOf(c).waiters) // a buffered channel has room
 	return true, true
 }

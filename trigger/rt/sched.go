@@ -219,6 +219,9 @@ func (x *g) do(o op) {
 	if o.waitsOnChan() {
 		sc.offer(x)
 	}
+	// The first decision needs not ask x's primitive again: joining and
+	// offering cannot change whether x's own operation can step.
+	sc.set.self, sc.set.selfRuns = x, !waited
 	var c *coro
 	for {
 		if decide {
@@ -226,6 +229,7 @@ func (x *g) do(o op) {
 				c = sc.handTo(x, next)
 			}
 		}
+		sc.set.self = nil
 		decide = true
 		if sc.cur.Load() != x {
 			sc.mu.Unlock()

@@ -12,6 +12,9 @@ import (
 // SelectCase is one case of a Select, built by SendCase or RecvCase.
 type SelectCase struct {
 	c    chanOps
+	k    uintptr    // the channel's identity (c.key()); 0 for nil
+	size int        // its capacity
+	st   *chanState // the model's state of it, once looked up (chanOf)
 	send bool
 	val  any // value to send
 	dst  any // *T receiving the value, or nil
@@ -20,16 +23,19 @@ type SelectCase struct {
 
 // SendCase is the select case `case ch <- v`.
 func SendCase[T any](ch chan<- T, v T) SelectCase {
-	return SelectCase{c: sendChan(ch), send: true, val: v}
+	c := caseOf(sendChan(ch), true)
+	c.val = v
+	return c
 }
 
 // RecvCase is the select case `case *v, *ok = <-ch`; v and ok may be nil.
 func RecvCase[T any](ch <-chan T, v *T, ok *bool) SelectCase {
-	sc := SelectCase{c: recvChan(ch), okp: ok}
+	c := caseOf(recvChan(ch), false)
+	c.okp = ok
 	if v != nil {
-		sc.dst = v
+		c.dst = v
 	}
-	return sc
+	return c
 }
 
 // Select is a select statement over cases; it returns the index of the case
@@ -42,7 +48,7 @@ func Select(s *Site, hasDefault bool, cases ...SelectCase) int {
 		}
 		i := realSelect(hasDefault, cases)
 		if i >= 0 {
-			touched(cases[i].c)
+			touched(&cases[i])
 		}
 		return i
 	}
@@ -78,11 +84,11 @@ func (sc *sched) readyCase(x *g) int {
 // random among the ready ones; the default case if none is ready.
 func execSelect(sc *sched, x *g) bool {
 	o := &x.op
-	var buf [4]int
+	var buf [4]readyCase
 	ready := buf[:0]
 	for i := range o.cases {
-		if sc.caseReady(x, &o.cases[i]) {
-			ready = append(ready, i)
+		if ok, y, j := sc.caseReadyWith(x, &o.cases[i]); ok {
+			ready = append(ready, readyCase{i, y, j})
 		}
 	}
 	for len(ready) > 0 {
@@ -90,8 +96,8 @@ func execSelect(sc *sched, x *g) bool {
 		if len(ready) > 1 {
 			j = sc.selects.rng.IntN(len(ready))
 		}
-		if sc.doCase(x, ready[j]) {
-			o.idx = ready[j]
+		if r := ready[j]; sc.doCaseWith(x, r.i, r.partner, r.j) {
+			o.idx = r.i
 			return true
 		}
 		ready = append(ready[:j], ready[j+1:]...)
@@ -101,6 +107,14 @@ func execSelect(sc *sched, x *g) bool {
 		return true
 	}
 	return false
+}
+
+// readyCase is case i of a select, ready with the partner found for it
+// (y's case j), if the channel is unbuffered.
+type readyCase struct {
+	i       int
+	partner *g
+	j       int
 }
 
 // tryOutside tries x's cases with real non-blocking operations before a
@@ -120,7 +134,7 @@ func (sc *sched) tryOutside(x *g) int {
 	}
 	for j := 0; j < n; j++ { // the runtime builds at go 1.21
 		i := (start + j) % n
-		if x.op.cases[i].c.key() != 0 && sc.doCase(x, i) {
+		if x.op.cases[i].k != 0 && sc.doCase(x, i) {
 			return i
 		}
 	}

@@ -1,6 +1,9 @@
 package rt
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"slices"
+)
 
 // pct is PCT (Burckhardt et al.): goroutines get random distinct initial
 // priorities d..d+n-1; the highest-priority enabled goroutine runs; at the
@@ -9,10 +12,13 @@ import "math/rand/v2"
 // counts: every step (pct), lock acquisitions (rpro), acquisitions of the
 // target locks (directed).
 type pct struct {
-	rng     *rand.Rand
-	d, n    int
-	prio    []float64   // by goroutine ID-1
-	change  map[int]int // counted step → i
+	rng  *rand.Rand
+	d, n int
+	prio []float64 // by goroutine ID-1
+	// change lists the change points by counted step; the one at
+	// change[due] comes next.
+	change  []changePoint
+	due     int
 	counts  func(*g) bool
 	counted int
 	low     float64 // next priority for a demoted spinner
@@ -20,11 +26,19 @@ type pct struct {
 }
 
 func newPCT(rng *rand.Rand, cfg config, points []int, counts func(*g) bool) *pct {
-	p := &pct{rng: rng, d: cfg.Depth, n: cfg.Goroutines, change: map[int]int{}, counts: counts}
+	p := &pct{rng: rng, d: cfg.Depth, n: cfg.Goroutines, counts: counts}
 	for i, k := range points {
-		p.change[k] = i + 1
+		p.change = append(p.change, changePoint{step: k, prio: float64(i + 1)})
 	}
+	slices.SortFunc(p.change, func(a, b changePoint) int { return a.step - b.step })
 	return p
+}
+
+// changePoint is the i-th change point: at its counted step, the goroutine
+// about to step drops to priority i.
+type changePoint struct {
+	step int
+	prio float64
 }
 
 // newG draws a random priority in [d, d+n): a random position in the
@@ -67,11 +81,11 @@ func (p *pct) after(best *g, en []*g) (*g, bool) {
 		return best, false
 	}
 	p.counted++
-	i, ok := p.change[p.counted]
-	if !ok {
+	if p.due == len(p.change) || p.change[p.due].step != p.counted {
 		return best, false
 	}
-	p.prio[best.id-1] = float64(i)
+	p.prio[best.id-1] = p.change[p.due].prio
+	p.due++
 	return p.highest(en), true
 }
 
