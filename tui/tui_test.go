@@ -12,10 +12,10 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/muesli/termenv"
 
+	"github.com/deadhunt/deadhunt/internal/golden"
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/suppress"
 )
@@ -79,6 +79,13 @@ func keys(tm *teatest.TestModel, ks ...string) {
 	}
 }
 
+// checkView compares a screen with the test's golden file,
+// testdata/<Test>.golden.
+func checkView(t *testing.T, view string) {
+	t.Helper()
+	golden.Check(t, filepath.Join("testdata", t.Name()+".golden"), []byte(view))
+}
+
 // final quits and returns the last screen.
 func final(t *testing.T, tm *teatest.TestModel) string {
 	t.Helper()
@@ -106,7 +113,7 @@ func TestList(t *testing.T) {
 	if i, j := strings.Index(view, "confirmed"), strings.Index(view, "static "); i < 0 || j < 0 || i > j {
 		t.Errorf("confirmed finding not listed first:\n%s", view)
 	}
-	golden.RequireEqual(t, []byte(view))
+	checkView(t, view)
 }
 
 func TestDetail(t *testing.T) {
@@ -123,7 +130,7 @@ func TestDetail(t *testing.T) {
 			t.Errorf("detail lacks %q:\n%s", want, view)
 		}
 	}
-	golden.RequireEqual(t, []byte(view))
+	checkView(t, view)
 }
 
 func TestDetailStatic(t *testing.T) {
@@ -131,7 +138,7 @@ func TestDetailStatic(t *testing.T) {
 	waitFor(t, tm, "TestTransfer")
 	keys(tm, "j", "enter", "n", "n")
 	waitFor(t, tm, "source not available")
-	golden.RequireEqual(t, []byte(final(t, tm)))
+	checkView(t, final(t, tm))
 }
 
 func TestLanes(t *testing.T) {
@@ -158,7 +165,7 @@ func TestLanes(t *testing.T) {
 	if !strings.Contains(view, " *   5 │") {
 		t.Errorf("change point at step 5 not marked:\n%s", view)
 	}
-	golden.RequireEqual(t, []byte(view))
+	checkView(t, view)
 }
 
 func TestFilter(t *testing.T) {
@@ -172,7 +179,7 @@ func TestFilter(t *testing.T) {
 	if strings.Contains(view, "TestTransfer") || strings.Contains(view, "catalog") || !strings.Contains(view, "2 of 4") {
 		t.Errorf("filter /shop + predicted-static shows the wrong findings:\n%s", view)
 	}
-	golden.RequireEqual(t, []byte(view))
+	checkView(t, view)
 }
 
 func TestFilterCleared(t *testing.T) {
@@ -205,7 +212,7 @@ func TestIgnore(t *testing.T) {
 	keys(tm, "enter")
 	waitFor(t, tm, "1 ignored")
 	view := final(t, tm)
-	golden.RequireEqual(t, []byte(view))
+	checkView(t, view)
 
 	set, err := suppress.Load(root)
 	if err != nil {
