@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/muesli/termenv"
 
+	"github.com/deadhunt/deadhunt/corpus"
 	"github.com/deadhunt/deadhunt/internal/golden"
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/suppress"
@@ -32,11 +33,23 @@ const wait = 10 * time.Second
 
 func fixedNow() time.Time { return time.Date(2026, 11, 21, 23, 0, 0, 0, time.UTC) }
 
-// testOptions review the sample report from the module root (..), so the
+// corpusRoot is the corpus's directory; its parent is the module root,
+// where the sample report's relative file names (corpus/deadlock/abba/...)
+// resolve.
+func corpusRoot(t *testing.T) string {
+	t.Helper()
+	root, err := corpus.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// testOptions review the sample report from the module root, so the
 // report's relative file names reach corpus/deadlock/abba.
 func testOptions(t *testing.T) Options {
 	return Options{
-		ReportPath: sampleReport, ModuleRoot: "..", NoColor: true, Now: fixedNow,
+		ReportPath: sampleReport, ModuleRoot: filepath.Dir(corpusRoot(t)), NoColor: true, Now: fixedNow,
 		Editor:    "false",
 		Clipboard: func(string) error { return nil },
 		Replay:    func(string, string) *exec.Cmd { t.Error("unexpected replay"); return nil },
@@ -308,7 +321,7 @@ func TestEditor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	abs, _ := filepath.Abs("../corpus/deadlock/abba/abba_test.go")
+	abs := filepath.Join(corpusRoot(t), "deadlock", "abba", "abba_test.go")
 	if want := "--wait +10 " + abs + "\n"; string(got) != want {
 		t.Errorf("editor got %q, want %q", got, want)
 	}
