@@ -5,13 +5,18 @@ import (
 	"testing"
 
 	"github.com/deadhunt/deadhunt/analyzer"
+	"github.com/deadhunt/deadhunt/corpus"
 )
 
 // BenchmarkCorpus measures loading the corpus from source and running
 // lockcycle over it through the Go API.
 func BenchmarkCorpus(b *testing.B) {
+	root, err := corpus.Root()
+	if err != nil {
+		b.Fatal(err)
+	}
 	for b.Loop() {
-		rep, err := analyzer.Findings(context.Background(), "..", "./corpus/...")
+		rep, err := analyzer.Findings(context.Background(), root, "./...")
 		if err != nil {
 			b.Fatal(err)
 		}

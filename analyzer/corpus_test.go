@@ -22,7 +22,11 @@ func TestCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := analyzer.Findings(context.Background(), "..", "./corpus/...")
+	root, err := corpus.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := analyzer.Findings(context.Background(), root, "./...")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,17 +2,14 @@ package predict
 
 import (
 	"bytes"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/deadhunt/deadhunt/internal/golden"
 	"github.com/deadhunt/deadhunt/predict/trace"
 	"golang.org/x/tools/txtar"
 )
-
-var update = flag.Bool("update", false, "rewrite the expect sections of testdata/*.txtar")
 
 // TestGolden predicts from the trace section of each testdata/*.txtar and
 // compares the result with its expect section.
@@ -23,39 +20,27 @@ func TestGolden(t *testing.T) {
 	}
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			golden(t, file)
+			checkArchive(t, file)
 		})
 	}
 }
 
-func golden(t *testing.T, file string) {
+// checkArchive predicts from one archive's trace section and checks the
+// result against its expect section.
+func checkArchive(t *testing.T, file string) {
 	ar, err := txtar.ParseFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	in, expect := section(ar, "trace"), section(ar, "expect")
-	if in == nil || expect == nil && !*update {
+	if in == nil || expect == nil && !golden.Update() {
 		t.Fatalf("%s: want sections trace and expect", file)
 	}
 	res, err := Predict(trace.NewReader(bytes.NewReader(in.Data)), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := res.String()
-	if *update {
-		if expect == nil {
-			ar.Files = append(ar.Files, txtar.File{Name: "expect"})
-			expect = &ar.Files[len(ar.Files)-1]
-		}
-		expect.Data = []byte(got)
-		if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	if got != string(expect.Data) {
-		t.Errorf("%s: got\n%s\nwant\n%s", file, got, expect.Data)
-	}
+	golden.CheckTxtar(t, file, map[string][]byte{"expect": []byte(res.String())})
 }
 
 func section(ar *txtar.Archive, name string) *txtar.File {

@@ -2,8 +2,11 @@ package report
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/deadhunt/deadhunt/internal/golden"
 )
 
 func TestGitHubGolden(t *testing.T) {
@@ -11,7 +14,7 @@ func TestGitHubGolden(t *testing.T) {
 	if err := outputsInput(t).WriteGitHub(&buf); err != nil {
 		t.Fatal(err)
 	}
-	checkGolden(t, "github.golden", buf.Bytes())
+	golden.Check(t, filepath.Join("testdata", "github.golden"), buf.Bytes())
 }
 
 func TestGitHubAnnotations(t *testing.T) {

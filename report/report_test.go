@@ -2,16 +2,15 @@ package report
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files")
+	"github.com/deadhunt/deadhunt/internal/golden"
+)
 
 // sample is a report with one finding of each status, covering every field.
 func sample() *Report {
@@ -95,26 +94,8 @@ func TestGolden(t *testing.T) {
 	if err := r.WriteText(&txt); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "sample.json", js.Bytes())
-	golden(t, "sample.string", txt.Bytes())
-}
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (rerun with -update if intended):\n%s", name, got)
-	}
+	golden.Check(t, filepath.Join("testdata", "sample.json"), js.Bytes())
+	golden.Check(t, filepath.Join("testdata", "sample.string"), txt.Bytes())
 }
 
 func TestReadRejects(t *testing.T) {

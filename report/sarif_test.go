@@ -3,37 +3,12 @@ package report
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/deadhunt/deadhunt/internal/golden"
 )
-
-// updatingGolden reports whether -update was given. The flag is defined by
-// another test file of this package; looking it up keeps this file
-// independent of that one.
-func updatingGolden() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
-
-func checkGolden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if updatingGolden() {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs (run with -update to accept):\n%s", name, got)
-	}
-}
 
 func outputsInput(t *testing.T) *Report {
 	t.Helper()
@@ -49,7 +24,7 @@ func TestSARIFGolden(t *testing.T) {
 	if err := outputsInput(t).WriteSARIF(&buf, "0.1.0"); err != nil {
 		t.Fatal(err)
 	}
-	checkGolden(t, "sarif.golden", buf.Bytes())
+	golden.Check(t, filepath.Join("testdata", "sarif.golden"), buf.Bytes())
 }
 
 // sarif mirrors the parts of SARIF 2.1.0 that code scanning requires.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -109,7 +110,7 @@ func TestNoColor(t *testing.T) {
 	if o := withDefaults(Options{}); !o.NoColor {
 		t.Error("NO_COLOR set but colour on")
 	}
-	m := loaded(t, Options{ReportPath: sampleReport, ModuleRoot: "..", Output: &strings.Builder{}})
+	m := loaded(t, Options{ReportPath: sampleReport, ModuleRoot: filepath.Dir(corpusRoot(t)), Output: &strings.Builder{}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	for _, st := range []state{listState, detailState, lanesState} {
 		if st != listState {

@@ -12,10 +12,11 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/muesli/termenv"
 
+	"github.com/deadhunt/deadhunt/corpus"
+	"github.com/deadhunt/deadhunt/internal/golden"
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/suppress"
 )
@@ -32,11 +33,23 @@ const wait = 10 * time.Second
 
 func fixedNow() time.Time { return time.Date(2026, 11, 21, 23, 0, 0, 0, time.UTC) }
 
-// testOptions review the sample report from the module root (..), so the
+// corpusRoot is the corpus's directory; its parent is the module root,
+// where the sample report's relative file names (corpus/deadlock/abba/...)
+// resolve.
+func corpusRoot(t *testing.T) string {
+	t.Helper()
+	root, err := corpus.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// testOptions review the sample report from the module root, so the
 // report's relative file names reach corpus/deadlock/abba.
 func testOptions(t *testing.T) Options {
 	return Options{
-		ReportPath: sampleReport, ModuleRoot: "..", NoColor: true, Now: fixedNow,
+		ReportPath: sampleReport, ModuleRoot: filepath.Dir(corpusRoot(t)), NoColor: true, Now: fixedNow,
 		Editor:    "false",
 		Clipboard: func(string) error { return nil },
 		Replay:    func(string, string) *exec.Cmd { t.Error("unexpected replay"); return nil },
@@ -79,6 +92,13 @@ func keys(tm *teatest.TestModel, ks ...string) {
 	}
 }
 
+// checkView compares a screen with the test's golden file,
+// testdata/<Test>.golden.
+func checkView(t *testing.T, view string) {
+	t.Helper()
+	golden.Check(t, filepath.Join("testdata", t.Name()+".golden"), []byte(view))
+}
+
 // final quits and returns the last screen.
 func final(t *testing.T, tm *teatest.TestModel) string {
 	t.Helper()
@@ -106,7 +126,7 @@ func TestList(t *testing.T) {
 	if i, j := strings.Index(view, "confirmed"), strings.Index(view, "static "); i < 0 || j < 0 || i > j {
 		t.Errorf("confirmed finding not listed first:\n%s", view)
 	}
-	golden.RequireEqual(t, []byte(view))
+	checkView(t, view)
 }
 
 func TestDetail(t *testing.T) {
@@ -123,7 +143,7 @@ func TestDetail(t *testing.T) {
 			t.Errorf("detail lacks %q:\n%s", want, view)
 		}
 	}
-	golden.RequireEqual(t, []byte(view))
+	checkView(t, view)
 }
 
 func TestDetailStatic(t *testing.T) {
@@ -131,7 +151,7 @@ func TestDetailStatic(t *testing.T) {
 	waitFor(t, tm, "TestTransfer")
 	keys(tm, "j", "enter", "n", "n")
 	waitFor(t, tm, "source not available")
-	golden.RequireEqual(t, []byte(final(t, tm)))
+	checkView(t, final(t, tm))
 }
 
 func TestLanes(t *testing.T) {
@@ -158,7 +178,7 @@ func TestLanes(t *testing.T) {
 	if !strings.Contains(view, " *   5 │") {
 		t.Errorf("change point at step 5 not marked:\n%s", view)
 	}
-	golden.RequireEqual(t, []byte(view))
+	checkView(t, view)
 }
 
 func TestFilter(t *testing.T) {
@@ -172,7 +192,7 @@ func TestFilter(t *testing.T) {
 	if strings.Contains(view, "TestTransfer") || strings.Contains(view, "catalog") || !strings.Contains(view, "2 of 4") {
 		t.Errorf("filter /shop + predicted-static shows the wrong findings:\n%s", view)
 	}
-	golden.RequireEqual(t, []byte(view))
+	checkView(t, view)
 }
 
 func TestFilterCleared(t *testing.T) {
@@ -205,7 +225,7 @@ func TestIgnore(t *testing.T) {
 	keys(tm, "enter")
 	waitFor(t, tm, "1 ignored")
 	view := final(t, tm)
-	golden.RequireEqual(t, []byte(view))
+	checkView(t, view)
 
 	set, err := suppress.Load(root)
 	if err != nil {
@@ -301,7 +321,7 @@ func TestEditor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	abs, _ := filepath.Abs("../corpus/deadlock/abba/abba_test.go")
+	abs := filepath.Join(corpusRoot(t), "deadlock", "abba", "abba_test.go")
 	if want := "--wait +10 " + abs + "\n"; string(got) != want {
 		t.Errorf("editor got %q, want %q", got, want)
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/deadhunt/deadhunt/corpus"
 )
 
 // build compiles the command into a temporary directory.
@@ -21,11 +23,21 @@ func build(t *testing.T) string {
 	return bin
 }
 
+// corpusRoot is the corpus's directory, where the tests run lockcycle.
+func corpusRoot(t *testing.T) string {
+	t.Helper()
+	root, err := corpus.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
 // TestVetTool runs lockcycle under go vet on a corpus package.
 func TestVetTool(t *testing.T) {
 	bin := build(t)
-	cmd := exec.Command("go", "vet", "-vettool="+bin, "./corpus/deadlock/abba")
-	cmd.Dir = "../.."
+	cmd := exec.Command("go", "vet", "-vettool="+bin, "./deadlock/abba")
+	cmd.Dir = corpusRoot(t)
 	out, err := cmd.CombinedOutput()
 	if err == nil {
 		t.Fatalf("go vet succeeded; want a report\n%s", out)
@@ -39,8 +51,8 @@ func TestVetTool(t *testing.T) {
 // package -> analyzer -> diagnostics with posn, message and category.
 func TestStandaloneJSON(t *testing.T) {
 	bin := build(t)
-	cmd := exec.Command(bin, "-json", "./corpus/deadlock/doublelock")
-	cmd.Dir = "../.."
+	cmd := exec.Command(bin, "-json", "./deadlock/doublelock")
+	cmd.Dir = corpusRoot(t)
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("lockcycle -json: %v\n%s", err, out)

@@ -2,7 +2,6 @@ package instrument
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/deadhunt/deadhunt/corpus"
@@ -18,7 +17,10 @@ func BenchmarkRewriteCorpus(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	root, _ := filepath.Abs("../..")
+	root, err := corpus.Root()
+	if err != nil {
+		b.Fatal(err)
+	}
 	var patterns []string
 	for _, c := range cases {
 		patterns = append(patterns, c.Pkg)
@@ -49,7 +51,10 @@ func BenchmarkRewriteCorpus(b *testing.B) {
 // BenchmarkBuildOne measures a whole Build of one corpus package with the
 // real runtime, caches warm: load, rewrite, overlay, go test -c.
 func BenchmarkBuildOne(b *testing.B) {
-	root, _ := filepath.Abs("../..")
+	root, err := corpus.Root()
+	if err != nil {
+		b.Fatal(err)
+	}
 	cache := b.TempDir()
 	for range b.N {
 		bl, err := newBuilder(Options{Dir: root, Patterns: []string{corpus.ModulePath + "/deadlock/abba"}, WorkDir: b.TempDir(), CacheDir: cache}, trigger.RuntimeFiles)

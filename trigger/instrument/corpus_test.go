@@ -2,7 +2,6 @@ package instrument
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -25,14 +24,17 @@ func TestCorpus(t *testing.T) {
 	if len(cases) == 0 {
 		t.Fatal("empty corpus")
 	}
-	root, _ := filepath.Abs("../..")
+	root, err := corpus.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
 	var patterns []string
 	for _, c := range cases {
 		patterns = append(patterns, c.Pkg)
 	}
-	before := treeHash(t, filepath.Join(root, "corpus"))
+	before := treeHash(t, root)
 	pkgs := byPath(buildWith(t, Options{Dir: root, Patterns: patterns}, trigger.RuntimeFiles))
-	if after := treeHash(t, filepath.Join(root, "corpus")); after != before {
+	if after := treeHash(t, root); after != before {
 		t.Error("the corpus changed")
 	}
 	for _, c := range cases {
@@ -74,7 +76,10 @@ func TestCorpusClasses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root, _ := filepath.Abs("../..")
+	root, err := corpus.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
 	var patterns []string
 	for _, c := range cases {
 		patterns = append(patterns, c.Pkg)

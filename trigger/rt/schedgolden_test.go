@@ -1,10 +1,8 @@
 package rt_test
 
 import (
-	"flag"
 	"fmt"
 	"hash/fnv"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,10 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/deadhunt/deadhunt/internal/golden"
 	"github.com/deadhunt/deadhunt/trigger/rt"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/schedules.golden")
 
 // TestScheduleGolden: a seed gives the schedule it gave when the golden file
 // was written, for every strategy (directed without a target) over the deterministic scenarios (no
@@ -47,33 +44,7 @@ func TestScheduleGolden(t *testing.T) {
 	}
 	slices.Sort(lines)
 	got := strings.Join(lines, "\n") + "\n"
-	file := filepath.Join("testdata", "schedules.golden")
-	if *update {
-		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got == string(want) {
-		return
-	}
-	gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-	for i := range max(len(gl), len(wl)) {
-		g, w := "(none)", "(none)"
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if g != w {
-			t.Fatalf("schedule differs from %s at line %d:\n got %s\nwant %s", file, i+1, g, w)
-		}
-	}
+	golden.Check(t, filepath.Join("testdata", "schedules.golden"), []byte(got))
 }
 
 // scheduleSum is the length and a hash of a run's schedule (goroutine,
@@ -97,7 +68,11 @@ func scheduleSum(r *rt.Result) string {
 // mixedWorkload: n goroutines each run a fixed mix of mutex, RWMutex,
 // unbuffered and buffered channel, select, WaitGroup, Cond and Once
 // operations (deadlock-free), so that every kind of wait is entered and
-// left many times.
+// left many times. Its sites, and so the golden schedules, carry its line
+// numbers: the line directive keeps them as they were when the golden file
+// was written, whatever is edited above.
+//
+//line schedgolden_test.go:101
 func mixedWorkload(n int) func() {
 	return func() {
 		var mus [3]sync.Mutex

@@ -17,10 +17,11 @@ type built struct {
 	close   func() error
 }
 
+// buildCases builds the cases of the corpus at root (corpus.Root).
 func buildCases(ctx context.Context, root string, cs []corpus.Case) (*built, error) {
 	patterns := make([]string, len(cs))
 	for i, c := range cs {
-		patterns[i] = "./corpus/" + c.Dir
+		patterns[i] = "./" + c.Dir
 	}
 	start := time.Now()
 	res, err := driver.Build(ctx, driver.BuildOptions{Dir: root, Patterns: patterns})

@@ -26,7 +26,7 @@ type cost struct {
 // measureCosts times, per case, the uninstrumented test binary (go test
 // -c), the instrumented one without DEADHUNT_CONFIG (pass-through), and
 // the instrumented one under the scheduler (rpro): each o.overhead times,
-// one process per run, one at a time.
+// one process per run, one at a time. root is the corpus's directory.
 func measureCosts(ctx context.Context, o options, root string, cs []corpus.Case, b *built) ([]cost, error) {
 	tmp, err := os.MkdirTemp("", "hitrate-")
 	if err != nil {
@@ -40,7 +40,7 @@ func measureCosts(ctx context.Context, o options, root string, cs []corpus.Case,
 			continue
 		}
 		plain := filepath.Join(tmp, filepath.Base(c.Dir)+".plain.test")
-		cmd := exec.CommandContext(ctx, "go", "test", "-c", "-o", plain, "./corpus/"+c.Dir)
+		cmd := exec.CommandContext(ctx, "go", "test", "-c", "-o", plain, "./"+c.Dir)
 		cmd.Dir = root
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return nil, fmt.Errorf("go test -c %s: %v\n%s", c.Dir, err, out)

@@ -4,8 +4,9 @@
 //
 //	go run ./trigger/driver/internal/hitrate [-seeds 200] [-strategies random,pct,rpro] [-cases regexp] [-overhead 20] [-o table.md]
 //
-// It must run from the deadhunt module (it builds ./corpus/...). Results
-// are printed as Markdown tables for BENCHMARKS.md.
+// It builds the corpus of the source tree it was built from (corpus.Root),
+// whatever the working directory. Results are printed as Markdown tables
+// for BENCHMARKS.md.
 package main
 
 import (
@@ -64,7 +65,7 @@ func run(ctx context.Context, o options) error {
 			cs = append(cs, c)
 		}
 	}
-	root, err := os.Getwd()
+	root, err := corpus.Root()
 	if err != nil {
 		return err
 	}

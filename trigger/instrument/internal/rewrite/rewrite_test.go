@@ -1,8 +1,6 @@
 package rewrite
 
 import (
-	"bytes"
-	"flag"
 	"fmt"
 	"go/ast"
 	"go/importer"
@@ -10,16 +8,15 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/txtar"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files")
+	"github.com/deadhunt/deadhunt/internal/golden"
+)
 
 const srcDir = "/src/p" // directory the golden inputs pretend to live in
 
@@ -34,12 +31,14 @@ func TestGolden(t *testing.T) {
 	}
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			golden(t, file)
+			checkArchive(t, file)
 		})
 	}
 }
 
-func golden(t *testing.T, file string) {
+// checkArchive rewrites the input sections of one archive and checks the
+// result against its other sections.
+func checkArchive(t *testing.T, file string) {
 	ar, err := txtar.ParseFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -68,31 +67,7 @@ func golden(t *testing.T, file string) {
 	for name, data := range inputs {
 		checkLines(t, name, data, got[strings.Replace(name, "input", "output", 1)])
 	}
-	if *update {
-		var fs []txtar.File
-		for _, f := range ar.Files {
-			if strings.HasPrefix(f.Name, "input") {
-				fs = append(fs, f)
-			}
-		}
-		for _, name := range sortedKeys(got) {
-			fs = append(fs, txtar.File{Name: name, Data: got[name]})
-		}
-		ar.Files = fs
-		if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	for _, f := range ar.Files {
-		if g, ok := got[f.Name]; ok && !bytes.Equal(g, f.Data) {
-			t.Errorf("%s differs (run with -update)\n--- got ---\n%s\n--- want ---\n%s", f.Name, g, f.Data)
-		}
-		delete(got, f.Name)
-	}
-	for name := range got {
-		t.Errorf("%s missing from the archive (run with -update)", name)
-	}
+	golden.CheckTxtar(t, file, got)
 }
 
 func lines[T fmt.Stringer](xs []T) string {
