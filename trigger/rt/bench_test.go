@@ -2,6 +2,7 @@ package rt_test
 
 import (
 	"path/filepath"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -26,6 +27,10 @@ func benchCfg(b *testing.B, cfg rt.Config, body func(n int)) {
 	defer rt.SetVerifySets(true)
 	cfg.Seed, cfg.Depth, cfg.Steps, cfg.WatchdogMS = 1, 3, 1000, 1000
 	r, err := rt.RunScenario(cfg, 10*time.Minute, func() {
+		// The result of the previous run (b.N = 1, or the previous
+		// -count round) holds its whole schedule: collect it now, or
+		// collecting it is timed with this run.
+		runtime.GC()
 		b.ResetTimer()
 		body(b.N)
 		b.StopTimer()

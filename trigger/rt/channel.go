@@ -27,7 +27,7 @@ func Send[T any](ch chan<- T, v T, s *Site) {
 	}
 	g.one[0] = caseOf(sendChan(ch), true)
 	g.one[0].val = v
-	g.do(op{kind: opSend, site: s, cases: g.one[:]})
+	g.doSelect(opSend, s, g.one[:], false)
 	g.finishChan()
 }
 
@@ -52,7 +52,7 @@ func Recv2[T any](ch <-chan T, s *Site) (T, bool) {
 		return v, ok
 	}
 	g.one[0] = caseOf(recvChan(ch), false)
-	g.do(op{kind: opRecv, site: s, cases: g.one[:]})
+	g.doSelect(opRecv, s, g.one[:], false)
 	g.finishChan()
 	return as[T](g.op.val), g.op.ok
 }
@@ -65,7 +65,7 @@ func Close[T any](ch chan<- T, s *Site) {
 		return
 	}
 	g.one[0] = caseOf(sendChan(ch), false)
-	g.do(op{kind: opClose, site: s, cases: g.one[:]})
+	g.doSelect(opClose, s, g.one[:], false)
 	close(ch)
 }
 

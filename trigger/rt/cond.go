@@ -18,9 +18,9 @@ func CondWait(c *sync.Cond, s *Site) {
 		c.Wait()
 		return
 	}
-	g.do(op{kind: opCondEnqueue, site: s, obj: c})
+	g.do(opCondEnqueue, s, c)
 	LockerUnlock(c.L, s)
-	g.do(op{kind: opCondWait, site: s, obj: c})
+	g.do(opCondWait, s, c)
 	LockerLock(c.L, s)
 }
 
@@ -32,7 +32,7 @@ func CondSignal(c *sync.Cond, s *Site) {
 		c.Signal()
 		return
 	}
-	g.do(op{kind: opCondSignal, site: s, obj: c})
+	g.do(opCondSignal, s, c)
 	c.Signal() // wakes waiters in uninstrumented code, if any
 }
 
@@ -44,7 +44,7 @@ func CondBroadcast(c *sync.Cond, s *Site) {
 		c.Broadcast()
 		return
 	}
-	g.do(op{kind: opCondBroadcast, site: s, obj: c})
+	g.do(opCondBroadcast, s, c)
 	c.Broadcast()
 }
 

@@ -50,7 +50,9 @@ func (x *g) addHeld(h heldLock) { x.held = append(x.held, h) }
 func (x *g) dropHeld(lock any, read bool) bool {
 	for i := len(x.held) - 1; i >= 0; i-- {
 		if x.held[i].lock == lock && x.held[i].read == read {
-			x.held = append(x.held[:i], x.held[i+1:]...)
+			copy(x.held[i:], x.held[i+1:])
+			x.held[len(x.held)-1] = heldLock{}
+			x.held = x.held[:len(x.held)-1]
 			return true
 		}
 	}

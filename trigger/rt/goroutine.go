@@ -30,7 +30,7 @@ func Gosched(s *Site) {
 		runtime.Gosched()
 		return
 	}
-	g.do(op{kind: opGosched, site: s})
+	g.do(opGosched, s, nil)
 	g.backoff(0)
 }
 
@@ -44,7 +44,7 @@ var (
 // spawn starts f on a new managed goroutine created at s; after, if not nil,
 // runs when f ends (WGGo's Done).
 func (x *g) spawn(s *Site, f, after func()) {
-	x.do(op{kind: opGo, site: s})
+	x.do(opGo, s, nil)
 	child := x.op.sub
 	go child.main(f, after)
 }

@@ -13,7 +13,7 @@ func Lock(m *sync.Mutex, s *Site) {
 		m.Lock()
 		return
 	}
-	g.do(op{kind: opLock, site: s, obj: m})
+	g.do(opLock, s, m)
 	if !m.TryLock() { // uninstrumented code holds it: the watchdog releases us
 		m.Lock()
 	}
@@ -26,7 +26,7 @@ func Unlock(m *sync.Mutex, s *Site) {
 		m.Unlock()
 		return
 	}
-	g.do(op{kind: opUnlock, site: s, obj: m})
+	g.do(opUnlock, s, m)
 	m.Unlock()
 }
 
@@ -37,7 +37,7 @@ func TryLock(m *sync.Mutex, s *Site) bool {
 		countAcq()
 		return m.TryLock()
 	}
-	g.do(op{kind: opTryLock, site: s, obj: m})
+	g.do(opTryLock, s, m)
 	return g.op.ok
 }
 

@@ -15,7 +15,7 @@ func OnceDo(o *sync.Once, f func(), s *Site) {
 		o.Do(f)
 		return
 	}
-	g.do(op{kind: opOnce, site: s, obj: o})
+	g.do(opOnce, s, o)
 	if !g.op.ok { // done before: the real Once returns at once
 		o.Do(f)
 		return

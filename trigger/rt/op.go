@@ -138,12 +138,14 @@ func (o *op) waitsOnChan() bool { return o.kind.has(chanWait) }
 // isPollKind reports whether the op is of a kind that may poll: a yield, a
 // TryLock, a select with a default.
 func (o *op) isPollKind() bool {
-	return o.kind.has(poll|pollIfFailed) || o.kind.has(pollIfDefault) && o.hasDefault
+	f := kinds[o.kind].flags
+	return f&(poll|pollIfFailed) != 0 || f&pollIfDefault != 0 && o.hasDefault
 }
 
 // isPoll reports whether the executed op polled (a spin loop's step).
 func (o *op) isPoll() bool {
-	return o.kind.has(poll) || o.kind.has(pollIfFailed) && !o.ok || o.kind.has(pollIfDefault) && o.idx < 0
+	f := kinds[o.kind].flags
+	return f&poll != 0 || f&pollIfFailed != 0 && !o.ok || f&pollIfDefault != 0 && o.idx < 0
 }
 
 // lock returns the lock the op operates on (a *sync.Mutex or

@@ -18,7 +18,7 @@ func RWLock(m *sync.RWMutex, s *Site) {
 		m.Lock()
 		return
 	}
-	g.do(op{kind: opRWLock, site: s, obj: m})
+	g.do(opRWLock, s, m)
 	if !m.TryLock() {
 		m.Lock()
 	}
@@ -31,7 +31,7 @@ func RWUnlock(m *sync.RWMutex, s *Site) {
 		m.Unlock()
 		return
 	}
-	g.do(op{kind: opRWUnlock, site: s, obj: m})
+	g.do(opRWUnlock, s, m)
 	m.Unlock()
 }
 
@@ -42,7 +42,7 @@ func RWTryLock(m *sync.RWMutex, s *Site) bool {
 		countAcq()
 		return m.TryLock()
 	}
-	g.do(op{kind: opRWTryLock, site: s, obj: m})
+	g.do(opRWTryLock, s, m)
 	return g.op.ok
 }
 
@@ -54,7 +54,7 @@ func RLock(m *sync.RWMutex, s *Site) {
 		m.RLock()
 		return
 	}
-	g.do(op{kind: opRLock, site: s, obj: m})
+	g.do(opRLock, s, m)
 	if !m.TryRLock() {
 		m.RLock()
 	}
@@ -67,7 +67,7 @@ func RUnlock(m *sync.RWMutex, s *Site) {
 		m.RUnlock()
 		return
 	}
-	g.do(op{kind: opRUnlock, site: s, obj: m})
+	g.do(opRUnlock, s, m)
 	m.RUnlock()
 }
 
@@ -78,7 +78,7 @@ func TryRLock(m *sync.RWMutex, s *Site) bool {
 		countAcq()
 		return m.TryRLock()
 	}
-	g.do(op{kind: opTryRLock, site: s, obj: m})
+	g.do(opTryRLock, s, m)
 	return g.op.ok
 }
 

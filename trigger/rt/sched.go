@@ -198,12 +198,27 @@ func (sc *sched) exec(x *g) bool {
 	return f == nil || f(sc, x)
 }
 
-// do performs a scheduling point for x with operation o: it waits until the
-// strategy chooses x and then applies o to the model. x.op holds the result.
-func (x *g) do(o op) {
+// do performs a scheduling point for x: an operation of kind k at site s
+// on obj. It waits until the strategy chooses x and then applies the
+// operation to the model; x.op holds the result.
+func (x *g) do(k opKind, s *Site, obj any) { x.perform(k, s, obj, 0, nil, false) }
+
+// doN is do with the operation's number (a WaitGroup's delta, a wake time).
+func (x *g) doN(k opKind, s *Site, obj any, n int64) { x.perform(k, s, obj, n, nil, false) }
+
+// doSelect is do for a channel operation over cases.
+func (x *g) doSelect(k opKind, s *Site, cases []SelectCase, hasDefault bool) {
+	x.perform(k, s, nil, 0, cases, hasDefault)
+}
+
+// perform is do with every argument. The op is written in place, field by
+// field: built elsewhere and copied, it cost a tenth of a Lock step.
+func (x *g) perform(k opKind, s *Site, obj any, n int64, cases []SelectCase, hasDefault bool) {
 	sc := x.sc
 	sc.mu.Lock()
-	x.op = o
+	o := &x.op
+	*o = op{}
+	o.kind, o.site, o.obj, o.n, o.cases, o.hasDefault = k, s, obj, n, cases, hasDefault
 	x.opSeq++
 	waited := !sc.canRun(x)
 	if waited && o.isAcquire() {

@@ -52,7 +52,7 @@ func Select(s *Site, hasDefault bool, cases ...SelectCase) int {
 		}
 		return i
 	}
-	g.do(op{kind: opSelect, site: s, cases: cases, hasDefault: hasDefault})
+	g.doSelect(opSelect, s, cases, hasDefault)
 	g.finishChan()
 	return g.op.idx
 }

@@ -70,7 +70,7 @@ func (sc *sched) hasSleepers() bool {
 // sleep is Sleep(d) for a managed goroutine.
 func (x *g) sleep(d time.Duration, s *Site) {
 	if d <= 0 {
-		x.do(op{kind: opSleep, site: s})
+		x.do(opSleep, s, nil)
 		x.backoff(0)
 		return
 	}
@@ -79,12 +79,12 @@ func (x *g) sleep(d time.Duration, s *Site) {
 	sc.mu.Lock()
 	wake := sc.clock.now + int64(d)
 	sc.mu.Unlock()
-	x.do(op{kind: opSleep, site: s, n: wake})
+	x.doN(opSleep, s, nil, wake)
 	rest := time.Until(until)
 	if rest <= 0 {
 		return
 	}
 	x.goOutside("sleep")
 	time.Sleep(rest)
-	x.do(op{kind: opSleep, site: s})
+	x.do(opSleep, s, nil)
 }

@@ -98,7 +98,7 @@ func (sc *sched) startTest(name string, site *Site) *g {
 	x.goid.Store(stackGoid())
 	sc.gs.byGP[x.gp.Load()] = x
 	sc.mu.Unlock()
-	x.do(op{kind: opStart, site: site})
+	x.do(opStart, site, nil)
 	return x
 }
 
@@ -125,7 +125,7 @@ func (x *g) endTest(panicked bool) {
 	sc.life.endBy = time.Now().Add(4 * sc.grace())
 	sc.mu.Unlock()
 	for !panicked {
-		x.do(op{kind: opTestEnd, site: x.created})
+		x.do(opTestEnd, x.created, nil)
 		sc.mu.Lock()
 		sc.checkCycle() // a certain deadlock needs no grace period
 		sc.mu.Unlock()
@@ -204,7 +204,7 @@ func (sc *sched) othersEnabled(x *g) bool { return sc.countEnabled(x) > 0 }
 // goroutine; x waits for it in the model (opRunWait) while really blocked
 // in t.Run.
 func (x *g) run(t *testing.T, name string, f func(*testing.T), s *Site) bool {
-	x.do(op{kind: opRun, site: s})
+	x.do(opRun, s, nil)
 	sub := x.op.sub
 	sc := x.sc
 	sc.mu.Lock()
@@ -263,7 +263,7 @@ func (x *g) parallel(t *testing.T, s *Site) {
 	sc.mu.Unlock()
 	x.goOutside(whyParallel)
 	t.Parallel()
-	x.do(op{kind: opParallel, site: s})
+	x.do(opParallel, s, nil)
 }
 
 // whyParallel marks a subtest paused in t.Parallel that has not rejoined;

@@ -16,7 +16,7 @@ func WGAdd(wg *sync.WaitGroup, delta int, s *Site) {
 		wg.Add(delta)
 		return
 	}
-	g.do(op{kind: opWGAdd, site: s, obj: wg, n: int64(delta)})
+	g.doN(opWGAdd, s, wg, int64(delta))
 	wg.Add(delta)
 }
 
@@ -30,7 +30,7 @@ func WGWait(wg *sync.WaitGroup, s *Site) {
 		wg.Wait()
 		return
 	}
-	g.do(op{kind: opWGWait, site: s, obj: wg})
+	g.do(opWGWait, s, wg)
 	wg.Wait() // blocks only if uninstrumented code added to wg: the watchdog releases it
 }
 
