@@ -27,7 +27,7 @@ func (c *Candidate) Finding(pkg string) report.Finding {
 		Status:   report.PredictedDynamic,
 		Package:  pkg,
 		Message:  c.message(),
-		Evidence: []string{"dynamic"},
+		Evidence: []report.Evidence{report.Dynamic},
 		Locks:    c.locks(),
 		Support:  c.support(),
 	}

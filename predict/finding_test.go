@@ -36,7 +36,7 @@ func TestFindingCycle(t *testing.T) {
 	if want := report.ComputeID(report.LockOrderCycle, "example.com/p", []string{"main.b", "main.a"}); f.ID != want {
 		t.Errorf("id %s, want %s", f.ID, want)
 	}
-	if f.Status != report.PredictedDynamic || f.Test != "TestABBA" || !slices.Equal(f.Evidence, []string{"dynamic"}) {
+	if f.Status != report.PredictedDynamic || f.Test != "TestABBA" || !slices.Equal(f.Evidence, []report.Evidence{report.Dynamic}) {
 		t.Errorf("status %s test %q evidence %v", f.Status, f.Test, f.Evidence)
 	}
 	if got := f.Classes(); !slices.Equal(got, []string{"main.a", "main.b"}) {

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/deadhunt/deadhunt/analyzer"
-	"github.com/deadhunt/deadhunt/predict"
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
@@ -125,7 +124,7 @@ func (f *confirmFlags) check() error {
 }
 
 func (f *confirmFlags) options() driver.Options {
-	o := driver.Options{Runs: f.runs, Strategy: f.strategy, Depth: f.depth, Radius: f.radius,
+	o := driver.Options{Runs: f.runs, Strategy: report.Strategy(f.strategy), Depth: f.depth, Radius: f.radius,
 		Seed: f.seed, Parallel: f.parallel, Timeout: f.timeout, KeepGoing: f.keepGoing, Run: f.runRegexp()}
 	return o
 }
@@ -218,7 +217,7 @@ func (c *confirmer) predict(ctx context.Context, root string, patterns []string,
 	}
 	pr := pl.predict(ctx, rec)
 	for i := range pr.merged {
-		if f := &pr.merged[i]; !slices.Contains(f.Evidence, "dynamic") {
+		if f := &pr.merged[i]; !slices.Contains(f.Evidence, report.Dynamic) {
 			pr.AimFinding(f, pr.touched(f)) // static only: aim at the tests that touched its locks
 		}
 	}
@@ -239,13 +238,13 @@ func (c *confirmer) predictions(pr *prediction, confirmed []report.Finding, sum 
 	var out []report.Finding
 	for _, f := range pr.merged {
 		if i := slices.IndexFunc(confirmed, func(g report.Finding) bool { return sameBug(&f, &g) }); i >= 0 {
-			confirmed[i].Evidence = predict.UnionEvidence(confirmed[i].Evidence, f.Evidence)
+			confirmed[i].Evidence = report.UnionEvidence(confirmed[i].Evidence, f.Evidence)
 			continue
 		}
 		if s := aimSearch(sum, f.ID); s != nil {
 			f.Status, f.Search = report.Unconfirmed, s
-		} else if slices.Contains(f.Evidence, "dynamic") {
-			f.Status, f.Search = report.Unconfirmed, &report.Search{Strategy: "directed", MissBound: 1,
+		} else if slices.Contains(f.Evidence, report.Dynamic) {
+			f.Status, f.Search = report.Unconfirmed, &report.Search{Strategy: report.Directed, MissBound: 1,
 				Note: "no directed run: the tests that showed it failed on their own or were not hunted"}
 		}
 		out = append(out, f)

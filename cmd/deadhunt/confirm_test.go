@@ -176,11 +176,11 @@ func TestConfirmPipeline(t *testing.T) {
 	for _, f := range rep.Findings {
 		byStatus[f.Status] = append(byStatus[f.Status], f)
 	}
-	if fs := byStatus[report.Confirmed]; len(fs) != 1 || fs[0].Witness.Strategy != "directed" || fs[0].Classes()[0] != "(*fake.T).a" || !slices.Contains(fs[0].Evidence, "dynamic") {
+	if fs := byStatus[report.Confirmed]; len(fs) != 1 || fs[0].Witness.Strategy != report.Directed || fs[0].Classes()[0] != "(*fake.T).a" || !slices.Contains(fs[0].Evidence, report.Dynamic) {
 		t.Errorf("confirmed %v, want the a-b cycle by directed", fs)
 	}
 	un := byStatus[report.Unconfirmed]
-	if len(un) != 1 || un[0].ID != miss.ID || un[0].Search == nil || un[0].Search.Strategy != "directed" || un[0].Search.Runs != 4 {
+	if len(un) != 1 || un[0].ID != miss.ID || un[0].Search == nil || un[0].Search.Strategy != report.Directed || un[0].Search.Runs != 4 {
 		t.Fatalf("unconfirmed %+v, want the c-d cycle with 4 directed runs", un)
 	}
 	if s := un[0].Search; s.MissBound <= 0 || s.MissBound >= 1 || un[0].Ignored == nil || un[0].Ignored.Reason != "known, harmless" {

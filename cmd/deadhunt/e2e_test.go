@@ -116,7 +116,7 @@ func TestEndToEndDirected(t *testing.T) {
 		t.Fatalf("findings %v, want the warmup cycle", rep.Findings)
 	}
 	f := rep.Findings[0]
-	if f.Status != report.Confirmed || f.Witness.Strategy != "directed" || !slices.Contains(f.Classes(), "(*warmup.Server).authMu") {
+	if f.Status != report.Confirmed || f.Witness.Strategy != report.Directed || !slices.Contains(f.Classes(), "(*warmup.Server).authMu") {
 		t.Errorf("finding %s by %s, want warmup's cycle confirmed by directed", f.Summary(), f.Witness.Strategy)
 	}
 	traces, _ := filepath.Glob(filepath.Join(dir, ".deadhunt", "traces", "*", "TestAfterWarmup.*.trace"))

@@ -31,7 +31,7 @@ func staticFindings(fs ...report.Finding) staticFunc {
 func staticCycle(a, b string) report.Finding {
 	classes := []string{"(*fake.T)." + a, "(*fake.T)." + b}
 	return report.Finding{ID: report.ComputeID(report.LockOrderCycle, fakePkg, classes), Kind: report.LockOrderCycle,
-		Status: report.PredictedStatic, Package: fakePkg, Message: "lock order cycle", Evidence: []string{"static"},
+		Status: report.PredictedStatic, Package: fakePkg, Message: "lock order cycle", Evidence: []report.Evidence{report.Static},
 		Locks: []report.Lock{{Class: classes[0], Sites: []report.Site{{File: "/fake/s.go", Line: 3, Col: 2}}}, {Class: classes[1], Sites: []report.Site{{File: "/fake/s.go", Line: 4, Col: 2}}}}}
 }
 
@@ -49,7 +49,7 @@ func TestPredict(t *testing.T) {
 	if len(rep.Findings) != 2 {
 		t.Fatalf("findings %v, want the a-b cycle (static and dynamic) and the x-y one (static)", rep.Findings)
 	}
-	if f := rep.Findings[0]; f.Status != report.PredictedDynamic || strings.Join(f.Evidence, ",") != "static,dynamic" || f.Classes()[0] != "(*fake.T).a" {
+	if f := rep.Findings[0]; f.Status != report.PredictedDynamic || report.JoinEvidence(f.Evidence) != "static, dynamic" || f.Classes()[0] != "(*fake.T).a" {
 		t.Errorf("first finding %s, evidence %v; want a-b with both evidences", f.Summary(), f.Evidence)
 	}
 	if f := rep.Findings[1]; f.Status != report.PredictedStatic {

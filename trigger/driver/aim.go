@@ -3,6 +3,8 @@ package driver
 import (
 	"context"
 	"slices"
+
+	"github.com/deadhunt/deadhunt/report"
 )
 
 // Aim is a predicted deadlock the directed strategy steers one test toward:
@@ -78,7 +80,7 @@ func (t *testHunt) aim(ctx context.Context, a Aim) error {
 	if !o.KeepGoing && (t.confirmed(a.ID) || cal.Outcome == Deadlock && t.confirmed(findingID(t.pkg.ImportPath, cal.Result.Deadlock))) {
 		return nil // confirmed by the calibration run
 	}
-	base := Config{Strategy: "directed", Depth: st.Depth, Radius: st.Radius, Steps: st.Steps,
+	base := Config{Strategy: report.Directed, Depth: st.Depth, Radius: st.Radius, Steps: st.Steps,
 		Goroutines: st.Goroutines, Target: &target, WatchdogMS: o.WatchdogMS}
 	return t.seeds(ctx, &phase{base: base, runs: o.Runs, aim: st})
 }

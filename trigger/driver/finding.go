@@ -34,7 +34,7 @@ func makeFinding(pkg *Package, test string, c *candidate, runs int) report.Findi
 		Package:    pkg.ImportPath,
 		Test:       test,
 		Message:    d.Message,
-		Evidence:   []string{"dynamic"},
+		Evidence:   []report.Evidence{report.Dynamic},
 		Locks:      d.Locks,
 		Edges:      d.Edges,
 		Goroutines: d.Goroutines,

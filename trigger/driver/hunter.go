@@ -72,7 +72,7 @@ func (t *testHunt) run(ctx context.Context) error {
 	plain := o.Recording.plainRun(t.pkg.ImportPath, t.test)
 	if plain == nil {
 		var err error
-		if plain, err = t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: "plain", WatchdogMS: o.WatchdogMS}); err != nil {
+		if plain, err = t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: report.Plain, WatchdogMS: o.WatchdogMS}); err != nil {
 			return err
 		}
 	}
@@ -103,7 +103,7 @@ func (t *testHunt) run(ctx context.Context) error {
 			return err
 		}
 	}
-	if t.done() || o.Strategy == "directed" { // directed alone: only the aims
+	if t.done() || o.Strategy == report.Directed { // directed alone: only the aims
 		return nil
 	}
 	return t.seeds(ctx, &phase{base: t.base, runs: o.Runs})
@@ -125,7 +125,7 @@ func (t *testHunt) hungOnce(ctx context.Context) error {
 // calibration is the run that measures a test under control (random walk,
 // seed 0), counting the acquisitions of target if it is not nil.
 func (t *testHunt) calibration(ctx context.Context, target *Target) (*run, error) {
-	return t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: "random", Seed: 0, Target: target, WatchdogMS: t.h.opts.WatchdogMS})
+	return t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: report.Random, Seed: 0, Target: target, WatchdogMS: t.h.opts.WatchdogMS})
 }
 
 // phase is one seeded budget: the strategy's own, or an aim's.
@@ -157,7 +157,7 @@ func (t *testHunt) calibrate(plain, ctl *run) {
 	t.stats.Calibration = c
 	t.base = Config{Strategy: o.Strategy, Depth: o.Depth, Radius: c.Radius,
 		Steps: stepsFor(o.Strategy, c), Goroutines: c.Goroutines, WatchdogMS: o.WatchdogMS}
-	if o.Strategy != "rpro" {
+	if o.Strategy != report.RPro {
 		t.base.Radius = 0
 	}
 }
@@ -173,8 +173,8 @@ func measured(o Outcome, r *RunResult) Calibration {
 
 // stepsFor is the k estimate passed to a strategy: rpro counts only lock
 // acquisitions as steps, the others every scheduling point.
-func stepsFor(strategy string, c Calibration) int {
-	if strategy == "rpro" && c.Acquisitions > 0 {
+func stepsFor(strategy report.Strategy, c Calibration) int {
+	if strategy == report.RPro && c.Acquisitions > 0 {
 		return c.Acquisitions
 	}
 	return c.Steps
@@ -352,7 +352,7 @@ func (h *hunter) progress(t *testHunt, finished bool) {
 func (h *hunter) budget(t *testHunt) int {
 	aims := len(h.opts.aimsFor(t.pkg.ImportPath, t.test))
 	n := calibrationRuns + aims*(h.opts.Runs+1)
-	if h.opts.Strategy != "directed" {
+	if h.opts.Strategy != report.Directed {
 		n += h.opts.Runs
 	}
 	return n

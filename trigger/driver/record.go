@@ -119,17 +119,17 @@ func traceDir(dir, importPath string) string {
 func (o *RecordOptions) schedules(plain Calibration) []Config {
 	var cs []Config
 	for s := 0; s < o.Random; s++ {
-		cs = append(cs, Config{Strategy: "random", Seed: uint64(s)})
+		cs = append(cs, Config{Strategy: report.Random, Seed: uint64(s)})
 	}
 	for s := 1; s <= o.PCT; s++ {
-		cs = append(cs, Config{Strategy: "pct", Seed: uint64(s), Depth: o.Depth, Steps: plain.Steps, Goroutines: plain.Goroutines})
+		cs = append(cs, Config{Strategy: report.PCT, Seed: uint64(s), Depth: o.Depth, Steps: plain.Steps, Goroutines: plain.Goroutines})
 	}
 	return cs
 }
 
 func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (RecordedTest, error) {
 	rt := RecordedTest{Package: j.pkg.ImportPath, Test: j.test, Outcomes: map[Outcome]int{}}
-	plain, err := r.exec(ctx, j.pkg, j.test, Config{Strategy: "plain", WatchdogMS: o.WatchdogMS})
+	plain, err := r.exec(ctx, j.pkg, j.test, Config{Strategy: report.Plain, WatchdogMS: o.WatchdogMS})
 	if err != nil {
 		return rt, err
 	}

@@ -57,7 +57,7 @@ func replaySchedule(ctx context.Context, r *runner, pkg *Package, test string, o
 	}
 	defer os.RemoveAll(dir)
 	cfg := orig
-	cfg.Strategy, cfg.Replay = "replay", filepath.Join(dir, "schedule.json")
+	cfg.Strategy, cfg.Replay = report.Replay, filepath.Join(dir, "schedule.json")
 	if err := writeJSON(cfg.Replay, sched); err != nil {
 		return nil, fmt.Errorf("driver: %w", err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/deadhunt/deadhunt/corpus"
 	"github.com/deadhunt/deadhunt/predict"
+	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
 
@@ -48,7 +49,7 @@ func measureDirected(ctx context.Context, o options, c corpus.Case, pkg driver.P
 	if len(aims) == 0 {
 		return rate{note: noCandidate}, nil
 	}
-	opts := driver.Options{Runs: o.seeds, Strategy: "directed", KeepGoing: true, Parallel: o.parallel,
+	opts := driver.Options{Runs: o.seeds, Strategy: report.Directed, KeepGoing: true, Parallel: o.parallel,
 		Timeout: o.timeout, Run: run, Aims: map[driver.TestKey][]driver.Aim{key: aims}}
 	r, sum, err := hunt(ctx, c, pkg, opts)
 	if err != nil || sum == nil {
@@ -90,7 +91,7 @@ func writeDirected(w io.Writer, o options, cs []corpus.Case, rates map[string]ma
 	var firsts []int
 	missed := 0
 	for _, c := range cs {
-		r := rates[c.Name]["directed"]
+		r := rates[c.Name][string(report.Directed)]
 		a := r.aimed
 		if a == nil {
 			fmt.Fprintf(w, "| %s | %s | %d | 0 | – | – | – | – | – %s |\n", c.Name, c.Kind, c.Depth, r.note)
