@@ -92,8 +92,8 @@ func TestFindingAcrossRunsHasNoTest(t *testing.T) {
 	}
 }
 
-func TestCandidateSeen(t *testing.T) {
-	c := predictFile(t, "duplicates").Candidates[0]
+func TestPredictionSeen(t *testing.T) {
+	c := predictFile(t, "duplicates").Predictions[0]
 	if len(c.Seen) != 4 || c.Seen[0].Count != 2 || c.Seen[0].Run.N != 1 || c.Seen[3].Run.N != 2 {
 		t.Errorf("seen %v, want the 4 distinct edges of both runs with counts", c.Seen)
 	}

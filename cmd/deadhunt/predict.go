@@ -48,7 +48,7 @@ func (p *pipeline) record(ctx context.Context, pkgs []driver.Package) (*driver.R
 
 // prediction is what the traces and the static analyzer predict.
 type prediction struct {
-	*driver.Prediction
+	*driver.Predictions
 	// merged are the dynamic and static findings joined by ID
 	// (predict.Merge): predicted-dynamic when traces showed them,
 	// predicted-static otherwise.
@@ -58,7 +58,7 @@ type prediction struct {
 }
 
 func (p *pipeline) predict(ctx context.Context, rec *driver.Recording) *prediction {
-	pr := &prediction{Prediction: driver.Predict(rec, predict.Options{}), rec: rec}
+	pr := &prediction{Predictions: driver.Predict(rec, predict.Options{}), rec: rec}
 	pr.errs = append(pr.errs, pr.Errors...)
 	var static []report.Finding
 	if p.static != nil {

@@ -7,11 +7,12 @@ import (
 	"github.com/deadhunt/deadhunt/report"
 )
 
-// Aim is a predicted deadlock the directed strategy steers one test toward:
+// Aim is how the directed strategy steers one test toward a prediction:
 // change points are drawn only among acquisitions of the target's lock
-// classes or at its sites (lock bounding).
+// classes or at its sites (lock bounding), and only the target's
+// goroutines are ordered (thread bounding).
 type Aim struct {
-	ID     string // the predicted finding's ID
+	ID     string // the prediction's finding ID
 	Target Target
 	// Steps is the most target acquisitions a recorded run made, if known:
 	// k is the larger of it and the aim's calibration run's count.

@@ -211,18 +211,18 @@ func TestTargetHeldSites(t *testing.T) {
 	at := func(line int) report.Site { return report.Site{File: "/p/p.go", Line: line, Col: 2} }
 	gs := predict.Target{Goroutines: []string{"test", "/p/p_test.go:9:2"}}
 	cases := []struct {
-		c     predict.Candidate
+		c     predict.Prediction
 		sites []string
 		held  []string
 		depth int
 	}{
-		{predict.Candidate{Kind: report.LockOrderCycle, Classes: []string{"a", "b"}, Target: gs,
+		{predict.Prediction{Kind: report.LockOrderCycle, Classes: []string{"a", "b"}, Target: gs,
 			Edges: []predict.Edge{{HeldAt: at(10), AcquiredAt: at(11)}, {HeldAt: at(20), AcquiredAt: at(21)}}},
 			[]string{"/p/p.go:11:2", "/p/p.go:21:2"}, []string{"/p/p.go:10:2", "/p/p.go:20:2"}, 4},
-		{predict.Candidate{Kind: report.RWR, Classes: []string{"a"}, Target: gs,
+		{predict.Prediction{Kind: report.RWR, Classes: []string{"a"}, Target: gs,
 			Edges: []predict.Edge{{HeldAt: at(10), AcquiredAt: at(11)}}, Writers: []predict.Edge{{AcquiredAt: at(30)}}},
 			[]string{"/p/p.go:11:2"}, []string{"/p/p.go:30:2"}, 3},
-		{predict.Candidate{Kind: report.DoubleLock, Classes: []string{"a"}, Target: gs,
+		{predict.Prediction{Kind: report.DoubleLock, Classes: []string{"a"}, Target: gs,
 			Edges: []predict.Edge{{HeldAt: at(10), AcquiredAt: at(11)}}},
 			[]string{"/p/p.go:11:2"}, nil, 2},
 	}

@@ -28,8 +28,9 @@ func newRunner(timeout time.Duration, env []string, workDir string, parallel int
 	return &runner{timeout: timeout, env: env, workDir: workDir, sem: make(chan struct{}, parallel)}
 }
 
-// candidate is a deadlock seen in a test, keyed by finding ID.
-type candidate struct {
+// seenDeadlock is a deadlock one of a test's runs hit, keyed by finding
+// ID: confirmed once a replay of its schedule deadlocks again the same way.
+type seenDeadlock struct {
 	id        string
 	hits      int
 	witness   *run // the run whose replay reproduced it
@@ -41,15 +42,15 @@ type testHunt struct {
 	h     *hunter
 	pkg   *Package
 	test  string
-	mu    sync.Mutex // guards stats, cands and order
+	mu    sync.Mutex // guards stats, seen and order
 	stats TestStats
-	cands map[string]*candidate
-	order []string // candidate IDs in order of confirmation
+	seen  map[string]*seenDeadlock
+	order []string // IDs of seen deadlocks in order of confirmation
 	base  Config   // the seeded runs' configuration, without seed
 }
 
 func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult {
-	t := &testHunt{h: h, pkg: pkg, test: test, cands: map[string]*candidate{}}
+	t := &testHunt{h: h, pkg: pkg, test: test, seen: map[string]*seenDeadlock{}}
 	t.stats.Package, t.stats.Test = pkg.ImportPath, test
 	err := t.run(ctx)
 	t.mu.Lock()
@@ -267,7 +268,7 @@ func (t *testHunt) seed(ctx context.Context, ph *phase, i int) error {
 func (t *testHunt) confirmed(id string) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	c := t.cands[id]
+	c := t.seen[id]
 	return c != nil && c.confirmed
 }
 
@@ -305,9 +306,9 @@ func (t *testHunt) record(ctx context.Context, rn *run) error {
 	return nil
 }
 
-// count records a run in the stats and returns the candidate to replay:
+// count records a run in the stats and returns the deadlock to replay:
 // nil unless the run deadlocked in a way not yet confirmed.
-func (t *testHunt) count(rn *run) *candidate {
+func (t *testHunt) count(rn *run) *seenDeadlock {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.stats.count(rn)
@@ -316,10 +317,10 @@ func (t *testHunt) count(rn *run) *candidate {
 		return nil
 	}
 	id := findingID(t.pkg.ImportPath, rn.Result.Deadlock)
-	c := t.cands[id]
+	c := t.seen[id]
 	if c == nil {
-		c = &candidate{id: id}
-		t.cands[id] = c
+		c = &seenDeadlock{id: id}
+		t.seen[id] = c
 	}
 	c.hits++
 	if c.confirmed {
@@ -331,7 +332,7 @@ func (t *testHunt) count(rn *run) *candidate {
 func (t *testHunt) findings() []report.Finding {
 	var fs []report.Finding
 	for _, id := range t.order {
-		fs = append(fs, makeFinding(t.pkg, t.test, t.cands[id], t.stats.Runs))
+		fs = append(fs, makeFinding(t.pkg, t.test, t.seen[id], t.stats.Runs))
 	}
 	return fs
 }

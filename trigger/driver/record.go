@@ -43,7 +43,8 @@ func (o RecordOptions) withDefaults() RecordOptions {
 	return o
 }
 
-// Recording is what Record produced.
+// Recording is what Record produced: every test's traces (one file per
+// controlled run) and the outcomes of its runs.
 type Recording struct {
 	Tests  []RecordedTest
 	Errors []report.PackageError

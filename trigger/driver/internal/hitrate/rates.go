@@ -149,7 +149,7 @@ func writeRates(w io.Writer, o options, cs []corpus.Case, rates map[string]map[s
 				}
 			case corpus.MustSilent:
 				clean++
-				if (r.runs > 0 || r.aimed == nil && s == string(report.Directed) && r.note == noCandidate) && r.confirmed == 0 {
+				if (r.runs > 0 || r.aimed == nil && s == string(report.Directed) && r.note == noPrediction) && r.confirmed == 0 {
 					silent++
 				}
 			}
