@@ -197,6 +197,17 @@ func ComputeID(kind Kind, pkg string, classes []string) string {
 	return "DH-" + hex.EncodeToString(h[:])[:10]
 }
 
+// Active returns the findings of status s that are not marked ignored.
+func (r *Report) Active(s Status) []Finding {
+	var fs []Finding
+	for _, f := range r.Findings {
+		if f.Status == s && f.Ignored == nil {
+			fs = append(fs, f)
+		}
+	}
+	return fs
+}
+
 // Classes returns the finding's lock classes in order.
 func (f *Finding) Classes() []string {
 	cs := make([]string, len(f.Locks))

@@ -243,3 +243,17 @@ func TestUnionEvidence(t *testing.T) {
 		t.Errorf("union of nothing %v, want nil", got)
 	}
 }
+
+func TestActive(t *testing.T) {
+	rep := &Report{Findings: []Finding{
+		{ID: "a", Status: Confirmed},
+		{ID: "b", Status: Confirmed, Ignored: &Ignore{Reason: "known"}},
+		{ID: "c", Status: Unconfirmed},
+	}}
+	if got := rep.Active(Confirmed); len(got) != 1 || got[0].ID != "a" {
+		t.Errorf("active confirmed %v, want a", got)
+	}
+	if got := rep.Active(PredictedStatic); got != nil {
+		t.Errorf("active predicted-static %v, want none", got)
+	}
+}

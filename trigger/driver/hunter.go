@@ -16,8 +16,9 @@ const calibrationRuns = 2
 
 // hunter holds a hunt's shared state.
 type hunter struct {
-	opts   Options
-	runner *runner
+	opts     Options
+	runner   *runner
+	packages int // packages hunted, for Progress
 
 	mu       sync.Mutex // guards the counters below and serializes Progress
 	tests    int
@@ -344,7 +345,7 @@ func (h *hunter) progress(t *testHunt, finished bool) {
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.opts.Progress(Progress{Package: t.pkg.ImportPath, Test: t.test, Done: t.stats.Runs,
+	h.opts.Progress(Progress{Packages: h.packages, Package: t.pkg.ImportPath, Test: t.test, Done: t.stats.Runs,
 		Budget: h.budget(t), Tests: h.tests, Findings: h.findings, Finished: finished})
 }
 

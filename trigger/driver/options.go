@@ -53,6 +53,7 @@ type Options struct {
 
 // Progress is a snapshot of a hunt, passed to Options.Progress.
 type Progress struct {
+	Packages      int // packages whose tests the hunt runs
 	Package, Test string
 	Done, Budget  int  // runs of this test done, and its budget
 	Tests         int  // tests finished so far, all packages
