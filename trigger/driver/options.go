@@ -40,8 +40,8 @@ type Options struct {
 	// WorkDir receives each run's config, result and output; "" uses a
 	// temporary directory removed at the end.
 	WorkDir string
-	// Aims are the predicted deadlocks to steer tests toward with the
-	// directed strategy, by test; each gets Runs seeded runs of its own.
+	// Aims steer each test toward its predictions with the directed
+	// strategy; each aim gets Runs seeded runs of its own.
 	Aims map[TestKey][]Aim
 	// Recording, if set, provides each test's plain run: Hunt reuses it
 	// instead of running the test plainly again.
