@@ -20,7 +20,7 @@ func generated(tb testing.TB, events, cycles int) []byte {
 
 func cycleCount(res *Result) int {
 	n := 0
-	for _, c := range res.Candidates {
+	for _, c := range res.Predictions {
 		if c.Kind == report.LockOrderCycle {
 			n++
 		}
@@ -36,8 +36,8 @@ func TestGenerated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := cycleCount(res); n != 3 || len(res.Candidates) != 3 {
-		t.Fatalf("%d cycles in %d candidates, want the 3 planted:\n%s", n, len(res.Candidates), res)
+	if n := cycleCount(res); n != 3 || len(res.Predictions) != 3 {
+		t.Fatalf("%d cycles in %d predictions, want the 3 planted:\n%s", n, len(res.Predictions), res)
 	}
 }
 

@@ -7,14 +7,14 @@ import (
 	"github.com/deadhunt/deadhunt/report"
 )
 
-// candidates collects candidates, merging those of one kind and lock
+// predictions collects the predictions of a graph, merging those of one kind and lock
 // class multiset.
-type candidates struct {
-	byKey map[string]*Candidate
-	list  []*Candidate
+type predictions struct {
+	byKey map[string]*Prediction
+	list  []*Prediction
 }
 
-func (cs *candidates) add(c *Candidate) {
+func (cs *predictions) add(c *Prediction) {
 	k := c.key()
 	old := cs.byKey[k]
 	if old == nil {
@@ -36,9 +36,9 @@ func union[T comparable](a, b []T) []T {
 	return a
 }
 
-// cycles adds the candidates of one level, and returns the components
+// cycles adds the predictions of one level, and returns the components
 // with no cycle short enough to be searched.
-func (g *Graph) cycles(l *level, opts Options, cs *candidates, rejected *int) ([]SCC, error) {
+func (g *Graph) cycles(l *level, opts Options, cs *predictions, rejected *int) ([]SCC, error) {
 	comps, err := l.components()
 	if err != nil {
 		return nil, err
@@ -60,15 +60,15 @@ func (g *Graph) cycles(l *level, opts Options, cs *candidates, rejected *int) ([
 				}
 				continue
 			}
-			cs.add(g.cycleCandidate(l, cyc, w))
+			cs.add(g.cyclePrediction(l, cyc, w))
 		}
 	}
 	return long, nil
 }
 
-// cycleKey is the key of the candidate a cycle would make.
+// cycleKey is the key of the prediction a cycle would make.
 func (g *Graph) cycleKey(l *level, cyc []int) string {
-	c := &Candidate{Kind: report.LockOrderCycle}
+	c := &Prediction{Kind: report.LockOrderCycle}
 	for _, v := range cyc {
 		if l.lv == Instance {
 			v = g.t.locks[v].class
@@ -78,8 +78,8 @@ func (g *Graph) cycleKey(l *level, cyc []int) string {
 	return c.key()
 }
 
-func (g *Graph) cycleCandidate(l *level, cyc []int, w []*edgeRec) *Candidate {
-	c := &Candidate{Kind: report.LockOrderCycle, Level: l.lv}
+func (g *Graph) cyclePrediction(l *level, cyc []int, w []*edgeRec) *Prediction {
+	c := &Prediction{Kind: report.LockOrderCycle, Level: l.lv}
 	for i, r := range w {
 		c.Classes = append(c.Classes, g.t.classes[g.t.locks[r.from].class])
 		c.Edges = append(c.Edges, g.edge(r))
@@ -88,12 +88,12 @@ func (g *Graph) cycleCandidate(l *level, cyc []int, w []*edgeRec) *Candidate {
 	return c
 }
 
-// selfCandidates adds double locks, and recursive read locks of a class
+// selfPredictions adds double locks, and recursive read locks of a class
 // some other goroutine (of any run) write-locks.
-func (g *Graph) selfCandidates(rs *records, cs *candidates) {
+func (g *Graph) selfPredictions(rs *records, cs *predictions) {
 	for _, s := range rs.selfOrd {
 		class := g.t.locks[s.lock].class
-		c := &Candidate{Kind: report.DoubleLock, Level: Instance,
+		c := &Prediction{Kind: report.DoubleLock, Level: Instance,
 			Classes: []string{g.t.classes[class]}, Edges: []Edge{g.selfEdge(s)}, selfs: []*selfRec{s}}
 		if s.recursiveRead {
 			c.Kind = report.RWR
@@ -112,9 +112,9 @@ func (g *Graph) selfCandidates(rs *records, cs *candidates) {
 
 func kindRank(k report.Kind) int { return slices.Index(report.Kinds, k) }
 
-// sortCandidates orders candidates by kind, then shorter cycles, then classes.
-func sortCandidates(cs []*Candidate) {
-	slices.SortStableFunc(cs, func(a, b *Candidate) int {
+// sortPredictions orders predictions by kind, then shorter cycles, then classes.
+func sortPredictions(cs []*Prediction) {
+	slices.SortStableFunc(cs, func(a, b *Prediction) int {
 		return cmp.Or(
 			cmp.Compare(kindRank(a.Kind), kindRank(b.Kind)),
 			cmp.Compare(a.Len(), b.Len()),

@@ -9,10 +9,10 @@
 // Edges are deduplicated per goroutine, sites and held set; of each, the
 // first and the last occurrence are kept with their vector clocks.
 //
-// Candidates come from the strongly connected components of each level
+// Predictions come from the strongly connected components of each level
 // (graph.StronglyConnectedComponents of github.com/dominikbraun/graph),
 // then from the elementary cycles of at most Options.MaxCycle locks within
-// each component. A cycle is a candidate when one edge per step can be
+// each component. A cycle is predicted when one edge per step can be
 // chosen such that, as in iGoodlock:
 //   - the edges come from distinct goroutines;
 //   - no two edges of one run are ordered by happens-before (vector clocks
@@ -27,18 +27,18 @@
 //     more precise, decides. Class-level cycles thus join orders seen in
 //     different runs or tests.
 //
-// Components with no cycle of at most MaxCycle locks are not candidates;
+// Components with no cycle of at most MaxCycle locks are not predictions;
 // they are listed in Result.SCCs so that long cycles are not lost silently.
 //
 // A goroutine acquiring (or waiting for) a lock it holds for writing, or
-// write-locking one it holds for reading, is a double-lock candidate. A
+// write-locking one it holds for reading, is a double-lock prediction. A
 // goroutine read-locking an RWMutex it already read-holds is an RWR
-// candidate when some other goroutine, of any run, write-locks that lock
+// prediction when some other goroutine, of any run, write-locks that lock
 // class. Wait events count like the acquisitions they announce: an rwait
 // on a lock the goroutine read-holds is a recursive read, a wait on it (an
 // upgrade from RLock to Lock) a double lock.
 //
-// Candidates are deduplicated by kind and lock classes (the inputs of
+// Predictions are deduplicated by kind and lock classes (the inputs of
 // report.ComputeID) and keep the evidence of every run, goroutine, site and
 // stack that showed them.
 package predict

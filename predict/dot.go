@@ -10,7 +10,7 @@ import (
 
 // WriteDOT writes the class-level lock-order graph for Graphviz: one node
 // per lock class, one edge per ordered pair labelled with how often it was
-// seen; edges on a candidate cycle are red and bold (a cycle over two
+// seen; edges on a predicted cycle are red and bold (a cycle over two
 // instances of one class shows as a red self-loop).
 func (g *Graph) WriteDOT(w io.Writer) error {
 	type pair [2]int

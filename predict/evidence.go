@@ -8,8 +8,8 @@ import (
 	"github.com/deadhunt/deadhunt/report"
 )
 
-// finish fills in the summary fields from the candidate's records.
-func (g *Graph) finish(c *Candidate, opts Options) {
+// finish fills in the summary fields from the prediction's records.
+func (g *Graph) finish(c *Prediction, opts Options) {
 	runs, gors := map[int]bool{}, map[runG]bool{}
 	var sites []report.Site
 	var lines []string

@@ -8,26 +8,26 @@ import (
 	"github.com/deadhunt/deadhunt/report"
 )
 
-// Findings returns the candidates as findings of package pkg, in order.
+// Findings returns the predictions as findings of package pkg, in order.
 func (r *Result) Findings(pkg string) []report.Finding {
-	fs := make([]report.Finding, 0, len(r.Candidates))
-	for _, c := range r.Candidates {
+	fs := make([]report.Finding, 0, len(r.Predictions))
+	for _, c := range r.Predictions {
 		fs = append(fs, c.Finding(pkg))
 	}
 	return fs
 }
 
-// Finding returns the candidate as a predicted-dynamic finding of package
+// Finding returns the prediction as a predicted-dynamic finding of package
 // pkg. Its ID depends only on kind, package and lock classes, so the static
 // analyzer's finding for the same cycle has the same ID (see Merge).
-func (c *Candidate) Finding(pkg string) report.Finding {
+func (c *Prediction) Finding(pkg string) report.Finding {
 	f := report.Finding{
 		ID:       report.ComputeID(c.Kind, pkg, c.Classes),
 		Kind:     c.Kind,
 		Status:   report.PredictedDynamic,
 		Package:  pkg,
 		Message:  c.message(),
-		Evidence: []string{"dynamic"},
+		Evidence: []report.Evidence{report.Dynamic},
 		Locks:    c.locks(),
 		Support:  c.support(),
 	}
@@ -46,7 +46,7 @@ func (c *Candidate) Finding(pkg string) report.Finding {
 // locks lists the cycle's locks in order, each with the sites where the
 // witness acquired it (for a double lock or RWR, the one lock with every
 // site it was seen taken at, writers included).
-func (c *Candidate) locks() []report.Lock {
+func (c *Prediction) locks() []report.Lock {
 	if c.Kind != report.LockOrderCycle { // one lock: every site it was taken at
 		e := c.Edges[0]
 		return []report.Lock{{Class: e.Held.Class, Instance: e.Held.Instance, Sites: slices.Clone(c.Target.Sites)}}
@@ -66,7 +66,7 @@ func (c *Candidate) locks() []report.Lock {
 	return ls
 }
 
-func (c *Candidate) tests() []string {
+func (c *Prediction) tests() []string {
 	var ts []string
 	for _, r := range c.Runs {
 		ts = append(ts, r.Test)
@@ -84,7 +84,7 @@ func via(stack []report.Frame) []string {
 	return fs
 }
 
-func (c *Candidate) message() string {
+func (c *Prediction) message() string {
 	e := c.Edges[0]
 	switch c.Kind {
 	case report.DoubleLock:
@@ -102,9 +102,9 @@ func (c *Candidate) message() string {
 	return "lock order cycle: " + strings.Join(steps, "; ")
 }
 
-// support is the number of distinct goroutines that showed the candidate's
+// support is the number of distinct goroutines that showed the prediction's
 // edges, over every run recorded.
-func (c *Candidate) support() int {
+func (c *Prediction) support() int {
 	type key struct {
 		run Run
 		g   int

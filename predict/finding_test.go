@@ -36,7 +36,7 @@ func TestFindingCycle(t *testing.T) {
 	if want := report.ComputeID(report.LockOrderCycle, "example.com/p", []string{"main.b", "main.a"}); f.ID != want {
 		t.Errorf("id %s, want %s", f.ID, want)
 	}
-	if f.Status != report.PredictedDynamic || f.Test != "TestABBA" || !slices.Equal(f.Evidence, []string{"dynamic"}) {
+	if f.Status != report.PredictedDynamic || f.Test != "TestABBA" || !slices.Equal(f.Evidence, []report.Evidence{report.Dynamic}) {
 		t.Errorf("status %s test %q evidence %v", f.Status, f.Test, f.Evidence)
 	}
 	if got := f.Classes(); !slices.Equal(got, []string{"main.a", "main.b"}) {
@@ -92,8 +92,8 @@ func TestFindingAcrossRunsHasNoTest(t *testing.T) {
 	}
 }
 
-func TestCandidateSeen(t *testing.T) {
-	c := predictFile(t, "duplicates").Candidates[0]
+func TestPredictionSeen(t *testing.T) {
+	c := predictFile(t, "duplicates").Predictions[0]
 	if len(c.Seen) != 4 || c.Seen[0].Count != 2 || c.Seen[0].Run.N != 1 || c.Seen[3].Run.N != 2 {
 		t.Errorf("seen %v, want the 4 distinct edges of both runs with counts", c.Seen)
 	}

@@ -16,7 +16,7 @@ import "slices"
 // the others) counts. When no run shows a concurrent pair, or the
 // comparisons would exceed maxChecks, every record counts. For a double
 // lock or RWR, the goroutines of its acquisitions and writers.
-func (g *Graph) creators(c *Candidate, maxChecks int) []string {
+func (g *Graph) creators(c *Prediction, maxChecks int) []string {
 	var out []string
 	add := func(run, gid int) { out = append(out, g.t.creator(run, gid)) }
 	for _, s := range c.selfs {

@@ -30,7 +30,7 @@ type Graph struct {
 	t      *tables
 	recs   []*edgeRec
 	levels [2]*level
-	hot    map[*edgeRec]bool // edges on a candidate cycle
+	hot    map[*edgeRec]bool // edges on a predicted cycle
 }
 
 // level is the graph at one level: the library graph for its algorithms,

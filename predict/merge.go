@@ -35,37 +35,19 @@ func Merge(dynamic, static []report.Finding) []report.Finding {
 	return out
 }
 
-// UnionEvidence joins two evidence lists, static before dynamic, as Merge
-// orders a finding's evidence.
-func UnionEvidence(a, b []string) []string {
-	return evidenceOf(report.Finding{Evidence: slices.Concat(a, b)})
-}
-
 // evidenceOf is f's evidence, completed from its status.
-func evidenceOf(f report.Finding) []string {
-	ev := slices.Clone(f.Evidence)
+func evidenceOf(f report.Finding) []report.Evidence {
 	switch f.Status {
 	case report.PredictedStatic:
-		ev = append(ev, "static")
+		return report.UnionEvidence(f.Evidence, []report.Evidence{report.Static})
 	case report.PredictedDynamic:
-		ev = append(ev, "dynamic")
+		return report.UnionEvidence(f.Evidence, []report.Evidence{report.Dynamic})
 	}
-	slices.SortFunc(ev, func(a, b string) int { return cmp.Compare(evidenceOrder(a), evidenceOrder(b)) })
-	return slices.Compact(ev)
-}
-
-func evidenceOrder(e string) int {
-	switch e {
-	case "static":
-		return 0
-	case "dynamic":
-		return 1
-	}
-	return 2
+	return report.UnionEvidence(f.Evidence)
 }
 
 func evidenceRank(f report.Finding) int {
-	s, d := slices.Contains(f.Evidence, "static"), slices.Contains(f.Evidence, "dynamic")
+	s, d := slices.Contains(f.Evidence, report.Static), slices.Contains(f.Evidence, report.Dynamic)
 	switch {
 	case s && d:
 		return 0

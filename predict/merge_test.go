@@ -2,7 +2,6 @@ package predict
 
 import (
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/deadhunt/deadhunt/report"
@@ -41,7 +40,7 @@ func TestMerge(t *testing.T) {
 		t.Fatalf("order %v, want %v (both by length, dynamic by length, static)", ids, want)
 	}
 	m := got[0]
-	if !slices.Equal(m.Evidence, []string{"static", "dynamic"}) || m.Status != report.PredictedDynamic {
+	if !slices.Equal(m.Evidence, []report.Evidence{report.Static, report.Dynamic}) || m.Status != report.PredictedDynamic {
 		t.Errorf("merged evidence %v status %s", m.Evidence, m.Status)
 	}
 	if m.Message != abba.Message || len(m.Edges) != 4 {
@@ -53,7 +52,7 @@ func TestMerge(t *testing.T) {
 	if len(abba.Edges) != 2 {
 		t.Errorf("merge changed its input: %d edges", len(abba.Edges))
 	}
-	if got[4].Evidence[0] != "static" || len(got[4].Evidence) != 1 {
+	if got[4].Evidence[0] != report.Static || len(got[4].Evidence) != 1 {
 		t.Errorf("static-only evidence %v", got[4].Evidence)
 	}
 }
@@ -66,14 +65,5 @@ func TestMergeRanksBySupport(t *testing.T) {
 	got := Merge([]report.Finding{one, other}, nil)
 	if got[0].ID != other.ID {
 		t.Errorf("finding seen by two goroutines should rank first")
-	}
-}
-
-func TestUnionEvidence(t *testing.T) {
-	if got := strings.Join(UnionEvidence([]string{"dynamic"}, []string{"static", "dynamic"}), ","); got != "static,dynamic" {
-		t.Errorf("union %s, want static,dynamic", got)
-	}
-	if got := strings.Join(UnionEvidence([]string{"dynamic", "other"}, nil), ","); got != "dynamic,other" {
-		t.Errorf("union %s, want dynamic,other", got)
 	}
 }

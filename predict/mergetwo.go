@@ -12,7 +12,7 @@ func mergeTwo(a, b report.Finding) report.Finding {
 	if b.Status.Rank() < a.Status.Rank() || b.Status == a.Status && dynamicOnly(b) && !dynamicOnly(a) {
 		a, b = b, a
 	}
-	a.Evidence = UnionEvidence(a.Evidence, b.Evidence)
+	a.Evidence = report.UnionEvidence(a.Evidence, b.Evidence)
 	a.Locks = slices.Clone(a.Locks)
 	for _, l := range b.Locks {
 		i := slices.IndexFunc(a.Locks, func(x report.Lock) bool { return x.Class == l.Class })
@@ -38,5 +38,5 @@ func mergeTwo(a, b report.Finding) report.Finding {
 }
 
 func dynamicOnly(f report.Finding) bool {
-	return slices.Contains(f.Evidence, "dynamic") && !slices.Contains(f.Evidence, "static")
+	return slices.Contains(f.Evidence, report.Dynamic) && !slices.Contains(f.Evidence, report.Static)
 }

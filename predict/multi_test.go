@@ -24,12 +24,12 @@ func TestReadFromSeveralTraces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Candidates) != 1 {
+	if len(res.Predictions) != 1 {
 		t.Fatalf("want the class-level cycle across the two files:\n%s", res)
 	}
-	c := res.Candidates[0]
+	c := res.Predictions[0]
 	if c.Level != Class || len(c.Runs) != 2 || c.Runs[1].Test != "TestB" {
-		t.Errorf("candidate %s", c)
+		t.Errorf("prediction %s", c)
 	}
 	e := c.Edges[1]
 	if e.Held.Class != "p.b" || e.AcquiredAt.File != "b.go" || e.AcquiredAt.Line != 2 || e.HeldAt.Func != "p.g" {

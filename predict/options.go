@@ -1,10 +1,10 @@
 package predict
 
-// Options bound the search for candidates.
+// Options bound the search for predictions.
 type Options struct {
 	// MaxCycle is the longest lock-order cycle reported (default 4). Larger
 	// strongly connected components with no cycle that short are listed in
-	// Result.SCCs, not as candidates.
+	// Result.SCCs, not as predictions.
 	MaxCycle int
 	// MaxCycles bounds the elementary cycles enumerated per strongly
 	// connected component (default 10000).
@@ -12,7 +12,7 @@ type Options struct {
 	// MaxChecks bounds the edge combinations tried per cycle when looking
 	// for one that passes the filters (default 100000).
 	MaxChecks int
-	// MaxEvidence bounds the evidence lines kept per candidate (default 16).
+	// MaxEvidence bounds the evidence lines kept per prediction (default 16).
 	MaxEvidence int
 }
 

@@ -43,7 +43,7 @@ func TestProfileEmptyWhenNoCycle(t *testing.T) {
 	}
 	p, err := profile.Parse(&buf)
 	if err != nil || len(p.Sample) != 0 {
-		t.Fatalf("profile of a trace with no candidate: %v samples, error %v", len(p.Sample), err)
+		t.Fatalf("profile of a trace with no prediction: %v samples, error %v", len(p.Sample), err)
 	}
 }
 

@@ -66,12 +66,12 @@ func TestMaxCycleOption(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Candidates) != 1 || res.Candidates[0].Len() != 5 || len(res.SCCs) != 0 {
-		t.Fatalf("with MaxCycle 5 want the 5-cycle as a candidate:\n%s", res)
+	if len(res.Predictions) != 1 || res.Predictions[0].Len() != 5 || len(res.SCCs) != 0 {
+		t.Fatalf("with MaxCycle 5 want the 5-cycle as a prediction:\n%s", res)
 	}
 	res, _ = PredictEvents(events(t, "cycle4"), Options{MaxCycle: 3})
-	if len(res.Candidates) != 0 || len(res.SCCs) != 2 {
-		t.Fatalf("with MaxCycle 3 want no candidate and the SCC at both levels:\n%s", res)
+	if len(res.Predictions) != 0 || len(res.SCCs) != 2 {
+		t.Fatalf("with MaxCycle 3 want no prediction and the SCC at both levels:\n%s", res)
 	}
 }
 
@@ -87,15 +87,15 @@ func TestTextOutput(t *testing.T) {
 	}
 }
 
-// An RWR candidate lists its writers (the goroutine and site of each write
+// An RWR prediction lists its writers (the goroutine and site of each write
 // acquisition or wait of the class), for the directed strategy's aim.
 func TestRWRWriters(t *testing.T) {
 	for _, name := range []string{"rwr", "rwaitrwr"} {
 		res := predictFile(t, name)
-		if len(res.Candidates) != 1 || res.Candidates[0].Kind != report.RWR {
+		if len(res.Predictions) != 1 || res.Predictions[0].Kind != report.RWR {
 			t.Fatalf("%s: %s", name, res)
 		}
-		c := res.Candidates[0]
+		c := res.Predictions[0]
 		if len(c.Writers) != 1 || c.Writers[0].Goroutine == c.Edges[0].Goroutine || c.Writers[0].Acquired != c.Edges[0].Acquired ||
 			c.Writers[0].AcquiredAt.String() != "p.go:20:2" {
 			t.Errorf("%s: writers %+v, want one write acquisition of %s at p.go:20:2 by another goroutine", name, c.Writers, c.Edges[0].Acquired)

@@ -67,7 +67,7 @@ func (p *Predictor) Add(e trace.Event) error {
 	return p.event(e, &p.own)
 }
 
-// Predict reads a trace and returns its candidates.
+// Predict reads a trace and returns its predictions.
 func Predict(r *trace.Reader, opts Options) (*Result, error) {
 	p := New(opts)
 	if err := p.ReadFrom(r); err != nil {

@@ -9,7 +9,7 @@ import (
 )
 
 // WriteProfile writes the out-of-order acquisitions (the edges on a
-// candidate cycle) as a gzipped pprof profile: one sample per edge, valued
+// predicted cycle) as a gzipped pprof profile: one sample per edge, valued
 // by how often it was seen, at the acquisition's stack (or its site when no
 // stack was recorded), labelled with the held and acquired lock classes.
 // `go tool pprof -top` then shows where they come from.

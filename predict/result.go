@@ -7,11 +7,11 @@ import (
 
 // Result is what prediction found.
 type Result struct {
-	Graph      *Graph
-	Candidates []*Candidate
+	Graph       *Graph
+	Predictions []*Prediction
 	// SCCs are the strongly connected components with no elementary cycle
 	// of at most Options.MaxCycle locks: cyclic lock orders too long to be
-	// reported as candidates, listed so they are not silently lost.
+	// reported as predictions, listed so they are not silently lost.
 	SCCs []SCC
 	// Rejected counts the cycles of at most Options.MaxCycle locks that no
 	// combination of recorded edges could close (same goroutine, a guard
@@ -40,14 +40,14 @@ func (g *Graph) scc(l *level, comp []int) SCC {
 	return s
 }
 
-// Result builds the graph and its candidates from everything read so far.
+// Result builds the graph and its predictions from everything read so far.
 func (p *Predictor) Result() (*Result, error) {
 	g, err := newGraph(&p.tables, p.recs.order)
 	if err != nil {
 		return nil, err
 	}
 	res := &Result{Graph: g}
-	cs := candidates{byKey: make(map[string]*Candidate)}
+	cs := predictions{byKey: make(map[string]*Prediction)}
 	for _, l := range g.levels {
 		long, err := g.cycles(l, p.opts, &cs, &res.Rejected)
 		if err != nil {
@@ -55,20 +55,20 @@ func (p *Predictor) Result() (*Result, error) {
 		}
 		res.SCCs = append(res.SCCs, long...)
 	}
-	g.selfCandidates(&p.recs, &cs)
+	g.selfPredictions(&p.recs, &cs)
 	for _, c := range cs.list {
 		g.finish(c, p.opts)
 	}
-	sortCandidates(cs.list)
-	res.Candidates = cs.list
+	sortPredictions(cs.list)
+	res.Predictions = cs.list
 	return res, nil
 }
 
-// String is a stable rendering of the candidates, used by golden tests.
+// String is a stable rendering of the predictions, used by golden tests.
 func (r *Result) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d candidate(s)\n", len(r.Candidates))
-	for _, c := range r.Candidates {
+	fmt.Fprintf(&b, "%d prediction(s)\n", len(r.Predictions))
+	for _, c := range r.Predictions {
 		b.WriteString(c.String())
 	}
 	for _, s := range r.SCCs {
@@ -84,7 +84,7 @@ func (r *Result) String() string {
 	return b.String()
 }
 
-func (c *Candidate) String() string {
+func (c *Prediction) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%s level): %s\n", c.Kind, c.Level, strings.Join(c.Classes, " → "))
 	for _, e := range c.Edges {

@@ -54,8 +54,9 @@ type Finding struct {
 	Test    string `json:"test,omitempty"`
 	// Message is a one-line human summary, lowercase, no trailing period.
 	Message string `json:"message"`
-	// Evidence says where the prediction came from: "static", "dynamic".
-	Evidence []string `json:"evidence,omitempty"`
+	// Evidence says where the prediction came from: static, dynamic or
+	// both, in that order.
+	Evidence []Evidence `json:"evidence,omitempty"`
 	// Support is how many distinct goroutines, over all recorded runs,
 	// showed the finding's edges (dynamic findings; used for ranking).
 	Support    int         `json:"support,omitempty"`
@@ -115,7 +116,7 @@ func (f Frame) String() string { return fmt.Sprintf("%s\n\t%s:%d", f.Func, f.Fil
 
 // Witness is the proof of a confirmed deadlock: the schedule that produces it.
 type Witness struct {
-	Strategy string            `json:"strategy"` // random, pct, rpro, directed, replay
+	Strategy Strategy          `json:"strategy"` // the strategy of the run that deadlocked
 	Seed     uint64            `json:"seed"`
 	Params   map[string]string `json:"params,omitempty"` // "depth": "3", "radius": "8", ...
 	Runs     int               `json:"runs"`             // runs tried for this finding
@@ -147,9 +148,9 @@ type Step struct {
 
 // Search records an unsuccessful attempt to confirm a prediction.
 type Search struct {
-	Strategy string `json:"strategy"`
-	Runs     int    `json:"runs"`
-	Depth    int    `json:"depth"` // assumed bug depth
+	Strategy Strategy `json:"strategy"`
+	Runs     int      `json:"runs"`
+	Depth    int      `json:"depth"` // assumed bug depth
 	// MissBound is an upper bound on the probability that a deadlock of the
 	// assumed depth was present and every run missed it, from the strategy's
 	// per-run lower bound p: (1-p)^Runs.
@@ -194,6 +195,17 @@ func ComputeID(kind Kind, pkg string, classes []string) string {
 	cs := slices.Compact(slices.Sorted(slices.Values(classes)))
 	h := sha256.Sum256([]byte(string(kind) + "\x00" + pkg + "\x00" + strings.Join(cs, "\x00")))
 	return "DH-" + hex.EncodeToString(h[:])[:10]
+}
+
+// Active returns the findings of status s that are not marked ignored.
+func (r *Report) Active(s Status) []Finding {
+	var fs []Finding
+	for _, f := range r.Findings {
+		if f.Status == s && f.Ignored == nil {
+			fs = append(fs, f)
+		}
+	}
+	return fs
 }
 
 // Classes returns the finding's lock classes in order.

@@ -29,7 +29,7 @@ func sample() *Report {
 				Package:  "example.com/bank",
 				Test:     "TestTransfer",
 				Message:  "goroutine 2 holds (*bank.Account).mu and waits for (*bank.Account).mu held by goroutine 3",
-				Evidence: []string{"dynamic"},
+				Evidence: []Evidence{Dynamic},
 				Locks: []Lock{
 					{Class: "(*bank.Account).mu", Instance: "0xc000010000", Sites: []Site{a}},
 					{Class: "(*bank.Account).mu", Instance: "0xc000010010", Sites: []Site{b}},
@@ -46,7 +46,7 @@ func sample() *Report {
 					Holds:    []string{"(*bank.Account).mu"},
 				}},
 				Witness: &Witness{
-					Strategy: "rpro", Seed: 17, Params: map[string]string{"depth": "3", "radius": "4"},
+					Strategy: RPro, Seed: 17, Params: map[string]string{"depth": "3", "radius": "4"},
 					Runs: 12, Hits: 1,
 					Schedule: []Step{{Goroutine: 1, Site: "/src/bank/account_test.go:9:2", Op: "Go"}, {Goroutine: 2, Site: a.String(), Op: "Lock", Change: true}},
 					Replay:   "deadhunt replay .deadhunt/last.json --finding DH-x",
@@ -55,14 +55,14 @@ func sample() *Report {
 			},
 			{
 				ID: ComputeID(DoubleLock, "example.com/bank", []string{"bank.mu"}), Kind: DoubleLock, Status: PredictedStatic,
-				Package: "example.com/bank", Message: "bank.mu locked twice", Evidence: []string{"static"},
+				Package: "example.com/bank", Message: "bank.mu locked twice", Evidence: []Evidence{Static},
 				Locks: []Lock{{Class: "bank.mu", Sites: []Site{{File: "/src/bank/global.go", Line: 3, Col: 1}}}},
 			},
 			{
 				ID: ComputeID(RWR, "example.com/bank", []string{"(*bank.Ledger).rw"}), Kind: RWR, Status: Unconfirmed,
 				Package: "example.com/bank", Test: "TestAudit", Message: "recursive RLock of (*bank.Ledger).rw",
 				Locks:   []Lock{{Class: "(*bank.Ledger).rw"}},
-				Search:  &Search{Strategy: "directed", Runs: 100, Depth: 3, MissBound: 0.018},
+				Search:  &Search{Strategy: Directed, Runs: 100, Depth: 3, MissBound: 0.018},
 				Ignored: &Ignore{Reason: "audit runs single-threaded"},
 			},
 		},
@@ -187,5 +187,54 @@ func TestHitRate(t *testing.T) {
 	}
 	if r := (&Witness{Runs: 8, Hits: 2}).HitRate(); r != 0.25 {
 		t.Errorf("hit rate %v", r)
+	}
+}
+
+func TestParseStrategy(t *testing.T) {
+	for _, s := range Strategies {
+		if got, err := ParseStrategy(string(s)); err != nil || got != s || got.String() != string(s) {
+			t.Errorf("ParseStrategy(%q) = %q, %v", s, got, err)
+		}
+	}
+	for _, s := range []string{"", "RPRO", "stress", "rpro "} {
+		if got, err := ParseStrategy(s); err == nil || got != "" {
+			t.Errorf("ParseStrategy(%q) = %q, %v; want an error", s, got, err)
+		}
+	}
+	_, err := ParseStrategy("bogus")
+	if want := `report: unknown strategy "bogus" (want random, pct, rpro, replay, directed or plain)`; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %s", err, want)
+	}
+	if got := JoinStrategies([]Strategy{RPro}); got != "rpro" {
+		t.Errorf("JoinStrategies of one: %q", got)
+	}
+}
+
+func TestUnionEvidence(t *testing.T) {
+	if got := JoinEvidence(UnionEvidence([]Evidence{Dynamic}, []Evidence{Static, Dynamic})); got != "static, dynamic" {
+		t.Errorf("union %s, want static, dynamic", got)
+	}
+	if got := JoinEvidence(UnionEvidence([]Evidence{Dynamic, "other"}, nil)); got != "dynamic, other" {
+		t.Errorf("union %s, want dynamic, other", got)
+	}
+	if got := JoinEvidence(UnionEvidence([]Evidence{"other", Static, "other", Dynamic, Static})); got != "static, dynamic, other" {
+		t.Errorf("union %s, want static, dynamic, other", got)
+	}
+	if got := UnionEvidence(nil, nil); got != nil {
+		t.Errorf("union of nothing %v, want nil", got)
+	}
+}
+
+func TestActive(t *testing.T) {
+	rep := &Report{Findings: []Finding{
+		{ID: "a", Status: Confirmed},
+		{ID: "b", Status: Confirmed, Ignored: &Ignore{Reason: "known"}},
+		{ID: "c", Status: Unconfirmed},
+	}}
+	if got := rep.Active(Confirmed); len(got) != 1 || got[0].ID != "a" {
+		t.Errorf("active confirmed %v, want a", got)
+	}
+	if got := rep.Active(PredictedStatic); got != nil {
+		t.Errorf("active predicted-static %v, want none", got)
 	}
 }

@@ -29,7 +29,7 @@ func (d *detailView) header(b *content) {
 	}
 	b.wrap("replay", d.s.replayCommand(f))
 	if len(f.Evidence) > 0 {
-		b.field("evidence", strings.Join(f.Evidence, ", "))
+		b.field("evidence", report.JoinEvidence(f.Evidence))
 	}
 	if f.Ignored != nil {
 		b.wrap("ignored", f.Ignored.Reason)

@@ -139,7 +139,7 @@ func (p *pkgState) report(pos token.Pos, kind report.Kind, msg string, locks []r
 	pkg := p.pass.Pkg.Path()
 	p.findings = append(p.findings, report.Finding{
 		ID: report.ComputeID(kind, pkg, classes), Kind: kind, Status: report.PredictedStatic,
-		Package: pkg, Message: msg, Evidence: []string{"static"}, Locks: locks, Edges: edges,
+		Package: pkg, Message: msg, Evidence: []report.Evidence{report.Static}, Locks: locks, Edges: edges,
 	})
 }
 

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -50,18 +48,16 @@ func e2eModule(t *testing.T, cases ...string) string {
 // lock-ordered look-alike, then replays the witness 20 times.
 func TestEndToEnd(t *testing.T) {
 	dir := e2eModule(t, "deadlock/abba", "clean/ordered")
-	var out, errb strings.Builder
-	c := &confirmer{stdout: &out, stderr: &errb, dir: dir, build: instrumentBuilder{}}
-	code := c.main(context.Background(), []string{"--runs", "50", "-o", "report.json", "./..."})
-	if code != exitDeadlock {
-		t.Fatalf("confirm exit %d, want 3\nstdout:\n%s\nstderr:\n%s", code, out.String(), errb.String())
+	r := cli(t, env{dir: dir}, "confirm", "--runs", "50", "-o", "report.json", "./...")
+	if r.code != exitDeadlock {
+		t.Fatalf("confirm exit %d, want 3\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
 	rep, err := report.ReadFile(filepath.Join(dir, "report.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(rep.Findings) != 1 {
-		t.Fatalf("%d findings, want 1 (abba only):\n%s", len(rep.Findings), out.String())
+		t.Fatalf("%d findings, want 1 (abba only):\n%s", len(rep.Findings), r.stdout)
 	}
 	f := rep.Findings[0]
 	if f.Package != "example.com/e2e/abba" || f.Test != "TestTransfer" || f.Kind != report.LockOrderCycle || f.Status != report.Confirmed {
@@ -78,49 +74,18 @@ func TestEndToEnd(t *testing.T) {
 	}
 	// Text names files relative to the working directory, as go vet
 	// does; the report file keeps absolute names (replay, the editor).
-	if abs := filepath.Join(dir, "abba", "abba.go"); strings.Contains(out.String(), abs) || !strings.Contains(out.String(), " abba/abba.go:") {
-		t.Errorf("text output does not name abba/abba.go relative to %s:\n%s", dir, out.String())
+	if abs := filepath.Join(dir, "abba", "abba.go"); strings.Contains(r.stdout, abs) || !strings.Contains(r.stdout, " abba/abba.go:") {
+		t.Errorf("text output does not name abba/abba.go relative to %s:\n%s", dir, r.stdout)
 	}
 	if len(f.Edges) == 0 || !filepath.IsAbs(f.Edges[0].HeldAt.File) {
 		t.Errorf("report edges %+v, want absolute file names", f.Edges)
 	}
-	if !strings.Contains(out.String(), "example.com/e2e/ordered TestTransfer: 52 runs (52 pass)") {
-		t.Errorf("the clean case did not pass all its runs:\n%s", out.String())
+	if !strings.Contains(r.stdout, "example.com/e2e/ordered TestTransfer: 52 runs (52 pass)") {
+		t.Errorf("the clean case did not pass all its runs:\n%s", r.stdout)
 	}
 
-	var rout, rerr strings.Builder
-	r := &replayer{stdout: &rout, stderr: &rerr, dir: dir, build: instrumentBuilder{}}
-	code = r.main(context.Background(), []string{"report.json", "--finding", f.ID, "-n", "20"})
-	if code != exitDeadlock || !strings.Contains(rout.String(), "deadlocked again in 20 of 20 replay(s)") {
-		t.Errorf("replay exit %d\nstdout:\n%s\nstderr:\n%s", code, rout.String(), rerr.String())
-	}
-}
-
-// TestEndToEndDirected: deadlock/warmup hides its AB-BA behind 1201
-// irrelevant acquisitions, which rpro rarely gets past (1 of 200 seeds);
-// the pipeline predicts it from the recorded traces and the directed
-// strategy, counting only the cycle's inner acquisitions, confirms it.
-func TestEndToEndDirected(t *testing.T) {
-	dir := e2eModule(t, "deadlock/warmup")
-	var out, errb strings.Builder
-	c := &confirmer{stdout: &out, stderr: &errb, dir: dir, build: instrumentBuilder{}}
-	code := c.main(context.Background(), []string{"--runs", "20", "--json"})
-	if code != exitDeadlock {
-		t.Fatalf("confirm exit %d, want 3\nstdout:\n%s\nstderr:\n%s", code, out.String(), errb.String())
-	}
-	rep, err := report.Read(strings.NewReader(out.String()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rep.Findings) != 1 {
-		t.Fatalf("findings %v, want the warmup cycle", rep.Findings)
-	}
-	f := rep.Findings[0]
-	if f.Status != report.Confirmed || f.Witness.Strategy != "directed" || !slices.Contains(f.Classes(), "(*warmup.Server).authMu") {
-		t.Errorf("finding %s by %s, want warmup's cycle confirmed by directed", f.Summary(), f.Witness.Strategy)
-	}
-	traces, _ := filepath.Glob(filepath.Join(dir, ".deadhunt", "traces", "*", "TestAfterWarmup.*.trace"))
-	if len(traces) != 5 {
-		t.Errorf("traces %q, want 5 under .deadhunt/traces", traces)
+	r = cli(t, env{dir: dir}, "replay", "report.json", "--finding", f.ID, "-n", "20")
+	if r.code != exitDeadlock || !strings.Contains(r.stdout, "deadlocked again in 20 of 20 replay(s)") {
+		t.Errorf("replay exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
 }

@@ -1,10 +1,7 @@
-// Command deadhunt finds deadlocks in Go packages and proves them.
-//
-//	deadhunt confirm [flags] [packages]   record, predict, trigger and report deadlocks
-//	deadhunt replay report.json           re-run a confirmed deadlock's witness
-//	deadhunt review [report.json]         review findings in a terminal UI
-//
-// Each subcommand lives in its own file; this one only dispatches.
+// Command deadhunt finds deadlocks in Go packages and proves them;
+// "deadhunt help" lists its commands, whose help texts are help/*.txt.
+// The work is package hunt's: a command parses its flags, calls hunt,
+// prints what it returns and maps that to an exit code.
 package main
 
 import (
@@ -13,6 +10,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
+
+	"github.com/deadhunt/deadhunt/analyzer"
+	"github.com/deadhunt/deadhunt/hunt"
 )
 
 // Exit codes shared by every subcommand.
@@ -23,63 +24,87 @@ const (
 	exitDeadlock = 3 // at least one deadlock confirmed (or reproduced, for replay)
 )
 
-type command struct {
-	name, summary string
-	run           func(args []string, stdout, stderr io.Writer) int
+// env is what a command runs with: where it prints, the working directory,
+// and the seams tests replace.
+type env struct {
+	stdout, stderr io.Writer
+	dir            string          // the working directory; "" is the process's
+	tty            bool            // stderr is a terminal: progress is one updating line
+	ctx            context.Context // nil: one an interrupt (Ctrl-C) cancels
+	build          hunt.Builder    // nil: trigger/instrument
+	static         hunt.StaticFunc // the static analyzer (lockcycle)
 }
 
-var commands []command
+type command struct {
+	name, summary string
+	run           func(e *env, args []string) int
+}
 
-func register(c command) { commands = append(commands, c) }
+var commands = []command{
+	{"confirm", "run tests under the controlled scheduler and confirm deadlocks", runConfirm},
+	{"predict", "record the tests' lock orders and print the deadlocks they predict", runPredict},
+	{"record", "record the tests' lock-order traces under diversified schedules", runRecord},
+	{"replay", "re-run a confirmed deadlock's witness schedule", runReplay},
+	{"review", "review findings in a terminal UI, or write them as SARIF or annotations", runReview},
+}
 
-func main() { os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() {
+	e := &env{stdout: os.Stdout, stderr: os.Stderr, tty: isTerminal(os.Stderr), static: analyzer.Findings}
+	os.Exit(dispatch(e, os.Args[1:]))
+}
 
-func dispatch(args []string, stdout, stderr io.Writer) int {
+func dispatch(e *env, args []string) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
-		usage(stdout)
+		usage(e.stdout)
 		if len(args) == 0 {
 			return exitUsage
 		}
 		return exitOK
 	}
 	for _, c := range commands {
-		if c.name == args[0] {
-			return c.run(args[1:], stdout, stderr)
+		if c.name != args[0] {
+			continue
 		}
+		if e.dir == "" {
+			dir, err := os.Getwd()
+			if err != nil {
+				fmt.Fprintf(e.stderr, "deadhunt: %v\n", err)
+				return exitError
+			}
+			e.dir = dir
+		}
+		return c.run(e, args[1:])
 	}
-	fmt.Fprintf(stderr, "deadhunt: unknown command %q\nRun 'deadhunt help' for usage.\n", args[0])
+	fmt.Fprintf(e.stderr, "deadhunt: unknown command %q\nRun 'deadhunt help' for usage.\n", args[0])
 	return exitUsage
 }
 
+// usage prints deadhunt's help (help/deadhunt.txt) with the commands
+// listed.
 func usage(w io.Writer) {
-	fmt.Fprint(w, `deadhunt finds deadlocks in Go packages and proves each with a replayable schedule.
-
-Usage:
-
-	deadhunt <command> [arguments]
-
-Commands:
-
-`)
+	var list strings.Builder
 	for _, c := range commands {
-		fmt.Fprintf(w, "\t%-10s %s\n", c.name, c.summary)
+		fmt.Fprintf(&list, "\t%-10s %s\n", c.name, c.summary)
 	}
-	fmt.Fprint(w, `
-Run 'deadhunt <command> -h' for a command's flags.
-Exit codes: 0 nothing confirmed, 1 error, 2 usage, 3 deadlock confirmed.
-`)
+	fmt.Fprint(w, strings.Replace(help("deadhunt"), "{{commands}}\n", list.String(), 1))
 }
 
-// inWorkDir runs a command's main in the working directory, with a context
-// that an interrupt (Ctrl-C) cancels, so that the command can stop its
-// test processes and still report what it found.
-func inWorkDir(stderr io.Writer, main func(ctx context.Context, dir string) int) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	dir, err := os.Getwd()
-	if err != nil {
-		fmt.Fprintf(stderr, "deadhunt: %v\n", err)
-		return exitError
+// context is the context a command's work runs under: e.ctx, or one that
+// an interrupt cancels, so that a command can stop its test processes and
+// still report what it found.
+func (e *env) context() (context.Context, context.CancelFunc) {
+	if e.ctx != nil {
+		return e.ctx, func() {}
 	}
-	return main(ctx, dir)
+	return signal.NotifyContext(context.Background(), os.Interrupt)
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

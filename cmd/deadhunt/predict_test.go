@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,36 +8,14 @@ import (
 
 	"github.com/google/pprof/profile"
 
+	"github.com/deadhunt/deadhunt/hunt/hunttest"
 	"github.com/deadhunt/deadhunt/report"
 )
 
-func predictCLI(t *testing.T, dir string, b builder, static staticFunc, args ...string) cliResult {
-	t.Helper()
-	var out, errb strings.Builder
-	p := &predictor{stdout: &out, stderr: &errb, dir: dir, build: b, static: static}
-	code := p.main(context.Background(), args)
-	return cliResult{code, out.String(), errb.String()}
-}
-
-// staticFindings is a static analyzer that reports the given findings.
-func staticFindings(fs ...report.Finding) staticFunc {
-	return func(context.Context, string, ...string) (*report.Report, error) {
-		return &report.Report{Version: report.Version, Tool: "lockcycle", Findings: fs}, nil
-	}
-}
-
-// staticCycle is a predicted-static AB-BA finding of the fake package.
-func staticCycle(a, b string) report.Finding {
-	classes := []string{"(*fake.T)." + a, "(*fake.T)." + b}
-	return report.Finding{ID: report.ComputeID(report.LockOrderCycle, fakePkg, classes), Kind: report.LockOrderCycle,
-		Status: report.PredictedStatic, Package: fakePkg, Message: "lock order cycle", Evidence: []string{"static"},
-		Locks: []report.Lock{{Class: classes[0], Sites: []report.Site{{File: "/fake/s.go", Line: 3, Col: 2}}}, {Class: classes[1], Sites: []report.Site{{File: "/fake/s.go", Line: 4, Col: 2}}}}}
-}
-
 func TestPredict(t *testing.T) {
-	dir := module(t)
-	r := predictCLI(t, dir, &fakeBuilder{t: t, tests: []string{"TestAimed"}}, staticFindings(staticCycle("a", "b"), staticCycle("x", "y")),
-		"--json", "--pprof", "p.pb.gz", "--dot", "g.dot", "--sarif", "out.sarif")
+	e, _ := fake(t, "TestAimed")
+	e.static = hunttest.Static(hunttest.Cycle("a", "b"), hunttest.Cycle("x", "y"))
+	r := cli(t, e, "predict", "--json", "--pprof", "p.pb.gz", "--dot", "g.dot", "--sarif", "out.sarif", "-o", "out.json")
 	if r.code != exitOK {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
@@ -49,13 +26,16 @@ func TestPredict(t *testing.T) {
 	if len(rep.Findings) != 2 {
 		t.Fatalf("findings %v, want the a-b cycle (static and dynamic) and the x-y one (static)", rep.Findings)
 	}
-	if f := rep.Findings[0]; f.Status != report.PredictedDynamic || strings.Join(f.Evidence, ",") != "static,dynamic" || f.Classes()[0] != "(*fake.T).a" {
+	if f := rep.Findings[0]; f.Status != report.PredictedDynamic || report.JoinEvidence(f.Evidence) != "static, dynamic" || f.Classes()[0] != "(*fake.T).a" {
 		t.Errorf("first finding %s, evidence %v; want a-b with both evidences", f.Summary(), f.Evidence)
 	}
 	if f := rep.Findings[1]; f.Status != report.PredictedStatic {
 		t.Errorf("second finding %s, want predicted-static", f.Summary())
 	}
-	data, err := os.Open(filepath.Join(dir, "p.pb.gz"))
+	if out, err := report.ReadFile(filepath.Join(r.dir, "out.json")); err != nil || len(out.Findings) != 2 {
+		t.Errorf("-o: %v", err)
+	}
+	data, err := os.Open(filepath.Join(r.dir, "p.pb.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,20 +47,24 @@ func TestPredict(t *testing.T) {
 	if len(prof.Sample) != 2 {
 		t.Errorf("profile has %d samples, want one per edge of the cycle:\n%s", len(prof.Sample), prof)
 	}
-	dot, err := os.ReadFile(filepath.Join(dir, "g.dot"))
+	dot, err := os.ReadFile(filepath.Join(r.dir, "g.dot"))
 	if err != nil || !strings.Contains(string(dot), "digraph") || !strings.Contains(string(dot), "(*fake.T).a") {
 		t.Errorf("dot file %q, %v", dot, err)
 	}
-	sarif, err := os.ReadFile(filepath.Join(dir, "out.sarif"))
+	sarif, err := os.ReadFile(filepath.Join(r.dir, "out.sarif"))
 	if err != nil || !strings.Contains(string(sarif), `"version": "2.1.0"`) {
 		t.Errorf("sarif %q, %v", sarif, err)
+	}
+	if r.stderr != "" {
+		t.Errorf("stderr %q, want nothing with --json", r.stderr)
 	}
 }
 
 // Text output, and GitHub annotations when run under GitHub Actions.
 func TestPredictTextGitHub(t *testing.T) {
 	t.Setenv("GITHUB_ACTIONS", "true")
-	r := predictCLI(t, module(t), &fakeBuilder{t: t, tests: []string{"TestAimed"}}, nil)
+	e, _ := fake(t, "TestAimed")
+	r := cli(t, e, "predict")
 	if r.code != exitOK {
 		t.Fatalf("exit %d\nstderr:\n%s", r.code, r.stderr)
 	}
@@ -89,16 +73,29 @@ func TestPredictTextGitHub(t *testing.T) {
 			t.Errorf("stdout lacks %q:\n%s", s, r.stdout)
 		}
 	}
-	if !strings.Contains(r.stderr, "recorded 5 trace(s) of 1 test(s)") {
-		t.Errorf("stderr %q", r.stderr)
+	if want := "deadhunt: recording lock-order traces of 1 package(s)\ndeadhunt: recorded 5 trace(s) of 1 test(s)\n"; r.stderr != want {
+		t.Errorf("stderr %q, want %q", r.stderr, want)
+	}
+}
+
+// With no trace there is no graph to write: an error, after the report.
+func TestPredictNoGraph(t *testing.T) {
+	e, _ := fake(t)
+	r := cli(t, e, "predict", "--pprof", "p.pb.gz")
+	if r.code != exitError || !strings.Contains(r.stderr, "deadhunt predict: no traces recorded: no lock-order graph to write") || !strings.Contains(r.stdout, "0 prediction(s)") {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(r.dir, "p.pb.gz")); !os.IsNotExist(err) {
+		t.Errorf("profile file: %v, want none written", err)
 	}
 }
 
 func TestPredictUsage(t *testing.T) {
 	for _, args := range [][]string{{"-p", "0"}, {"-run", "["}, {"--bogus"}} {
-		r := predictCLI(t, module(t), &fakeBuilder{t: t}, nil, args...)
-		if r.code != exitUsage || !strings.Contains(r.stderr, "deadhunt predict -h") {
-			t.Errorf("%q: exit %d, stderr %q; want a usage error", args, r.code, r.stderr)
+		e, b := fake(t)
+		r := cli(t, e, append([]string{"predict"}, args...)...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, "deadhunt predict -h") || b.Calls() != 0 {
+			t.Errorf("%q: exit %d, %d build(s), stderr %q; want a usage error", args, r.code, b.Calls(), r.stderr)
 		}
 	}
 }

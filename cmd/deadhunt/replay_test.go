@@ -13,31 +13,32 @@ import (
 // the module directory and the report.
 func confirmed(t *testing.T) (string, *report.Report) {
 	t.Helper()
-	dir := module(t)
-	r := confirmCLI(t, dir, &fakeBuilder{t: t, tests: []string{"TestDeadlock"}}, "--runs", "5", "-p", "1")
+	e, _ := fake(t, "TestDeadlock")
+	r := cli(t, e, "confirm", "--runs", "5", "-p", "1")
 	if r.code != exitDeadlock {
 		t.Fatalf("confirm exit %d; stderr:\n%s", r.code, r.stderr)
 	}
-	rep, err := report.ReadFile(filepath.Join(dir, ".deadhunt", "last.json"))
+	rep, err := report.ReadFile(filepath.Join(r.dir, ".deadhunt", "last.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return dir, rep
+	return r.dir, rep
 }
 
 func TestReplayAgain(t *testing.T) {
 	dir, rep := confirmed(t)
-	b := &fakeBuilder{t: t, tests: []string{"TestDeadlock"}}
+	e, b := fake(t, "TestDeadlock")
+	e.dir = dir
 	id := rep.Findings[0].ID
-	r := replayCLI(t, dir, b, ".deadhunt/last.json", "--finding", id, "-n", "3")
+	r := cli(t, e, "replay", ".deadhunt/last.json", "--finding", id, "-n", "3")
 	if r.code != exitDeadlock {
 		t.Fatalf("exit %d, want 3; stderr:\n%s", r.code, r.stderr)
 	}
 	if !strings.Contains(r.stdout, id+": deadlocked again in 3 of 3 replay(s)") {
 		t.Errorf("stdout:\n%s", r.stdout)
 	}
-	if b.calls != 1 {
-		t.Errorf("built %d times, want once for three replays", b.calls)
+	if b.Calls() != 1 {
+		t.Errorf("built %d times, want once for three replays", b.Calls())
 	}
 }
 
@@ -48,7 +49,9 @@ func TestReplayGone(t *testing.T) {
 	if err := rep.WriteFile(filepath.Join(dir, "r.json")); err != nil {
 		t.Fatal(err)
 	}
-	r := replayCLI(t, dir, &fakeBuilder{t: t}, "r.json")
+	e, _ := fake(t)
+	e.dir = dir
+	r := cli(t, e, "replay", "r.json")
 	if r.code != exitOK || !strings.Contains(r.stdout, "did not deadlock (pass): replay diverged at step 2") {
 		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
@@ -63,7 +66,8 @@ func TestReplayErrors(t *testing.T) {
 	}
 	write("corrupt.json", `{"version": 1, "findings": [{"id": ""}]`)
 	write("old.json", `{"version": 99, "findings": []}`)
-	b := &fakeBuilder{t: t}
+	e, b := fake(t)
+	e.dir = dir
 	cases := []struct {
 		args []string
 		code int
@@ -78,13 +82,13 @@ func TestReplayErrors(t *testing.T) {
 		{[]string{".deadhunt/last.json", "-n", "0"}, exitUsage, "-n 0"},
 	}
 	for _, c := range cases {
-		r := replayCLI(t, dir, b, c.args...)
+		r := cli(t, e, append([]string{"replay"}, c.args...)...)
 		if r.code != c.code || !strings.Contains(r.stderr, c.msg) {
 			t.Errorf("%q: exit %d, stderr %q; want %d and %q", c.args, r.code, r.stderr, c.code, c.msg)
 		}
 	}
-	if b.calls != 0 {
-		t.Errorf("built %d times on errors", b.calls)
+	if b.Calls() != 0 {
+		t.Errorf("built %d times on errors", b.Calls())
 	}
 	_ = rep
 }

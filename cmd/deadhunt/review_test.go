@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -54,10 +53,9 @@ func TestReviewSARIF(t *testing.T) {
 	if err := set.Add("DH-a8e7bcb6dc", "single-threaded"); err != nil {
 		t.Fatal(err)
 	}
-	t.Chdir(root)
-	var out, errb bytes.Buffer
-	if code := dispatch([]string{"review", "-sarif", "-"}, &out, &errb); code != exitOK {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	r := cli(t, env{dir: root}, "review", "-sarif", "-")
+	if r.code != exitOK {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
 	var log struct {
 		Version string `json:"version"`
@@ -67,7 +65,7 @@ func TestReviewSARIF(t *testing.T) {
 			} `json:"results"`
 		} `json:"runs"`
 	}
-	if err := json.Unmarshal(out.Bytes(), &log); err != nil {
+	if err := json.Unmarshal([]byte(r.stdout), &log); err != nil {
 		t.Fatal(err)
 	}
 	suppressed := 0
@@ -80,27 +78,39 @@ func TestReviewSARIF(t *testing.T) {
 }
 
 func TestReviewGitHub(t *testing.T) {
-	t.Chdir(reviewModule(t))
 	t.Setenv("GITHUB_ACTIONS", "true")
-	var out, errb bytes.Buffer
-	if code := dispatch([]string{"review"}, &out, &errb); code != exitOK {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	r := cli(t, env{dir: reviewModule(t)}, "review")
+	if r.code != exitOK {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	if n := strings.Count(out.String(), "\n::"); !strings.HasPrefix(out.String(), "::warning file=shop/ledger/ledger.go,line=31,col=2,") || n != 3 {
-		t.Errorf("%d annotations:\n%s", n+1, out.String())
+	if n := strings.Count(r.stdout, "\n::"); !strings.HasPrefix(r.stdout, "::warning file=shop/ledger/ledger.go,line=31,col=2,") || n != 3 {
+		t.Errorf("%d annotations:\n%s", n+1, r.stdout)
 	}
 }
 
 func TestReviewUsage(t *testing.T) {
-	var out, errb bytes.Buffer
-	if code := dispatch([]string{"review", "a.json", "b.json"}, &out, &errb); code != exitUsage {
-		t.Errorf("exit %d", code)
+	if r := cli(t, env{}, "review", "a.json", "b.json"); r.code != exitUsage || !strings.Contains(r.stderr, "want at most one report file, got 2") {
+		t.Errorf("exit %d: %s", r.code, r.stderr)
 	}
-	t.Chdir(t.TempDir())
-	os.WriteFile("go.mod", []byte("module m\n"), 0o644)
-	errb.Reset()
-	if code := dispatch([]string{"review"}, &out, &errb); code != exitError || !strings.Contains(errb.String(), "run deadhunt confirm first") {
-		t.Errorf("exit %d: %s", code, errb.String())
+	if r := cli(t, env{}, "review"); r.code != exitError || !strings.Contains(r.stderr, "run deadhunt confirm first") {
+		t.Errorf("exit %d: %s", r.code, r.stderr)
+	}
+}
+
+// A report named relative to the working directory, outside any module,
+// is read from there, and printed as text when stdout is no terminal.
+func TestReviewText(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(sampleReview)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "r.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := cli(t, env{dir: dir}, "review", "r.json")
+	if r.code != exitOK || !strings.Contains(r.stderr, "standard output is not a terminal; printing the report as text") || !strings.Contains(r.stdout, "confirmed lock-order-cycle") {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
 }
 

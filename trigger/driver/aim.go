@@ -3,13 +3,16 @@ package driver
 import (
 	"context"
 	"slices"
+
+	"github.com/deadhunt/deadhunt/report"
 )
 
-// Aim is a predicted deadlock the directed strategy steers one test toward:
+// Aim is how the directed strategy steers one test toward a prediction:
 // change points are drawn only among acquisitions of the target's lock
-// classes or at its sites (lock bounding).
+// classes or at its sites (lock bounding), and only the target's
+// goroutines are ordered (thread bounding).
 type Aim struct {
-	ID     string // the predicted finding's ID
+	ID     string // the prediction's finding ID
 	Target Target
 	// Steps is the most target acquisitions a recorded run made, if known:
 	// k is the larger of it and the aim's calibration run's count.
@@ -78,7 +81,7 @@ func (t *testHunt) aim(ctx context.Context, a Aim) error {
 	if !o.KeepGoing && (t.confirmed(a.ID) || cal.Outcome == Deadlock && t.confirmed(findingID(t.pkg.ImportPath, cal.Result.Deadlock))) {
 		return nil // confirmed by the calibration run
 	}
-	base := Config{Strategy: "directed", Depth: st.Depth, Radius: st.Radius, Steps: st.Steps,
+	base := Config{Strategy: report.Directed, Depth: st.Depth, Radius: st.Radius, Steps: st.Steps,
 		Goroutines: st.Goroutines, Target: &target, WatchdogMS: o.WatchdogMS}
 	return t.seeds(ctx, &phase{base: base, runs: o.Runs, aim: st})
 }

@@ -77,11 +77,11 @@ func TestHuntDirected(t *testing.T) {
 	pkg, env, fdir := fakePackage(t, "TestAimed")
 	rec, _ := record(t, pkg, env)
 	pr := Predict(rec, predict.Options{})
-	s := hunt(t, []Package{pkg}, Options{Runs: 10, Parallel: 1, Env: env, Strategy: "directed", Aims: pr.Aims, Recording: rec})
+	s := hunt(t, []Package{pkg}, Options{Runs: 10, Parallel: 1, Env: env, Strategy: report.Directed, Aims: pr.Aims, Recording: rec})
 	if len(s.Findings) != 1 || s.Findings[0].ID != pr.Findings[0].ID {
 		t.Fatalf("findings %v, want the predicted one", s.Findings)
 	}
-	if w := s.Findings[0].Witness; w.Strategy != "directed" || w.Seed != 2 {
+	if w := s.Findings[0].Witness; w.Strategy != report.Directed || w.Seed != 2 {
 		t.Errorf("witness %s seed %d, want directed seed 2", w.Strategy, w.Seed)
 	}
 	st := s.Tests[0]
@@ -130,16 +130,16 @@ func TestHuntAimUnconfirmed(t *testing.T) {
 
 func TestPerRunBound(t *testing.T) {
 	cases := []struct {
-		strategy   string
+		strategy   report.Strategy
 		n, k, r, d int
 		want       float64
 	}{
-		{"pct", 2, 10, 0, 3, 1.0 / 200},
-		{"rpro", 2, 10, 3, 3, 1.0 / 120},
-		{"directed", 3, 4, 2, 2, 1.0 / 12},
-		{"directed", 3, 4, 2, 4, 1.0 / (12 * 16)},
-		{"random", 3, 4, 2, 2, 0},
-		{"pct", 0, 4, 2, 2, 0},
+		{report.PCT, 2, 10, 0, 3, 1.0 / 200},
+		{report.RPro, 2, 10, 3, 3, 1.0 / 120},
+		{report.Directed, 3, 4, 2, 2, 1.0 / 12},
+		{report.Directed, 3, 4, 2, 4, 1.0 / (12 * 16)},
+		{report.Random, 3, 4, 2, 2, 0},
+		{report.PCT, 0, 4, 2, 2, 0},
 	}
 	for _, c := range cases {
 		if got := PerRunBound(c.strategy, c.n, c.k, c.r, c.d); math.Abs(got-c.want) > 1e-12 {
@@ -211,18 +211,18 @@ func TestTargetHeldSites(t *testing.T) {
 	at := func(line int) report.Site { return report.Site{File: "/p/p.go", Line: line, Col: 2} }
 	gs := predict.Target{Goroutines: []string{"test", "/p/p_test.go:9:2"}}
 	cases := []struct {
-		c     predict.Candidate
+		c     predict.Prediction
 		sites []string
 		held  []string
 		depth int
 	}{
-		{predict.Candidate{Kind: report.LockOrderCycle, Classes: []string{"a", "b"}, Target: gs,
+		{predict.Prediction{Kind: report.LockOrderCycle, Classes: []string{"a", "b"}, Target: gs,
 			Edges: []predict.Edge{{HeldAt: at(10), AcquiredAt: at(11)}, {HeldAt: at(20), AcquiredAt: at(21)}}},
 			[]string{"/p/p.go:11:2", "/p/p.go:21:2"}, []string{"/p/p.go:10:2", "/p/p.go:20:2"}, 4},
-		{predict.Candidate{Kind: report.RWR, Classes: []string{"a"}, Target: gs,
+		{predict.Prediction{Kind: report.RWR, Classes: []string{"a"}, Target: gs,
 			Edges: []predict.Edge{{HeldAt: at(10), AcquiredAt: at(11)}}, Writers: []predict.Edge{{AcquiredAt: at(30)}}},
 			[]string{"/p/p.go:11:2"}, []string{"/p/p.go:30:2"}, 3},
-		{predict.Candidate{Kind: report.DoubleLock, Classes: []string{"a"}, Target: gs,
+		{predict.Prediction{Kind: report.DoubleLock, Classes: []string{"a"}, Target: gs,
 			Edges: []predict.Edge{{HeldAt: at(10), AcquiredAt: at(11)}}},
 			[]string{"/p/p.go:11:2"}, nil, 2},
 	}

@@ -3,9 +3,10 @@ package driver
 import (
 	"context"
 	"testing"
-
-	"github.com/deadhunt/deadhunt/trigger/driver/drivertest"
 	"time"
+
+	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/driver/drivertest"
 )
 
 // BenchmarkRunFake measures the driver's cost per run (config and result
@@ -16,7 +17,7 @@ func BenchmarkRunFake(b *testing.B) {
 	pkg := Package{ImportPath: "example.com/fake", Dir: b.TempDir(), Binary: bin}
 	r := newRunner(10*time.Second, nil, b.TempDir(), 1)
 	for b.Loop() {
-		rn, err := r.exec(context.Background(), &pkg, "TestPass", Config{Strategy: "rpro", Seed: 1})
+		rn, err := r.exec(context.Background(), &pkg, "TestPass", Config{Strategy: report.RPro, Seed: 1})
 		if err != nil || rn.Outcome != Pass {
 			b.Fatalf("%v %v", rn, err)
 		}

@@ -15,14 +15,14 @@ import (
 // goroutines, the others are not ordered).
 // It is 0 for strategies with no such bound (random) or unknown
 // parameters.
-func PerRunBound(strategy string, n, k, r, d int) float64 {
+func PerRunBound(strategy report.Strategy, n, k, r, d int) float64 {
 	if n < 1 || k < 1 || d < 1 {
 		return 0
 	}
 	switch strategy {
-	case "pct":
+	case report.PCT:
 		return 1 / (float64(n) * math.Pow(float64(k), float64(d-1)))
-	case "rpro", "directed":
+	case report.RPro, report.Directed:
 		if d < 2 {
 			return 1 / float64(n)
 		}
@@ -50,7 +50,7 @@ func (a *AimStats) Search() *report.Search {
 		note = fmt.Sprintf("n=%d goroutines, k=%d target acquisitions, %d at held sites, r=%d; per-run bound %.3g",
 			a.Goroutines, a.Steps, a.Aim.Target.HeldSteps, a.Radius, p)
 	}
-	return &report.Search{Strategy: "directed", Runs: a.Runs, Depth: a.Depth, MissBound: MissBound(p, a.Runs), Note: note}
+	return &report.Search{Strategy: report.Directed, Runs: a.Runs, Depth: a.Depth, MissBound: MissBound(p, a.Runs), Note: note}
 }
 
 // held reports whether one of the aim's change points is drawn among the
@@ -63,7 +63,7 @@ func (a *AimStats) held() bool { return len(a.Aim.Target.HeldSites) > 0 && a.Dep
 // target acquisitions, one among the h).
 func (a *AimStats) PerRunBound() float64 {
 	if !a.held() {
-		return PerRunBound("directed", a.Goroutines, a.Steps, a.Radius, a.Depth)
+		return PerRunBound(report.Directed, a.Goroutines, a.Steps, a.Radius, a.Depth)
 	}
-	return PerRunBound("directed", a.Goroutines, a.Steps, a.Radius, a.Depth-1) / float64(max(1, a.Aim.Target.HeldSteps))
+	return PerRunBound(report.Directed, a.Goroutines, a.Steps, a.Radius, a.Depth-1) / float64(max(1, a.Aim.Target.HeldSteps))
 }

@@ -15,17 +15,17 @@ const ConfigEnv = "DEADHUNT_CONFIG"
 // Config is one run's configuration, written as JSON to the file named by
 // DEADHUNT_CONFIG (CONTRACT.md section 4).
 type Config struct {
-	Strategy   string  `json:"strategy"`
-	Seed       uint64  `json:"seed"`
-	Depth      int     `json:"depth,omitempty"`
-	Radius     int     `json:"radius,omitempty"`
-	Steps      int     `json:"steps,omitempty"`
-	Goroutines int     `json:"goroutines,omitempty"`
-	Replay     string  `json:"replay,omitempty"`
-	Target     *Target `json:"target,omitempty"`
-	Result     string  `json:"result"`
-	Trace      string  `json:"trace,omitempty"`
-	WatchdogMS int     `json:"watchdog_ms,omitempty"`
+	Strategy   report.Strategy `json:"strategy"`
+	Seed       uint64          `json:"seed"`
+	Depth      int             `json:"depth,omitempty"`
+	Radius     int             `json:"radius,omitempty"`
+	Steps      int             `json:"steps,omitempty"`
+	Goroutines int             `json:"goroutines,omitempty"`
+	Replay     string          `json:"replay,omitempty"`
+	Target     *Target         `json:"target,omitempty"`
+	Result     string          `json:"result"`
+	Trace      string          `json:"trace,omitempty"`
+	WatchdogMS int             `json:"watchdog_ms,omitempty"`
 }
 
 // Target steers the directed strategy toward a predicted cycle: the

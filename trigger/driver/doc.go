@@ -11,8 +11,9 @@
 //
 // Record and Predict come first in deadhunt confirm: Record runs each test
 // plainly and under a few random and pct schedules, each writing its
-// lock-order trace; Predict reads a package's traces with predict and
-// turns every candidate into an Aim for the tests that showed it. Hunt
+// lock-order trace (together, a Recording); Predict reads a package's
+// traces with predict and turns every prediction into an Aim at the tests
+// that showed it. Hunt
 // runs a test's aims before its seeds: for each, one calibration run that
 // counts the target's acquisitions (k), then seeds of the directed
 // strategy, whose change points fall only on acquisitions at the target's

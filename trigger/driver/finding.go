@@ -22,9 +22,9 @@ func distinctClasses(d *report.Finding) []string {
 	return slices.Compact(cs)
 }
 
-// makeFinding turns a confirmed candidate into a report finding. runs is
+// makeFinding turns a confirmed deadlock into a report finding. runs is
 // the number of runs the test's hunt made.
-func makeFinding(pkg *Package, test string, c *candidate, runs int) report.Finding {
+func makeFinding(pkg *Package, test string, c *seenDeadlock, runs int) report.Finding {
 	rn := c.witness
 	d := rn.Result.Deadlock
 	f := report.Finding{
@@ -34,7 +34,7 @@ func makeFinding(pkg *Package, test string, c *candidate, runs int) report.Findi
 		Package:    pkg.ImportPath,
 		Test:       test,
 		Message:    d.Message,
-		Evidence:   []string{"dynamic"},
+		Evidence:   []report.Evidence{report.Dynamic},
 		Locks:      d.Locks,
 		Edges:      d.Edges,
 		Goroutines: d.Goroutines,

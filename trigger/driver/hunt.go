@@ -26,7 +26,7 @@ func Hunt(ctx context.Context, pkgs []Package, opts Options) (*Summary, error) {
 		return nil, err
 	}
 	defer cleanup()
-	h := &hunter{opts: opts, runner: newRunner(opts.Timeout, opts.Env, workDir, opts.Parallel)}
+	h := &hunter{opts: opts, runner: newRunner(opts.Timeout, opts.Env, workDir, opts.Parallel), packages: len(pkgs)}
 	jobs := h.jobs(pkgs)
 	results := make([]testResult, len(jobs))
 	parallel(len(jobs), opts.Parallel, func(i int) { results[i] = h.hunt(ctx, jobs[i].pkg, jobs[i].test) })

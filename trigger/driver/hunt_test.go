@@ -44,7 +44,7 @@ func TestHuntStopsAtFirstConfirmation(t *testing.T) {
 		t.Fatalf("%d findings, want 1", len(s.Findings))
 	}
 	f := s.Findings[0]
-	if w := f.Witness; w.Seed != 3 || w.Hits != 1 || w.Runs != 5 || w.Strategy != "rpro" {
+	if w := f.Witness; w.Seed != 3 || w.Hits != 1 || w.Runs != 5 || w.Strategy != report.RPro {
 		t.Errorf("witness seed %d, %d hits in %d runs, strategy %s; want seed 3, 1 hit in 5 runs, rpro", w.Seed, w.Hits, w.Runs, w.Strategy)
 	}
 	runs := logLines(t, dir, "runs.log")
@@ -133,7 +133,7 @@ func TestHuntFirstBadRun(t *testing.T) {
 		t.Fatalf("%s, failure %+v; want 2 failing seeded runs (seeds 4, 8) and 10 passing", st.String(), st.Failure)
 	}
 	b := st.FirstBad
-	if b == nil || b.Seed != 4 || b.Outcome != Fail || b.Strategy != "rpro" || !strings.Contains(b.Tail, "flaky at seed 4") {
+	if b == nil || b.Seed != 4 || b.Outcome != Fail || b.Strategy != report.RPro || !strings.Contains(b.Tail, "flaky at seed 4") {
 		t.Errorf("first bad run %+v, want rpro seed 4 failing with its output", b)
 	}
 }
@@ -176,9 +176,9 @@ func TestMakeFinding(t *testing.T) {
 	pkg := &Package{ImportPath: "example.com/p"}
 	d := &report.Finding{Kind: report.LockOrderCycle, Message: "cycle",
 		Locks: []report.Lock{{Class: "(*p.A).mu", Instance: "0x1"}, {Class: "(*p.A).mu", Instance: "0x2"}}}
-	rn := &run{Config: Config{Strategy: "rpro", Seed: 7, Depth: 3, Radius: 4, Steps: 50, Goroutines: 3},
+	rn := &run{Config: Config{Strategy: report.RPro, Seed: 7, Depth: 3, Radius: 4, Steps: 50, Goroutines: 3},
 		Result: &RunResult{Outcome: "deadlock", Deadlock: d, Schedule: []report.Step{{Goroutine: 1, Site: "x.go:1:1"}}}}
-	c := &candidate{id: findingID(pkg.ImportPath, d), hits: 2, witness: rn}
+	c := &seenDeadlock{id: findingID(pkg.ImportPath, d), hits: 2, witness: rn}
 	f := makeFinding(pkg, "TestX", c, 10)
 	if err := f.CheckValid(); err != nil {
 		t.Fatal(err)
@@ -196,7 +196,7 @@ func TestMakeFinding(t *testing.T) {
 			t.Errorf("param %s = %q, want %q", k, w.Params[k], v)
 		}
 	}
-	if got := witnessConfig(w); got.Seed != 7 || got.Radius != 4 || got.Steps != 50 || got.Strategy != "rpro" {
+	if got := witnessConfig(w); got.Seed != 7 || got.Radius != 4 || got.Steps != 50 || got.Strategy != report.RPro {
 		t.Errorf("witness config %+v", got)
 	}
 	if !strings.Contains(w.Replay, "--finding "+f.ID) {

@@ -16,8 +16,9 @@ const calibrationRuns = 2
 
 // hunter holds a hunt's shared state.
 type hunter struct {
-	opts   Options
-	runner *runner
+	opts     Options
+	runner   *runner
+	packages int // packages hunted, for Progress
 
 	mu       sync.Mutex // guards the counters below and serializes Progress
 	tests    int
@@ -28,8 +29,9 @@ func newRunner(timeout time.Duration, env []string, workDir string, parallel int
 	return &runner{timeout: timeout, env: env, workDir: workDir, sem: make(chan struct{}, parallel)}
 }
 
-// candidate is a deadlock seen in a test, keyed by finding ID.
-type candidate struct {
+// seenDeadlock is a deadlock one of a test's runs hit, keyed by finding
+// ID: confirmed once a replay of its schedule deadlocks again the same way.
+type seenDeadlock struct {
 	id        string
 	hits      int
 	witness   *run // the run whose replay reproduced it
@@ -41,15 +43,15 @@ type testHunt struct {
 	h     *hunter
 	pkg   *Package
 	test  string
-	mu    sync.Mutex // guards stats, cands and order
+	mu    sync.Mutex // guards stats, seen and order
 	stats TestStats
-	cands map[string]*candidate
-	order []string // candidate IDs in order of confirmation
+	seen  map[string]*seenDeadlock
+	order []string // IDs of seen deadlocks in order of confirmation
 	base  Config   // the seeded runs' configuration, without seed
 }
 
 func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult {
-	t := &testHunt{h: h, pkg: pkg, test: test, cands: map[string]*candidate{}}
+	t := &testHunt{h: h, pkg: pkg, test: test, seen: map[string]*seenDeadlock{}}
 	t.stats.Package, t.stats.Test = pkg.ImportPath, test
 	err := t.run(ctx)
 	t.mu.Lock()
@@ -72,7 +74,7 @@ func (t *testHunt) run(ctx context.Context) error {
 	plain := o.Recording.plainRun(t.pkg.ImportPath, t.test)
 	if plain == nil {
 		var err error
-		if plain, err = t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: "plain", WatchdogMS: o.WatchdogMS}); err != nil {
+		if plain, err = t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: report.Plain, WatchdogMS: o.WatchdogMS}); err != nil {
 			return err
 		}
 	}
@@ -103,7 +105,7 @@ func (t *testHunt) run(ctx context.Context) error {
 			return err
 		}
 	}
-	if t.done() || o.Strategy == "directed" { // directed alone: only the aims
+	if t.done() || o.Strategy == report.Directed { // directed alone: only the aims
 		return nil
 	}
 	return t.seeds(ctx, &phase{base: t.base, runs: o.Runs})
@@ -125,7 +127,7 @@ func (t *testHunt) hungOnce(ctx context.Context) error {
 // calibration is the run that measures a test under control (random walk,
 // seed 0), counting the acquisitions of target if it is not nil.
 func (t *testHunt) calibration(ctx context.Context, target *Target) (*run, error) {
-	return t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: "random", Seed: 0, Target: target, WatchdogMS: t.h.opts.WatchdogMS})
+	return t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: report.Random, Seed: 0, Target: target, WatchdogMS: t.h.opts.WatchdogMS})
 }
 
 // phase is one seeded budget: the strategy's own, or an aim's.
@@ -157,7 +159,7 @@ func (t *testHunt) calibrate(plain, ctl *run) {
 	t.stats.Calibration = c
 	t.base = Config{Strategy: o.Strategy, Depth: o.Depth, Radius: c.Radius,
 		Steps: stepsFor(o.Strategy, c), Goroutines: c.Goroutines, WatchdogMS: o.WatchdogMS}
-	if o.Strategy != "rpro" {
+	if o.Strategy != report.RPro {
 		t.base.Radius = 0
 	}
 }
@@ -173,8 +175,8 @@ func measured(o Outcome, r *RunResult) Calibration {
 
 // stepsFor is the k estimate passed to a strategy: rpro counts only lock
 // acquisitions as steps, the others every scheduling point.
-func stepsFor(strategy string, c Calibration) int {
-	if strategy == "rpro" && c.Acquisitions > 0 {
+func stepsFor(strategy report.Strategy, c Calibration) int {
+	if strategy == report.RPro && c.Acquisitions > 0 {
 		return c.Acquisitions
 	}
 	return c.Steps
@@ -267,7 +269,7 @@ func (t *testHunt) seed(ctx context.Context, ph *phase, i int) error {
 func (t *testHunt) confirmed(id string) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	c := t.cands[id]
+	c := t.seen[id]
 	return c != nil && c.confirmed
 }
 
@@ -305,9 +307,9 @@ func (t *testHunt) record(ctx context.Context, rn *run) error {
 	return nil
 }
 
-// count records a run in the stats and returns the candidate to replay:
+// count records a run in the stats and returns the deadlock to replay:
 // nil unless the run deadlocked in a way not yet confirmed.
-func (t *testHunt) count(rn *run) *candidate {
+func (t *testHunt) count(rn *run) *seenDeadlock {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.stats.count(rn)
@@ -316,10 +318,10 @@ func (t *testHunt) count(rn *run) *candidate {
 		return nil
 	}
 	id := findingID(t.pkg.ImportPath, rn.Result.Deadlock)
-	c := t.cands[id]
+	c := t.seen[id]
 	if c == nil {
-		c = &candidate{id: id}
-		t.cands[id] = c
+		c = &seenDeadlock{id: id}
+		t.seen[id] = c
 	}
 	c.hits++
 	if c.confirmed {
@@ -331,7 +333,7 @@ func (t *testHunt) count(rn *run) *candidate {
 func (t *testHunt) findings() []report.Finding {
 	var fs []report.Finding
 	for _, id := range t.order {
-		fs = append(fs, makeFinding(t.pkg, t.test, t.cands[id], t.stats.Runs))
+		fs = append(fs, makeFinding(t.pkg, t.test, t.seen[id], t.stats.Runs))
 	}
 	return fs
 }
@@ -343,7 +345,7 @@ func (h *hunter) progress(t *testHunt, finished bool) {
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.opts.Progress(Progress{Package: t.pkg.ImportPath, Test: t.test, Done: t.stats.Runs,
+	h.opts.Progress(Progress{Packages: h.packages, Package: t.pkg.ImportPath, Test: t.test, Done: t.stats.Runs,
 		Budget: h.budget(t), Tests: h.tests, Findings: h.findings, Finished: finished})
 }
 
@@ -352,7 +354,7 @@ func (h *hunter) progress(t *testHunt, finished bool) {
 func (h *hunter) budget(t *testHunt) int {
 	aims := len(h.opts.aimsFor(t.pkg.ImportPath, t.test))
 	n := calibrationRuns + aims*(h.opts.Runs+1)
-	if h.opts.Strategy != "directed" {
+	if h.opts.Strategy != report.Directed {
 		n += h.opts.Runs
 	}
 	return n

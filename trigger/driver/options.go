@@ -5,20 +5,23 @@ import (
 	"fmt"
 	"regexp"
 	"runtime"
+	"slices"
 	"time"
+
+	"github.com/deadhunt/deadhunt/report"
 )
 
-// Strategies the driver can hunt with (replay and plain are used
-// internally). Directed runs only the aims (Options.Aims); with any other
-// strategy, a test's aims run first, then the strategy's seeds.
-var Strategies = []string{"random", "pct", "rpro", "directed"}
+// Strategies are the strategies the driver can hunt with (replay and plain
+// it uses itself). Directed runs only the aims (Options.Aims); with any
+// other strategy, a test's aims run first, then the strategy's seeds.
+var Strategies = []report.Strategy{report.Random, report.PCT, report.RPro, report.Directed}
 
 // Options control a hunt. The zero value is usable: WithDefaults fills in
 // every unset field.
 type Options struct {
-	Runs     int    // seeded runs per test; default 100
-	Strategy string // random, pct or rpro; default rpro
-	Depth    int    // assumed bug depth d (pct, rpro); default 3
+	Runs     int             // seeded runs per test; default 100
+	Strategy report.Strategy // random, pct, rpro or directed; default rpro
+	Depth    int             // assumed bug depth d (pct, rpro); default 3
 	// Radius is rpro's radius r; 0 computes it per test from calibration:
 	// max(2, 5% of the calibration run's acquisitions).
 	Radius int
@@ -37,8 +40,8 @@ type Options struct {
 	// WorkDir receives each run's config, result and output; "" uses a
 	// temporary directory removed at the end.
 	WorkDir string
-	// Aims are the predicted deadlocks to steer tests toward with the
-	// directed strategy, by test; each gets Runs seeded runs of its own.
+	// Aims steer each test toward its predictions with the directed
+	// strategy; each aim gets Runs seeded runs of its own.
 	Aims map[TestKey][]Aim
 	// Recording, if set, provides each test's plain run: Hunt reuses it
 	// instead of running the test plainly again.
@@ -50,6 +53,7 @@ type Options struct {
 
 // Progress is a snapshot of a hunt, passed to Options.Progress.
 type Progress struct {
+	Packages      int // packages whose tests the hunt runs
 	Package, Test string
 	Done, Budget  int  // runs of this test done, and its budget
 	Tests         int  // tests finished so far, all packages
@@ -63,7 +67,7 @@ func (o Options) WithDefaults() Options {
 		o.Runs = 100
 	}
 	if o.Strategy == "" {
-		o.Strategy = "rpro"
+		o.Strategy = report.RPro
 	}
 	if o.Depth == 0 {
 		o.Depth = 3
@@ -82,8 +86,8 @@ func (o *Options) CheckValid() error {
 	switch {
 	case o.Runs < 1:
 		return fmt.Errorf("driver: runs %d, want at least 1", o.Runs)
-	case !validStrategy(o.Strategy):
-		return fmt.Errorf("driver: unknown strategy %q (want random, pct, rpro or directed)", o.Strategy)
+	case !slices.Contains(Strategies, o.Strategy):
+		return fmt.Errorf("driver: unknown strategy %q (want %s)", o.Strategy, report.JoinStrategies(Strategies))
 	case o.Depth < 1:
 		return fmt.Errorf("driver: depth %d, want at least 1", o.Depth)
 	case o.Radius < 0:
@@ -94,15 +98,6 @@ func (o *Options) CheckValid() error {
 		return errors.New("driver: timeout must be positive")
 	}
 	return nil
-}
-
-func validStrategy(s string) bool {
-	for _, x := range Strategies {
-		if s == x {
-			return true
-		}
-	}
-	return false
 }
 
 // radiusFor is the radius used for a test: the option, or max(2, 5% of the

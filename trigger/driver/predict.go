@@ -12,12 +12,12 @@ import (
 	"github.com/deadhunt/deadhunt/report"
 )
 
-// Prediction is what a recording predicts.
-type Prediction struct {
-	// Findings are the candidates as predicted-dynamic findings, ranked
+// Predictions are what the traces of a recording predict.
+type Predictions struct {
+	// Findings are the predictions as predicted-dynamic findings, ranked
 	// per package (predict.Merge), packages in recording order.
 	Findings []report.Finding
-	// Aims are the candidates to steer each test toward: a candidate is
+	// Aims are the predictions to steer each test toward: a prediction is
 	// aimed at every test whose traces showed its edges.
 	Aims map[TestKey][]Aim
 	// Graphs are the lock-order graphs, by package.
@@ -34,10 +34,10 @@ type Prediction struct {
 }
 
 // Predict reads every trace of a recording, one lock-order graph per
-// package, and returns its candidates. A package whose traces cannot be
+// package, and returns its predictions. A package whose traces cannot be
 // read is listed in Errors; the others are still predicted.
-func Predict(rec *Recording, opts predict.Options) *Prediction {
-	pr := &Prediction{Aims: map[TestKey][]Aim{}, Graphs: map[string]*predict.Graph{}, Touched: map[TestKey]map[string]bool{},
+func Predict(rec *Recording, opts predict.Options) *Predictions {
+	pr := &Predictions{Aims: map[TestKey][]Aim{}, Graphs: map[string]*predict.Graph{}, Touched: map[TestKey]map[string]bool{},
 		acqs: map[TestKey][]*runCounts{}}
 	for _, pkg := range rec.packages() {
 		res, err := pr.predictPackage(pkg, rec.Traces(pkg), opts)
@@ -48,7 +48,7 @@ func Predict(rec *Recording, opts predict.Options) *Prediction {
 		pr.Packages = append(pr.Packages, pkg)
 		pr.Graphs[pkg] = res.Graph
 		pr.Findings = append(pr.Findings, predict.Merge(res.Findings(pkg), nil)...)
-		for _, c := range res.Candidates {
+		for _, c := range res.Predictions {
 			pr.addAims(pkg, c)
 		}
 	}
@@ -65,7 +65,7 @@ func (r *Recording) packages() []string {
 	return ps
 }
 
-func (pr *Prediction) predictPackage(pkg string, files []string, opts predict.Options) (*predict.Result, error) {
+func (pr *Predictions) predictPackage(pkg string, files []string, opts predict.Options) (*predict.Result, error) {
 	p := predict.New(opts)
 	for _, name := range files {
 		data, err := os.ReadFile(name)
@@ -82,7 +82,7 @@ func (pr *Prediction) predictPackage(pkg string, files []string, opts predict.Op
 
 // touch adds the lock classes of a trace (already read once, so valid) to
 // Touched, and its runs' counts of acquisitions and goroutines, by test.
-func (pr *Prediction) touch(pkg string, data []byte) {
+func (pr *Predictions) touch(pkg string, data []byte) {
 	r := trace.NewReader(bytes.NewReader(data))
 	var classes map[string]bool
 	var run *runCounts
@@ -151,7 +151,7 @@ func (r *runCounts) acquired(g int, site string) {
 // stepsFor is the most acquisitions at the target's sites that one
 // recorded run of the test made, by the target's goroutines (any, when
 // it names none): a k estimate that does not depend on one schedule.
-func (pr *Prediction) stepsFor(k TestKey, t Target) int {
+func (pr *Predictions) stepsFor(k TestKey, t Target) int {
 	most := 0
 	for _, run := range pr.acqs[k] {
 		n := 0
@@ -168,7 +168,7 @@ func (pr *Prediction) stepsFor(k TestKey, t Target) int {
 // goroutinesFor is the most goroutines created at the target's creation
 // sites in one recorded run of the test: n under thread bounding. 0 when
 // the target names no goroutines.
-func (pr *Prediction) goroutinesFor(k TestKey, t Target) int {
+func (pr *Predictions) goroutinesFor(k TestKey, t Target) int {
 	most := 0
 	for _, run := range pr.acqs[k] {
 		n := 0
@@ -181,7 +181,7 @@ func (pr *Prediction) goroutinesFor(k TestKey, t Target) int {
 }
 
 // addAims aims c at each top-level test that showed it.
-func (pr *Prediction) addAims(pkg string, c *predict.Candidate) {
+func (pr *Predictions) addAims(pkg string, c *predict.Prediction) {
 	t := targetOf(c)
 	a := Aim{ID: c.Finding(pkg).ID, Target: t, Depth: aimDepth(c, t)}
 	seen := map[string]bool{}
@@ -213,11 +213,11 @@ func addSite(list *[]string, s report.Site) {
 // RWR, the second acquisition). The runtime counts only acquisitions at
 // these sites, so change points fall on them or within radius r of each
 // other among them. With no site known, the cycle's lock classes.
-// Only the goroutines created where the candidate's were are ordered and
+// Only the goroutines created where the prediction's were are ordered and
 // counted (thread bounding); the runtime runs the others first.
 //
 // Held sites get one more change point (see aimDepth): the acquisitions
-// where a goroutine enters the candidate's lock and after which it can be
+// where a goroutine enters the prediction's lock and after which it can be
 // stalled at an inner site, so that delaying its entry lets the others go
 // first without letting it finish. For a cycle, its edges' first
 // acquisitions. For an RWR, the writers' acquisitions: a writer delayed
@@ -225,7 +225,7 @@ func addSite(list *[]string, s report.Site) {
 // and queues between the two. (Not the reader's first read lock: delayed
 // there, the writer would lock and unlock before the reader holds
 // anything.)
-func targetOf(c *predict.Candidate) Target {
+func targetOf(c *predict.Prediction) Target {
 	var sites, held []string
 	for _, e := range slices.Concat(c.Edges, c.Seen) {
 		addSite(&sites, e.AcquiredAt)
@@ -257,7 +257,7 @@ func targetOf(c *predict.Candidate) Target {
 // at the inner acquisitions, which come after it. For an RWR (one lock)
 // that makes depth 3: the writer's Lock between the reader's two read
 // locks. Options.Depth applies when larger.
-func aimDepth(c *predict.Candidate, t Target) int {
+func aimDepth(c *predict.Prediction, t Target) int {
 	if len(t.HeldSites) > 0 {
 		return c.Len() + 2
 	}
@@ -268,7 +268,7 @@ func aimDepth(c *predict.Candidate, t Target) int {
 // analyzer's) at the given tests of its package: at the inner acquisition
 // sites of its edges when a recorded run of the test reached them, else at
 // its lock classes. It assumes the depth of the finding's cycle plus one.
-func (pr *Prediction) AimFinding(f *report.Finding, tests []string) {
+func (pr *Predictions) AimFinding(f *report.Finding, tests []string) {
 	var sites []string
 	for _, e := range f.Edges {
 		addSite(&sites, e.AcquiredAt)

@@ -43,10 +43,21 @@ func (o RecordOptions) withDefaults() RecordOptions {
 	return o
 }
 
-// Recording is what Record produced.
+// Recording is what Record produced: every test's traces (one file per
+// controlled run) and the outcomes of its runs.
 type Recording struct {
+	Dir    string // where the traces are: RecordOptions.Dir
 	Tests  []RecordedTest
 	Errors []report.PackageError
+}
+
+// String summarizes the recording: "recorded 12 trace(s) of 3 test(s)".
+func (r *Recording) String() string {
+	traces := 0
+	for _, t := range r.Tests {
+		traces += len(t.Traces)
+	}
+	return fmt.Sprintf("recorded %d trace(s) of %d test(s)", traces, len(r.Tests))
 }
 
 // RecordedTest is the recording of one test.
@@ -56,6 +67,18 @@ type RecordedTest struct {
 	Traces   []string
 	Outcomes map[Outcome]int // of every run, plain included
 	plain    *run            // reused by Hunt (Options.Recording)
+}
+
+// String is one line: "pkg TestX: 5 trace(s), 1 run(s) fail" (runs that
+// did not pass are counted).
+func (t *RecordedTest) String() string {
+	line := fmt.Sprintf("%s %s: %d trace(s)", t.Package, t.Test, len(t.Traces))
+	for _, o := range Outcomes {
+		if n := t.Outcomes[o]; n > 0 && o != Pass {
+			line += fmt.Sprintf(", %d run(s) %s", n, o)
+		}
+	}
+	return line
 }
 
 // Traces returns every trace file of package pkg.
@@ -97,7 +120,7 @@ func Record(ctx context.Context, pkgs []Package, opts RecordOptions) (*Recording
 	tests := make([]RecordedTest, len(jobs))
 	errs := make([]error, len(jobs))
 	parallel(len(jobs), opts.Parallel, func(i int) { tests[i], errs[i] = recordTest(ctx, r, jobs[i], &opts) })
-	rec := &Recording{}
+	rec := &Recording{Dir: opts.Dir}
 	for i := range jobs {
 		rec.Tests = append(rec.Tests, tests[i])
 		if errs[i] != nil && ctx.Err() == nil {
@@ -119,17 +142,17 @@ func traceDir(dir, importPath string) string {
 func (o *RecordOptions) schedules(plain Calibration) []Config {
 	var cs []Config
 	for s := 0; s < o.Random; s++ {
-		cs = append(cs, Config{Strategy: "random", Seed: uint64(s)})
+		cs = append(cs, Config{Strategy: report.Random, Seed: uint64(s)})
 	}
 	for s := 1; s <= o.PCT; s++ {
-		cs = append(cs, Config{Strategy: "pct", Seed: uint64(s), Depth: o.Depth, Steps: plain.Steps, Goroutines: plain.Goroutines})
+		cs = append(cs, Config{Strategy: report.PCT, Seed: uint64(s), Depth: o.Depth, Steps: plain.Steps, Goroutines: plain.Goroutines})
 	}
 	return cs
 }
 
 func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (RecordedTest, error) {
 	rt := RecordedTest{Package: j.pkg.ImportPath, Test: j.test, Outcomes: map[Outcome]int{}}
-	plain, err := r.exec(ctx, j.pkg, j.test, Config{Strategy: "plain", WatchdogMS: o.WatchdogMS})
+	plain, err := r.exec(ctx, j.pkg, j.test, Config{Strategy: report.Plain, WatchdogMS: o.WatchdogMS})
 	if err != nil {
 		return rt, err
 	}

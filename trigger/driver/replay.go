@@ -35,6 +35,21 @@ type ReplayResult struct {
 	Tail       string // last lines of the replay's output
 }
 
+// String says how the replay went: "deadlocked again the same way",
+// "did not deadlock (pass): <divergence>".
+func (r *ReplayResult) String() string {
+	switch {
+	case r.Reproduced:
+		return "deadlocked again the same way"
+	case r.Outcome == Deadlock:
+		return "deadlocked differently (" + r.ID + ")"
+	case r.Divergence != "":
+		return "did not deadlock (" + string(r.Outcome) + "): " + r.Divergence
+	default:
+		return "did not deadlock (" + string(r.Outcome) + ")"
+	}
+}
+
 func (r *ReplayResult) why() string {
 	switch {
 	case r.Divergence != "":
@@ -57,7 +72,7 @@ func replaySchedule(ctx context.Context, r *runner, pkg *Package, test string, o
 	}
 	defer os.RemoveAll(dir)
 	cfg := orig
-	cfg.Strategy, cfg.Replay = "replay", filepath.Join(dir, "schedule.json")
+	cfg.Strategy, cfg.Replay = report.Replay, filepath.Join(dir, "schedule.json")
 	if err := writeJSON(cfg.Replay, sched); err != nil {
 		return nil, fmt.Errorf("driver: %w", err)
 	}

@@ -48,3 +48,32 @@ func TestReplayNeedsWitness(t *testing.T) {
 		t.Errorf("err %v, want no witness", err)
 	}
 }
+
+func TestReplayResultString(t *testing.T) {
+	for _, c := range []struct {
+		r    ReplayResult
+		want string
+	}{
+		{ReplayResult{Reproduced: true, Outcome: Deadlock, ID: "DH-1"}, "deadlocked again the same way"},
+		{ReplayResult{Outcome: Deadlock, ID: "DH-2"}, "deadlocked differently (DH-2)"},
+		{ReplayResult{Outcome: Pass, Divergence: "replay diverged at step 2"}, "did not deadlock (pass): replay diverged at step 2"},
+		{ReplayResult{Outcome: Timeout}, "did not deadlock (timeout)"},
+	} {
+		if got := c.r.String(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.r, got, c.want)
+		}
+	}
+}
+
+func TestRecordingString(t *testing.T) {
+	rec := &Recording{Tests: []RecordedTest{
+		{Package: "p", Test: "TestA", Traces: []string{"a", "b"}, Outcomes: map[Outcome]int{Pass: 3}},
+		{Package: "p", Test: "TestB", Outcomes: map[Outcome]int{Fail: 1, Timeout: 2}},
+	}}
+	if got := rec.String(); got != "recorded 2 trace(s) of 2 test(s)" {
+		t.Errorf("recording %q", got)
+	}
+	if got := rec.Tests[1].String(); got != "p TestB: 0 trace(s), 1 run(s) fail, 2 run(s) timeout" {
+		t.Errorf("test %q", got)
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/deadhunt/deadhunt/report"
 )
 
 func TestClassify(t *testing.T) {
@@ -15,18 +17,18 @@ func TestClassify(t *testing.T) {
 	r := newRunner(20*time.Second, env, t.TempDir(), 2)
 	cases := []struct {
 		test     string
-		strategy string
+		strategy report.Strategy
 		seed     uint64
 		want     Outcome
 		tail     string
 	}{
-		{"TestPass", "plain", 0, Pass, "--- PASS"},
-		{"TestFail", "plain", 0, Fail, "wrong answer"},
-		{"TestPanic", "plain", 0, Panic, "panic: boom"},
-		{"TestExit", "plain", 0, Exit, "leaving early"},
-		{"TestDeadlock", "rpro", 3, Deadlock, "deadhunt: deadlock"},
-		{"TestDeadlock", "rpro", 4, Pass, "--- PASS"},
-		{"TestBadResult", "rpro", 1, Exit, "driver: result"},
+		{"TestPass", report.Plain, 0, Pass, "--- PASS"},
+		{"TestFail", report.Plain, 0, Fail, "wrong answer"},
+		{"TestPanic", report.Plain, 0, Panic, "panic: boom"},
+		{"TestExit", report.Plain, 0, Exit, "leaving early"},
+		{"TestDeadlock", report.RPro, 3, Deadlock, "deadhunt: deadlock"},
+		{"TestDeadlock", report.RPro, 4, Pass, "--- PASS"},
+		{"TestBadResult", report.RPro, 1, Exit, "driver: result"},
 	}
 	for _, c := range cases {
 		rn, err := r.exec(context.Background(), &pkg, c.test, Config{Strategy: c.strategy, Seed: c.seed})
@@ -56,7 +58,7 @@ func TestTimeoutKillsGroup(t *testing.T) {
 	pkg, env, dir := fakePackage(t)
 	r := newRunner(300*time.Millisecond, env, t.TempDir(), 1)
 	for _, test := range []string{"TestHang", "TestLeakHang"} {
-		rn, err := r.exec(context.Background(), &pkg, test, Config{Strategy: "plain"})
+		rn, err := r.exec(context.Background(), &pkg, test, Config{Strategy: report.Plain})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +72,7 @@ func TestTimeoutKillsGroup(t *testing.T) {
 func TestLeakedChildKilled(t *testing.T) {
 	pkg, env, dir := fakePackage(t)
 	r := newRunner(20*time.Second, env, t.TempDir(), 1)
-	rn, err := r.exec(context.Background(), &pkg, "TestLeak", Config{Strategy: "plain"})
+	rn, err := r.exec(context.Background(), &pkg, "TestLeak", Config{Strategy: report.Plain})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +87,7 @@ func TestCanceledRun(t *testing.T) {
 	r := newRunner(time.Hour, env, t.TempDir(), 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(200*time.Millisecond, cancel)
-	if _, err := r.exec(ctx, &pkg, "TestHang", Config{Strategy: "plain"}); err != errCanceled {
+	if _, err := r.exec(ctx, &pkg, "TestHang", Config{Strategy: report.Plain}); err != errCanceled {
 		t.Errorf("err %v, want errCanceled", err)
 	}
 }

@@ -61,7 +61,7 @@ type Failure struct {
 
 // BadRun is a seeded run that misbehaved: its coordinates and output.
 type BadRun struct {
-	Strategy string
+	Strategy report.Strategy
 	Seed     uint64
 	Outcome  Outcome
 	Tail     string // last lines of the run's output

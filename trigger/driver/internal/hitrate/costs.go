@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/deadhunt/deadhunt/corpus"
+	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
 
@@ -68,7 +69,7 @@ func measureCosts(ctx context.Context, o options, root string, cs []corpus.Case,
 }
 
 func writeConfig(dir string, seed int) (string, error) {
-	cfg := driver.Config{Strategy: "rpro", Seed: uint64(seed), Result: filepath.Join(dir, "result.json")}
+	cfg := driver.Config{Strategy: report.RPro, Seed: uint64(seed), Result: filepath.Join(dir, "result.json")}
 	data, err := json.Marshal(cfg)
 	if err != nil {
 		return "", err

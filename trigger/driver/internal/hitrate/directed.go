@@ -11,15 +11,16 @@ import (
 
 	"github.com/deadhunt/deadhunt/corpus"
 	"github.com/deadhunt/deadhunt/predict"
+	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
 
-// noCandidate notes a case for which prediction aimed at nothing.
-const noCandidate = "no candidate predicted"
+// noPrediction notes a case for which prediction aimed at nothing.
+const noPrediction = "no prediction"
 
 // aimed is what the directed strategy did for one case.
 type aimed struct {
-	aims     int // candidates aimed at the case's test
+	aims     int // predictions aimed at the case's test
 	recorded int // recording runs (plain + traced), not counted in the rate
 	// firstHit is the 1-based index of the first directed seed (over the
 	// case's aims, each with its own seeds) whose deadlock was confirmed;
@@ -28,7 +29,7 @@ type aimed struct {
 }
 
 // measureDirected records the case's test (plain, 3 random, 2 pct runs),
-// predicts from the traces, then runs o.seeds directed seeds per candidate
+// predicts from the traces, then runs o.seeds directed seeds per prediction
 // aimed at the test, keeping going. Recording and the calibration runs
 // are not counted in the rate.
 func measureDirected(ctx context.Context, o options, c corpus.Case, pkg driver.Package) (rate, error) {
@@ -46,9 +47,9 @@ func measureDirected(ctx context.Context, o options, c corpus.Case, pkg driver.P
 	key := driver.TestKey{Package: pkg.ImportPath, Test: c.Test}
 	aims := pr.Aims[key]
 	if len(aims) == 0 {
-		return rate{note: noCandidate}, nil
+		return rate{note: noPrediction}, nil
 	}
-	opts := driver.Options{Runs: o.seeds, Strategy: "directed", KeepGoing: true, Parallel: o.parallel,
+	opts := driver.Options{Runs: o.seeds, Strategy: report.Directed, KeepGoing: true, Parallel: o.parallel,
 		Timeout: o.timeout, Run: run, Aims: map[driver.TestKey][]driver.Aim{key: aims}}
 	r, sum, err := hunt(ctx, c, pkg, opts)
 	if err != nil || sum == nil {
@@ -84,13 +85,13 @@ func lockKind(c corpus.Case) bool {
 // writeDirected writes the directed strategy's runs to confirm per case,
 // and the median and maximum over the must-confirm lock cases.
 func writeDirected(w io.Writer, o options, cs []corpus.Case, rates map[string]map[string]rate) {
-	fmt.Fprintf(w, "### Directed: runs to the first confirmed deadlock (%d seeds per candidate)\n\n", o.seeds)
-	fmt.Fprintln(w, "| case | kind | depth | candidates | k (target acquisitions) | n | r | recording runs | first confirming directed run |")
+	fmt.Fprintf(w, "### Directed: runs to the first confirmed deadlock (%d seeds per prediction)\n\n", o.seeds)
+	fmt.Fprintln(w, "| case | kind | depth | predictions | k (target acquisitions) | n | r | recording runs | first confirming directed run |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
 	var firsts []int
 	missed := 0
 	for _, c := range cs {
-		r := rates[c.Name]["directed"]
+		r := rates[c.Name][string(report.Directed)]
 		a := r.aimed
 		if a == nil {
 			fmt.Fprintf(w, "| %s | %s | %d | 0 | – | – | – | – | – %s |\n", c.Name, c.Kind, c.Depth, r.note)

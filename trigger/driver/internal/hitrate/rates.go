@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/deadhunt/deadhunt/corpus"
+	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
 
@@ -69,13 +70,17 @@ func measureRates(ctx context.Context, o options, cs []corpus.Case, b *built) (m
 }
 
 func measure(ctx context.Context, o options, c corpus.Case, pkg driver.Package, strategy string) (rate, error) {
-	switch strategy {
-	case "stress":
+	if strategy == stress {
 		return measureStress(ctx, o, c, pkg)
-	case "directed":
+	}
+	s, err := report.ParseStrategy(strategy)
+	if err != nil {
+		return rate{}, err
+	}
+	if s == report.Directed {
 		return measureDirected(ctx, o, c, pkg)
 	}
-	opts := driver.Options{Runs: o.seeds, Strategy: strategy, KeepGoing: true, Parallel: o.parallel,
+	opts := driver.Options{Runs: o.seeds, Strategy: s, KeepGoing: true, Parallel: o.parallel,
 		Timeout: o.timeout, Run: regexp.MustCompile("^" + regexp.QuoteMeta(c.Test) + "$")}
 	r, _, err := hunt(ctx, c, pkg, opts)
 	return r, err
@@ -144,7 +149,7 @@ func writeRates(w io.Writer, o options, cs []corpus.Case, rates map[string]map[s
 				}
 			case corpus.MustSilent:
 				clean++
-				if (r.runs > 0 || r.aimed == nil && s == "directed" && r.note == noCandidate) && r.confirmed == 0 {
+				if (r.runs > 0 || r.aimed == nil && s == string(report.Directed) && r.note == noPrediction) && r.confirmed == 0 {
 					silent++
 				}
 			}
@@ -153,7 +158,7 @@ func writeRates(w io.Writer, o options, cs []corpus.Case, rates map[string]map[s
 	}
 	fmt.Fprintln(w)
 	writeOthers(w, o, cs, rates)
-	if slices.Contains(o.strategies, "directed") {
+	if slices.Contains(o.strategies, string(report.Directed)) {
 		writeDirected(w, o, cs, rates)
 	}
 }

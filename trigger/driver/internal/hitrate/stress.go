@@ -47,6 +47,10 @@ func TestZZDeadhuntLeakCheck(t *testing.T) {
 }
 `
 
+// stress is the column of plain go test runs: -strategies names it beside
+// the runtime's strategies (report.Strategy), though it is none of them.
+const stress = "stress"
+
 // measureStress runs the case's test o.seeds times with plain go test:
 // the uninstrumented test binary under the OS scheduler, plus the leak
 // check. A run hits when the leak check finds goroutines leaked blocked,

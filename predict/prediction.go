@@ -7,19 +7,22 @@ import (
 	"github.com/deadhunt/deadhunt/report"
 )
 
-// Candidate is one predicted deadlock: a lock-order cycle, a double lock
-// or a recursive read lock with a writer elsewhere.
-type Candidate struct {
+// Prediction is one predicted deadlock: a lock-order cycle, a double lock
+// or a recursive read lock with a writer elsewhere. As a report finding
+// (Finding) its status is predicted-dynamic; the driver steers the tests
+// that showed it toward it (driver.Aim).
+type Prediction struct {
 	Kind  report.Kind
 	Level Level // where the cycle was first found (instance for double lock and RWR)
 	// Classes are the lock classes of the cycle in order (one for a double
 	// lock or RWR). A cycle over two instances of one class names it twice.
 	Classes []string
-	// Edges is one witness: for a cycle, one edge per step that passed the
-	// filters; for a double lock or RWR, the two acquisitions of the lock.
+	// Edges show the deadlock once: for a cycle, one edge per step that
+	// passed the filters; for a double lock or RWR, the two acquisitions of
+	// the lock.
 	Edges []Edge
-	// Runs and Goroutines count what showed the candidate's edges (over
-	// every run, not only the witness).
+	// Runs and Goroutines count what showed the prediction's edges (over
+	// every run, not only Edges).
 	Runs       []Run
 	Goroutines int
 	// Evidence is one line per edge record seen (at most Options.MaxEvidence).
@@ -59,20 +62,20 @@ type Target struct {
 	Sites   []report.Site
 	// Goroutines are the creation sites ("file:line:col" of the `go`
 	// statement, or TestGoroutine) of the goroutines that made the
-	// candidate's acquisitions, and for an RWR of its writers: the
+	// prediction's acquisitions, and for an RWR of its writers: the
 	// goroutines the directed scheduler orders (thread bounding). Sorted,
 	// unique.
 	Goroutines []string
 }
 
-// key identifies a candidate for deduplication: kind and sorted classes.
-func (c *Candidate) key() string {
+// key identifies a prediction for deduplication: kind and sorted classes.
+func (c *Prediction) key() string {
 	cs := slices.Sorted(slices.Values(c.Classes))
 	return string(c.Kind) + "\x00" + strings.Join(cs, "\x00")
 }
 
-// Len is the number of locks of the candidate's cycle.
-func (c *Candidate) Len() int { return len(c.Classes) }
+// Len is the number of locks of the prediction's cycle.
+func (c *Prediction) Len() int { return len(c.Classes) }
 
 func (g *Graph) edge(r *edgeRec) Edge {
 	t := g.t

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/deadhunt/deadhunt/trigger/driver"
+)
+
+// progress prints the pipeline's progress (a hunt.Observer): on a
+// terminal one line rewritten in place, otherwise a line per stage and
+// per finished test.
+type progress struct {
+	w       io.Writer
+	tty     bool
+	verbose bool // print the instrumenter's warnings
+}
+
+func (p *progress) Stage(line string) {
+	if p.tty {
+		fmt.Fprintf(p.w, "\r\033[K%s", line)
+	} else {
+		fmt.Fprintf(p.w, "deadhunt: %s\n", line)
+	}
+}
+
+func (p *progress) Warning(line string) {
+	if p.verbose {
+		p.Stage("warning: " + line)
+	}
+}
+
+func (p *progress) Run(r driver.Progress) {
+	switch {
+	case p.tty:
+		fmt.Fprintf(p.w, "\r\033[K%d package(s) built · %d test(s) done · %s %s %d/%d runs · %d confirmed",
+			r.Packages, r.Tests, shortPkg(r.Package), r.Test, r.Done, r.Budget, r.Findings)
+	case r.Finished:
+		fmt.Fprintf(p.w, "deadhunt: %s %s: %d run(s) · %d test(s) done · %d confirmed\n",
+			r.Package, r.Test, r.Done, r.Tests, r.Findings)
+	}
+}
+
+// end clears the progress line on a terminal.
+func (p *progress) end() {
+	if p.tty {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}
+
+func shortPkg(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		if j := strings.LastIndexByte(p[:i], '/'); j >= 0 {
+			return p[j+1:]
+		}
+	}
+	return p
+}

@@ -1,0 +1,70 @@
+package hunt
+
+import (
+	"slices"
+
+	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/driver"
+)
+
+// joinPredictions returns the predictions no confirmed finding covers:
+// unconfirmed, with what the directed runs aimed at them tried, when the
+// tests showed them or touched their locks; predicted-static when no test
+// touched their locks. Every touched test is aimed at (aimStatic), so the
+// strategy's own seeds never stand in for an aim. Confirmed findings that
+// were predicted get the predictions' evidence.
+func joinPredictions(pr *predictions, confirmed []report.Finding, sum *driver.Summary) []report.Finding {
+	if pr == nil {
+		return nil
+	}
+	var out []report.Finding
+	for _, f := range pr.merged {
+		if i := slices.IndexFunc(confirmed, func(g report.Finding) bool { return sameBug(&f, &g) }); i >= 0 {
+			confirmed[i].Evidence = report.UnionEvidence(confirmed[i].Evidence, f.Evidence)
+			continue
+		}
+		if s := aimSearch(sum, f.ID); s != nil {
+			f.Status, f.Search = report.Unconfirmed, s
+		} else if slices.Contains(f.Evidence, report.Dynamic) {
+			f.Status, f.Search = report.Unconfirmed, &report.Search{Strategy: report.Directed, MissBound: 1,
+				Note: "no directed run: the tests that showed it failed on their own or were not hunted"}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// aimSearch is the search of the directed runs aimed at id, from the test
+// whose runs give the weakest guarantee (largest miss bound); nil if no
+// aim at id ran.
+func aimSearch(sum *driver.Summary, id string) *report.Search {
+	var best *report.Search
+	for _, st := range sum.Tests {
+		for _, a := range st.Aims {
+			if a.Aim.ID != id {
+				continue
+			}
+			if s := a.Search(); best == nil || s.MissBound > best.MissBound {
+				best = s
+				best.Note = st.Test + ": " + best.Note
+			}
+		}
+	}
+	return best
+}
+
+// sameBug reports whether two findings of one package name the same
+// deadlock: the same ID, or the same distinct lock classes (the runtime
+// may call a predicted cycle "mixed" when a channel is involved too).
+func sameBug(a, b *report.Finding) bool {
+	if a.ID == b.ID {
+		return true
+	}
+	if a.Package != b.Package {
+		return false
+	}
+	ca, cb := a.Classes(), b.Classes()
+	slices.Sort(ca)
+	slices.Sort(cb)
+	return slices.Equal(slices.Compact(ca), slices.Compact(cb))
+}

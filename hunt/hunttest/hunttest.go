@@ -1,0 +1,82 @@
+// Package hunttest holds the fakes the tests of hunt and cmd/deadhunt run
+// the pipeline with: a builder whose one package's test binary is the
+// driver's fake (trigger/driver/drivertest), a static analyzer that
+// reports given findings, and a module to run in.
+package hunttest
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/driver"
+	"github.com/deadhunt/deadhunt/trigger/driver/drivertest"
+)
+
+// Package is the import path of the fake package.
+const Package = "example.com/fake"
+
+// Builder "builds" the fake package, whose test binary is the fake: its
+// tests are scenarios (trigger/driver/testdata/fake). Build has the
+// signature of hunt.Builder.
+type Builder struct {
+	T     testing.TB
+	Tests []string // the fake package's tests
+	// Errors are packages that did not build; Untested, packages examined
+	// that have no tests; Warnings, what the instrumenter left alone.
+	Errors   []report.PackageError
+	Untested []string
+	Warnings []string
+
+	mu    sync.Mutex
+	calls int
+}
+
+// Build returns the fake package, built in no time.
+func (b *Builder) Build(_ context.Context, opts driver.BuildOptions) (*driver.Built, error) {
+	b.mu.Lock()
+	b.calls++
+	b.mu.Unlock()
+	pkg := driver.Package{ImportPath: Package, Dir: opts.Dir, Binary: drivertest.FakeBinary(b.T), Tests: b.Tests}
+	paths := append([]string{Package}, b.Untested...)
+	for _, e := range b.Errors {
+		paths = append(paths, e.Package)
+	}
+	return &driver.Built{Packages: []driver.Package{pkg}, Paths: paths, Errors: b.Errors, Warnings: b.Warnings}, nil
+}
+
+// Calls counts the builds made.
+func (b *Builder) Calls() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.calls
+}
+
+// Static is a static analyzer (hunt.StaticFunc) that reports fs.
+func Static(fs ...report.Finding) func(context.Context, string, ...string) (*report.Report, error) {
+	return func(context.Context, string, ...string) (*report.Report, error) {
+		return &report.Report{Version: report.Version, Tool: "lockcycle", Findings: fs}, nil
+	}
+}
+
+// Cycle is a predicted-static AB-BA finding of the fake package between
+// the fields a and b of its type T, as the static analyzer reports it.
+func Cycle(a, b string) report.Finding {
+	classes := []string{"(*fake.T)." + a, "(*fake.T)." + b}
+	return report.Finding{ID: report.ComputeID(report.LockOrderCycle, Package, classes), Kind: report.LockOrderCycle,
+		Status: report.PredictedStatic, Package: Package, Message: "lock order cycle", Evidence: []report.Evidence{report.Static},
+		Locks: []report.Lock{{Class: classes[0], Sites: []report.Site{{File: "/fake/s.go", Line: 3, Col: 2}}}, {Class: classes[1], Sites: []report.Site{{File: "/fake/s.go", Line: 4, Col: 2}}}}}
+}
+
+// Module makes a temporary module directory.
+func Module(t testing.TB) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}

@@ -1,0 +1,118 @@
+package hunt
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/deadhunt/deadhunt/predict"
+	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/driver"
+)
+
+// pipeline is one invocation of Record, Predict or Confirm: the stages
+// they share.
+type pipeline struct {
+	cfg      Config
+	root     string // the module root
+	patterns []string
+	obs      Observer
+}
+
+func newPipeline(cfg Config, patterns []string) (*pipeline, error) {
+	root, err := ModuleRoot(cfg.Dir)
+	if err != nil {
+		return nil, err
+	}
+	if len(patterns) == 0 {
+		patterns = []string{"./..."}
+	}
+	return &pipeline{cfg: cfg, root: root, patterns: patterns, obs: cfg.observer()}, nil
+}
+
+func (p *pipeline) stage(format string, args ...any) { p.obs.Stage(fmt.Sprintf(format, args...)) }
+
+// build builds the packages' instrumented tests; the caller closes them.
+func (p *pipeline) build(ctx context.Context) (*driver.Built, error) {
+	return p.cfg.build()(ctx, driver.BuildOptions{Dir: p.cfg.Dir, Patterns: p.patterns, Run: p.cfg.Run})
+}
+
+// record records the lock-order traces of the built tests into
+// .deadhunt/traces in the module root.
+func (p *pipeline) record(ctx context.Context, pkgs []driver.Package) (*driver.Recording, error) {
+	run, err := p.cfg.runRegexp()
+	if err != nil {
+		return nil, err
+	}
+	p.stage("recording lock-order traces of %d package(s)", len(pkgs))
+	return driver.Record(ctx, pkgs, driver.RecordOptions{Dir: traceDir(p.root), Random: p.cfg.Random, PCT: p.cfg.PCT,
+		Run: run, Parallel: p.cfg.Parallel, Timeout: p.cfg.Timeout})
+}
+
+// predictions are what a recording's traces predict, joined with the
+// static analyzer's findings.
+type predictions struct {
+	*driver.Predictions
+	// merged are the traces' and the static analyzer's predictions joined
+	// by ID (predict.Merge): predicted-dynamic when traces showed them,
+	// predicted-static otherwise.
+	merged []report.Finding
+	errs   []report.PackageError // traces that could not be read, static analysis errors
+}
+
+// predict predicts deadlocks from rec's traces and the static analyzer.
+func (p *pipeline) predict(ctx context.Context, rec *driver.Recording) *predictions {
+	pr := &predictions{Predictions: driver.Predict(rec, predict.Options{})}
+	pr.errs = append(pr.errs, pr.Errors...)
+	var static []report.Finding
+	if p.cfg.Static != nil {
+		p.stage("running the static analyzer (lockcycle)")
+		rep, err := p.cfg.Static(ctx, p.cfg.Dir, p.patterns...)
+		if err != nil {
+			pr.errs = append(pr.errs, report.PackageError{Package: "lockcycle", Err: err.Error()})
+		} else {
+			static = rep.Findings
+			pr.errs = append(pr.errs, rep.Errors...)
+		}
+	}
+	pr.merged = predict.Merge(pr.Findings, static)
+	return pr
+}
+
+// touched returns the recorded tests of f's package that acquired one of
+// f's lock classes.
+func (pr *predictions) touched(f *report.Finding) []string {
+	var tests []string
+	for k, classes := range pr.Touched {
+		if k.Package != f.Package {
+			continue
+		}
+		for _, c := range f.Classes() {
+			if classes[c] {
+				tests = append(tests, k.Test)
+				break
+			}
+		}
+	}
+	slices.Sort(tests)
+	return tests
+}
+
+// notBuildErrors drops the errors of packages whose build already failed:
+// the static analyzer repeats the compiler's complaint (and its "analysis
+// skipped" follow-ups) for them.
+func notBuildErrors(errs, build []report.PackageError) []report.PackageError {
+	failed := make(map[string]bool)
+	for _, e := range build {
+		failed[e.Package] = true
+	}
+	return slices.DeleteFunc(slices.Clone(errs), func(e report.PackageError) bool { return failed[basePackage(e.Package)] })
+}
+
+// basePackage is the import path of a package as go/packages names its
+// test variants: "p [p.test]" and "p.test" are p.
+func basePackage(p string) string {
+	p, _, _ = strings.Cut(p, " [")
+	return strings.TrimSuffix(p, ".test")
+}

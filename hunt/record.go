@@ -1,0 +1,32 @@
+package hunt
+
+import (
+	"context"
+	"slices"
+
+	"github.com/deadhunt/deadhunt/trigger/driver"
+)
+
+// Record builds the packages matching patterns (./... if none) and
+// records their tests' lock-order traces into .deadhunt/traces in the
+// module root: each test runs once plainly, then under Config.Random
+// random and Config.PCT pct schedules, each run writing its trace. The
+// recording's Errors name the packages that did not build, then the tests
+// that could not be recorded. If recording was interrupted, what was
+// recorded comes with the error.
+func Record(ctx context.Context, cfg Config, patterns []string) (*driver.Recording, error) {
+	p, err := newPipeline(cfg, patterns)
+	if err != nil {
+		return nil, err
+	}
+	built, err := p.build(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer built.Close()
+	rec, err := p.record(ctx, built.Packages)
+	if rec != nil {
+		rec.Errors = slices.Concat(built.Errors, rec.Errors)
+	}
+	return rec, err
+}
