@@ -2,54 +2,20 @@ package hunt
 
 import (
 	"context"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/deadhunt/deadhunt/hunt/hunttest"
 	"github.com/deadhunt/deadhunt/report"
 )
-
-// e2eModule copies corpus cases into a fresh module, as a user's code
-// would be: deadhunt must not depend on running inside its own module.
-func e2eModule(t *testing.T, cases ...string) string {
-	t.Helper()
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("go is not on PATH: the end-to-end test builds instrumented test binaries")
-	}
-	dir := t.TempDir()
-	write := func(name string, data []byte) {
-		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(name, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write(filepath.Join(dir, "go.mod"), []byte("module example.com/e2e\n\ngo 1.26\n"))
-	for _, c := range cases {
-		files, err := filepath.Glob(filepath.Join("..", "corpus", c, "*.go"))
-		if err != nil || len(files) == 0 {
-			t.Fatalf("corpus case %s: %v", c, err)
-		}
-		for _, f := range files {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			write(filepath.Join(dir, filepath.Base(c), filepath.Base(f)), data)
-		}
-	}
-	return dir
-}
 
 // TestEndToEndDirected: deadlock/warmup hides its AB-BA behind 1201
 // irrelevant acquisitions, which rpro rarely gets past (1 of 200 seeds);
 // the pipeline predicts it from the recorded traces and the directed
 // strategy, counting only the cycle's inner acquisitions, confirms it.
 func TestEndToEndDirected(t *testing.T) {
-	cfg := Config{Dir: e2eModule(t, "deadlock/warmup"), Runs: 20}
+	cfg := Config{Dir: hunttest.CorpusModule(t, "deadlock/warmup"), Runs: 20}
 	res, err := bounded(t, func(ctx context.Context) (*Result, error) { return Confirm(ctx, cfg, []string{"./..."}) })
 	if err != nil {
 		t.Fatal(err)

@@ -1,53 +1,19 @@
 package main
 
 import (
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/deadhunt/deadhunt/hunt/hunttest"
 	"github.com/deadhunt/deadhunt/report"
 )
-
-// e2eModule copies corpus cases into a fresh module, as a user's code
-// would be: deadhunt must not depend on running inside its own module.
-func e2eModule(t *testing.T, cases ...string) string {
-	t.Helper()
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("go is not on PATH: the end-to-end test builds instrumented test binaries")
-	}
-	dir := t.TempDir()
-	write := func(name string, data []byte) {
-		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(name, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write(filepath.Join(dir, "go.mod"), []byte("module example.com/e2e\n\ngo 1.26\n"))
-	for _, c := range cases {
-		files, err := filepath.Glob(filepath.Join("..", "..", "corpus", c, "*.go"))
-		if err != nil || len(files) == 0 {
-			t.Fatalf("corpus case %s: %v", c, err)
-		}
-		for _, f := range files {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			write(filepath.Join(dir, filepath.Base(c), filepath.Base(f)), data)
-		}
-	}
-	return dir
-}
 
 // TestEndToEnd runs the real pipeline (instrument, record, predict,
 // directed runtime, driver) on the corpus's AB-BA deadlock and its
 // lock-ordered look-alike, then replays the witness 20 times.
 func TestEndToEnd(t *testing.T) {
-	dir := e2eModule(t, "deadlock/abba", "clean/ordered")
+	dir := hunttest.CorpusModule(t, "deadlock/abba", "clean/ordered")
 	r := cli(t, env{dir: dir}, "confirm", "--runs", "50", "-o", "report.json", "./...")
 	if r.code != exitDeadlock {
 		t.Fatalf("confirm exit %d, want 3\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)

@@ -11,12 +11,20 @@ import (
 	"testing"
 	"time"
 
+	"github.com/deadhunt/deadhunt/corpus"
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/suppress"
 )
 
-// sampleReview is the hand-written sample report of the tui package.
-const sampleReview = "../../tui/testdata/review.json"
+// sampleReview returns the hand-written sample report of the tui package.
+func sampleReview(t *testing.T) string {
+	t.Helper()
+	root, err := corpus.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(filepath.Dir(root), "tui", "testdata", "review.json")
+}
 
 // reviewModule makes a module in a temporary directory holding the abba
 // corpus case and the sample report as .deadhunt/last.json, the report
@@ -24,10 +32,14 @@ const sampleReview = "../../tui/testdata/review.json"
 func reviewModule(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
+	corpusDir, err := corpus.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
 	files := map[string]string{
-		"corpus/deadlock/abba/abba.go":      "../../corpus/deadlock/abba/abba.go",
-		"corpus/deadlock/abba/abba_test.go": "../../corpus/deadlock/abba/abba_test.go",
-		".deadhunt/last.json":               sampleReview,
+		"corpus/deadlock/abba/abba.go":      filepath.Join(corpusDir, "deadlock/abba/abba.go"),
+		"corpus/deadlock/abba/abba_test.go": filepath.Join(corpusDir, "deadlock/abba/abba_test.go"),
+		".deadhunt/last.json":               sampleReview(t),
 	}
 	for dst, src := range files {
 		data, err := os.ReadFile(src)
@@ -101,7 +113,7 @@ func TestReviewUsage(t *testing.T) {
 // is read from there, and printed as text when stdout is no terminal.
 func TestReviewText(t *testing.T) {
 	dir := t.TempDir()
-	data, err := os.ReadFile(sampleReview)
+	data, err := os.ReadFile(sampleReview(t))
 	if err != nil {
 		t.Fatal(err)
 	}

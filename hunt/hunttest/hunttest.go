@@ -1,16 +1,19 @@
 // Package hunttest holds the fakes the tests of hunt and cmd/deadhunt run
 // the pipeline with: a builder whose one package's test binary is the
 // driver's fake (trigger/driver/drivertest), a static analyzer that
-// reports given findings, and a module to run in.
+// reports given findings, and modules to run in: an empty one, or one
+// holding corpus cases.
 package hunttest
 
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
 
+	"github.com/deadhunt/deadhunt/corpus"
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
 	"github.com/deadhunt/deadhunt/trigger/driver/drivertest"
@@ -77,6 +80,46 @@ func Module(t testing.TB) string {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com\n\ngo 1.26\n"), 0o644); err != nil {
 		t.Fatal(err)
+	}
+	return dir
+}
+
+// CorpusModule copies corpus cases ("deadlock/abba") into a fresh module
+// example.com/e2e, one package per case named after its last element, as
+// a user's code would be: deadhunt must not depend on running inside its
+// own module. It skips the test when go is not on PATH (the pipeline
+// builds instrumented test binaries).
+func CorpusModule(t testing.TB, cases ...string) string {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go is not on PATH: the end-to-end test builds instrumented test binaries")
+	}
+	root, err := corpus.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(name string, data []byte) {
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(dir, "go.mod"), []byte("module example.com/e2e\n\ngo 1.26\n"))
+	for _, c := range cases {
+		files, err := filepath.Glob(filepath.Join(root, c, "*.go"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("corpus case %s: %v", c, err)
+		}
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(filepath.Join(dir, filepath.Base(c), filepath.Base(f)), data)
+		}
 	}
 	return dir
 }

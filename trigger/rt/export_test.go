@@ -87,3 +87,9 @@ func CoroRoundTrips(n int) {
 	stop = true
 	coroswitch(c) // it returns, which resumes us
 }
+
+// StrategyNames lists the strategies a configuration may name.
+var StrategyNames = strategyNames
+
+// CheckConfig validates a configuration as a run's start does.
+func CheckConfig(c Config) error { return c.check() }
