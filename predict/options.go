@@ -1,5 +1,7 @@
 package predict
 
+import "cmp"
+
 // Options bound the search for predictions.
 type Options struct {
 	// MaxCycle is the longest lock-order cycle reported (default 4). Larger
@@ -17,17 +19,9 @@ type Options struct {
 }
 
 func (o Options) withDefaults() Options {
-	if o.MaxCycle <= 0 {
-		o.MaxCycle = 4
-	}
-	if o.MaxCycles <= 0 {
-		o.MaxCycles = 10000
-	}
-	if o.MaxChecks <= 0 {
-		o.MaxChecks = 100000
-	}
-	if o.MaxEvidence <= 0 {
-		o.MaxEvidence = 16
-	}
+	o.MaxCycle = cmp.Or(max(o.MaxCycle, 0), 4)
+	o.MaxCycles = cmp.Or(max(o.MaxCycles, 0), 10000)
+	o.MaxChecks = cmp.Or(max(o.MaxChecks, 0), 100000)
+	o.MaxEvidence = cmp.Or(max(o.MaxEvidence, 0), 16)
 	return o
 }

@@ -15,7 +15,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -98,7 +99,7 @@ func (s *Set) Entries() []Entry {
 	for _, e := range s.entries {
 		es = append(es, e)
 	}
-	sort.Slice(es, func(i, j int) bool { return es[i].ID < es[j].ID })
+	slices.SortFunc(es, func(a, b Entry) int { return strings.Compare(a.ID, b.ID) })
 	return es
 }
 

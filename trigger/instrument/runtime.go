@@ -8,7 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 
 	"github.com/deadhunt/deadhunt/trigger/instrument/internal/rewrite"
 )
@@ -56,7 +56,7 @@ func contentHash(files map[string][]byte) string {
 	for n := range files {
 		names = append(names, n)
 	}
-	sort.Strings(names)
+	slices.Sort(names)
 	h := sha256.New()
 	for _, n := range names {
 		fmt.Fprintf(h, "%s\x00%d\x00", n, len(files[n]))

@@ -4,6 +4,7 @@
 package gen
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -22,15 +23,9 @@ type Config struct {
 }
 
 func (c Config) withDefaults() Config {
-	if c.Goroutines <= 0 {
-		c.Goroutines = 64
-	}
-	if c.Locks <= 0 {
-		c.Locks = 1000
-	}
-	if c.Classes <= 0 {
-		c.Classes = 50
-	}
+	c.Goroutines = cmp.Or(max(c.Goroutines, 0), 64)
+	c.Locks = cmp.Or(max(c.Locks, 0), 1000)
+	c.Classes = cmp.Or(max(c.Classes, 0), 50)
 	if c.Cycles < 0 || c.Cycles*2 > c.Locks {
 		c.Cycles = 0
 	}
