@@ -231,18 +231,19 @@ func (sc *sched) enabled() []*g {
 		} else {
 			runs = sc.canRun(x)
 		}
+		f := kinds[x.op.kind].flags
 		switch {
 		case !runs:
 			sc.block(x)
-		case x.op.kind.has(ending):
+		case f&ending != 0:
 			end = x
-		case sc.sleeping(x):
+		case f&timed != 0 && sc.sleeping(x):
 			s.toSleep(x)
 		case spinning(x):
 			s.toSpin(x)
 		default:
 			en = append(en, x)
-			x.op.stable = x.op.alwaysRuns()
+			x.op.stable = f&always != 0
 		}
 	}
 	if verifySets {

@@ -22,25 +22,27 @@ type fairness struct {
 	waited []int // by goroutine ID-1
 }
 
+// add makes room for a new goroutine x.
+func (f *fairness) add(x *g) {
+	for x.id > len(f.waited) {
+		f.waited = append(f.waited, 0)
+	}
+}
+
 // starved counts a decision among en at which the strategy chose next. It
 // returns the enabled goroutine, other than next, passed over most often
 // if that is more than starveLimit times (it runs instead: the caller
 // demotes next), or nil.
 func (f *fairness) starved(en []*g, next *g) *g {
+	w := f.waited
 	if len(en) == 1 { // nothing passed over
-		for next.id > len(f.waited) {
-			f.waited = append(f.waited, 0)
-		}
-		f.waited[next.id-1] = 0
+		w[next.id-1] = 0
 		return nil
 	}
 	most := 0
 	for _, x := range en {
-		for x.id > len(f.waited) {
-			f.waited = append(f.waited, 0)
-		}
-		f.waited[x.id-1]++
-		most = max(most, f.waited[x.id-1])
+		w[x.id-1]++
+		most = max(most, w[x.id-1])
 	}
 	var y *g
 	if len(en) >= 2 && most > starveLimit {

@@ -21,14 +21,14 @@ func (sc *sched) cycleFinding(kind findingKind, c []*g) *finding {
 				locks[inst] = j
 				f.Locks = append(f.Locks, lockJSON{Class: class, Instance: inst})
 			}
-			if h, ok := heldOf(next, addr); ok {
+			if h, ok := heldOf(next, lockAddr(addr)); ok {
 				f.Locks[j].Sites = appendSite(f.Locks[j].Sites, toSite(h.site))
 			}
 			f.Locks[j].Sites = appendSite(f.Locks[j].Sites, toSite(x.op.site))
 			// x holds what its predecessor waits for, and acquires class.
 			prev := c[(i+len(c)-1)%len(c)]
 			if _, _, paddr := lockOf(prev); paddr != nil {
-				if h, ok := heldOf(x, paddr); ok {
+				if h, ok := heldOf(x, lockAddr(paddr)); ok {
 					pclass, _, _ := lockOf(prev)
 					f.Edges = append(f.Edges, edgeJSON{Held: pclass, Acquired: class, Goroutine: x.id,
 						HeldAt: toSite(h.site), AcquiredAt: toSite(x.op.site)})

@@ -1,6 +1,10 @@
 package rt
 
-import "sync/atomic"
+import (
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
 
 // gState is where a managed goroutine stands with the scheduler.
 type gState uint8
@@ -36,18 +40,31 @@ type g struct {
 	parked  parking
 }
 
-// heldLock is a lock held by a goroutine in the model: a *sync.Mutex or a
-// *sync.RWMutex, held for writing or for reading.
+// heldLock is a lock held by a goroutine in the model: the address of a
+// sync.Mutex or a sync.RWMutex (lockAddr), held for writing or for reading.
 type heldLock struct {
-	lock any
+	lock unsafe.Pointer
 	read bool
 	site *Site
+}
+
+// lockAddr is the address of lock, a *sync.Mutex or a *sync.RWMutex
+// (nil for anything else): a lock's identity in the held sets, compared
+// without going through an interface.
+func lockAddr(lock any) unsafe.Pointer {
+	switch l := lock.(type) {
+	case *sync.Mutex:
+		return unsafe.Pointer(l)
+	case *sync.RWMutex:
+		return unsafe.Pointer(l)
+	}
+	return nil
 }
 
 func (x *g) addHeld(h heldLock) { x.held = append(x.held, h) }
 
 // dropHeld removes the most recent record of lock held in mode read.
-func (x *g) dropHeld(lock any, read bool) bool {
+func (x *g) dropHeld(lock unsafe.Pointer, read bool) bool {
 	for i := len(x.held) - 1; i >= 0; i-- {
 		if x.held[i].lock == lock && x.held[i].read == read {
 			copy(x.held[i:], x.held[i+1:])
@@ -60,7 +77,7 @@ func (x *g) dropHeld(lock any, read bool) bool {
 }
 
 // heldOf returns x's record of holding lock.
-func heldOf(x *g, lock any) (heldLock, bool) {
+func heldOf(x *g, lock unsafe.Pointer) (heldLock, bool) {
 	for i := len(x.held) - 1; i >= 0; i-- {
 		if x.held[i].lock == lock {
 			return x.held[i], true

@@ -1,6 +1,9 @@
 package rt
 
-import "sync"
+import (
+	"sync"
+	"unsafe"
+)
 
 // The sync.Mutex primitive: its entry points, its model (free, or held by
 // a goroutine since a site) and its operations.
@@ -96,6 +99,10 @@ func mutexOf(sc *sched, x *g) *mutexState {
 	if st, ok := x.op.rec.(*mutexState); ok {
 		return st
 	}
+	return lookupMutex(sc, x)
+}
+
+func lookupMutex(sc *sched, x *g) *mutexState {
 	st := sc.mutexes.get(x.op.obj.(*sync.Mutex))
 	x.op.rec = st
 	return st
@@ -121,7 +128,7 @@ func execTryLock(sc *sched, x *g) bool {
 // in x's held set and with the observer.
 func takeMutex(sc *sched, x *g, st *mutexState) {
 	st.owner, st.site = x, x.op.site
-	x.addHeld(heldLock{lock: x.op.obj, site: x.op.site})
+	x.addHeld(heldLock{lock: unsafe.Pointer(x.op.obj.(*sync.Mutex)), site: x.op.site})
 	sc.noteAcquired(x, x.op.obj, false, x.op.site)
 }
 
@@ -130,7 +137,7 @@ func takeMutex(sc *sched, x *g, st *mutexState) {
 func execUnlock(sc *sched, x *g) bool {
 	st := mutexOf(sc, x)
 	if st.owner != nil {
-		st.owner.dropHeld(x.op.obj, false)
+		st.owner.dropHeld(unsafe.Pointer(x.op.obj.(*sync.Mutex)), false)
 		sc.noteReleased(x, x.op.obj, false, st.site)
 	}
 	st.owner, st.site = nil, nil

@@ -69,8 +69,9 @@ const (
 )
 
 // kinds is the dispatch table, filled by newKind as the package's
-// variables are initialized.
-var kinds [32]kindDef
+// variables are initialized. It has a row for every opKind value, so that
+// looking a kind up needs no bounds check.
+var kinds [256]kindDef
 
 var numKinds int
 

@@ -132,6 +132,10 @@ func rwOf(sc *sched, x *g) *rwState {
 	if st, ok := x.op.rec.(*rwState); ok {
 		return st
 	}
+	return lookupRW(sc, x)
+}
+
+func lookupRW(sc *sched, x *g) *rwState {
 	st := sc.rws.get(x.op.obj.(*sync.RWMutex))
 	x.op.rec = st
 	return st
@@ -200,13 +204,13 @@ func execTryRLock(sc *sched, x *g) bool {
 // lock's state, in x's held set and with the observer.
 func takeWrite(sc *sched, x *g, st *rwState) {
 	st.writer, st.wHeld, st.wSite = x, true, x.op.site
-	x.addHeld(heldLock{lock: x.op.obj, site: x.op.site})
+	x.addHeld(heldLock{lock: lockAddr(x.op.obj), site: x.op.site})
 	sc.noteAcquired(x, x.op.obj, false, x.op.site)
 }
 
 func takeRead(sc *sched, x *g, st *rwState) {
 	st.readers = append(st.readers, x)
-	x.addHeld(heldLock{lock: x.op.obj, read: true, site: x.op.site})
+	x.addHeld(heldLock{lock: lockAddr(x.op.obj), read: true, site: x.op.site})
 	sc.noteAcquired(x, x.op.obj, true, x.op.site)
 }
 
@@ -216,7 +220,7 @@ func execRWUnlock(sc *sched, x *g) bool {
 	st := rwOf(sc, x)
 	m := x.op.obj
 	if st.writer != nil {
-		st.writer.dropHeld(m, false)
+		st.writer.dropHeld(lockAddr(m), false)
 		sc.noteReleased(x, m, false, st.wSite)
 	}
 	st.writer, st.wHeld, st.wSite = nil, false, nil
@@ -241,7 +245,7 @@ func execRUnlock(sc *sched, x *g) bool {
 	if i < 0 {
 		return true // the real RUnlock will fail
 	}
-	st.readers[i].dropHeld(x.op.obj, true)
+	st.readers[i].dropHeld(lockAddr(x.op.obj), true)
 	sc.noteReleased(x, x.op.obj, true, x.op.site)
 	st.readers = append(st.readers[:i], st.readers[i+1:]...)
 	sc.set.wakeList(&st.waiters)

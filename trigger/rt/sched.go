@@ -329,7 +329,9 @@ func (sc *sched) choose(self *g) *g {
 	sc.clock.tick(next)
 	sc.progress++
 	next.lastRun = sc.steps.len()
-	sc.cur.Store(next)
+	if sc.cur.Load() != next { // a store is a full barrier: spare it when x goes on
+		sc.cur.Store(next)
+	}
 	return next
 }
 

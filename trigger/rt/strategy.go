@@ -62,7 +62,7 @@ type randomWalk struct {
 	fair fairness
 }
 
-func (r *randomWalk) newG(*g)   {}
+func (r *randomWalk) newG(x *g) { r.fair.add(x) }
 func (r *randomWalk) demote(*g) {}
 func (r *randomWalk) next(en []*g) (*g, bool) {
 	x := r.pick(en)
