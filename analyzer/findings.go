@@ -1,6 +1,7 @@
-// Package analyzer runs the lockcycle analyzer programmatically and
-// returns its reports as deadhunt findings, so that deadhunt confirm can
-// aim its scheduler at statically predicted cycles.
+// Package analyzer runs the lockcycle analyzer from Go and returns its
+// reports as a deadhunt report of predicted-static findings, which deadhunt
+// predict and confirm join with the predictions from traces (and confirm
+// aims the directed strategy at).
 package analyzer
 
 import (

@@ -27,8 +27,9 @@ type Config struct {
 	Random, PCT int
 
 	// The hunt (Confirm): seeded runs per test and per aim, the strategy
-	// of tests with no confirmed prediction, the assumed depth, rpro's
-	// radius, the seed base, and whether to run every test's whole budget.
+	// of the seeds that follow a test's aims when they confirmed nothing,
+	// the assumed depth, rpro's radius, the seed base, and whether to run
+	// every test's whole budget.
 	Runs      int
 	Strategy  report.Strategy
 	Depth     int

@@ -1,8 +1,9 @@
 // Package hunt is deadhunt's pipeline as a library: it builds the
-// packages' tests instrumented, records and predicts their deadlocks (with
-// the static analyzer), hunts each test under the controlled scheduler
-// until its predictions are confirmed or its budget is spent, and decides
-// what the report says and how the run ended.
+// packages' tests instrumented, records their lock-order traces, predicts
+// deadlocks from the traces and the static analyzer, aims the directed
+// strategy at each prediction, hunts each test under the controlled
+// scheduler until something is confirmed or its budget is spent, and
+// decides what the report says and how the run ended.
 //
 // Record, Predict and Confirm are deadhunt record, predict and confirm,
 // each one stage more than the one before; Replayer re-runs a witness.

@@ -26,7 +26,8 @@ func ModuleRoot(dir string) (string, error) {
 // stateDir is deadhunt's state directory in a module root.
 func stateDir(root string) string { return filepath.Join(root, ".deadhunt") }
 
-// traceDir is where recordings go: .deadhunt/traces in the module root.
+// traceDir is where the recording's traces go: .deadhunt/traces in the
+// module root.
 func traceDir(root string) string { return filepath.Join(stateDir(root), "traces") }
 
 // ApplySuppressions marks the findings listed in the module's suppression

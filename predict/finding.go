@@ -44,8 +44,8 @@ func (c *Prediction) Finding(pkg string) report.Finding {
 }
 
 // locks lists the cycle's locks in order, each with the sites where the
-// witness acquired it (for a double lock or RWR, the one lock with every
-// site it was seen taken at, writers included).
+// prediction's edges (Edges) acquired it (for a double lock or RWR, the one
+// lock with every site it was seen taken at, writers included).
 func (c *Prediction) locks() []report.Lock {
 	if c.Kind != report.LockOrderCycle { // one lock: every site it was taken at
 		e := c.Edges[0]

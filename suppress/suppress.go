@@ -3,8 +3,8 @@
 // reason given.
 //
 // The file is .deadhunt/ignore.json in the module root. It is meant to be
-// committed, so that confirm, lockcycle and review all honour the same
-// decisions. The package depends only on the standard library so that every
+// committed, so that deadhunt confirm, predict and review all honour the
+// same decisions (lockcycle has its own: //lockcycle:ignore comments). The package depends only on the standard library so that every
 // layer can use it.
 package suppress
 

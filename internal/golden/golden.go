@@ -1,5 +1,5 @@
-// Package golden compares test output with golden files, and rewrites the
-// files instead when the test binary runs with -update:
+// Package golden compares test output with golden files. When the test
+// binary runs with -update it rewrites the files instead:
 //
 //	go test ./report -run Golden -update
 //

@@ -51,11 +51,11 @@ type Event struct {
 	Op   Op
 	Line int // line of the input it was read from (0 when not read)
 
-	G     int // acq racq wait rel rrel end: the goroutine; go: the parent; hb: from
+	G     int // acq racq wait rwait rel rrel end: the goroutine; go: the parent; hb: from
 	Peer  int // go: the child; hb: to
 	ID    int // run: the run number; site frame stack lock: the id defined
-	Lock  int // acq racq wait rel rrel: the lock id
-	Site  int // acq racq wait go: the site id
+	Lock  int // acq racq wait rwait rel rrel: the lock id
+	Site  int // acq racq wait rwait go: the site id
 	Stack int // acq racq: the stack id, or NoStack
 
 	Name     string // run: the test; site frame: the function; lock: the class

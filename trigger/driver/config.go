@@ -28,12 +28,13 @@ type Config struct {
 	WatchdogMS int             `json:"watchdog_ms,omitempty"`
 }
 
-// Target steers the directed strategy toward a predicted cycle: the
-// acquisitions it counts (of Classes or at Sites) and the goroutines it
-// orders (created at Goroutines, "file:line:col" of the `go` statement or
-// "test" for the test's goroutine; empty: every goroutine). For a cycle,
-// HeldSites are the acquisitions of its edges' first locks, where one
-// change point is drawn among HeldSteps (k) acquisitions.
+// Target is the part of an aim the runtime sees: what steers the directed
+// strategy toward one prediction. It names the acquisitions the strategy
+// counts (of Classes or at Sites) and the goroutines it orders (created at
+// Goroutines, "file:line:col" of the `go` statement or "test" for the
+// test's goroutine; empty: every goroutine). HeldSites (a cycle's edges'
+// first acquisitions, an RWR's writers' acquisitions) are where, from
+// depth 3, one change point is drawn among HeldSteps (k) acquisitions.
 type Target struct {
 	Classes    []string `json:"classes,omitempty"`
 	Sites      []string `json:"sites,omitempty"`

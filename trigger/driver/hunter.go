@@ -66,9 +66,10 @@ func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult
 	return testResult{stats: t.stats, findings: t.findings(), err: err}
 }
 
-// run hunts the test: a plain run (does the test pass on its own?), a
-// controlled calibration run (random, seed 0: how many steps, acquisitions
-// and goroutines, leaked goroutines included), then the seeds.
+// run hunts the test: a plain run (does the test pass on its own? the
+// recording's, if any), a controlled calibration run (random, seed 0: how
+// many steps, acquisitions and goroutines, leaked goroutines included),
+// then each aim's runs, then the strategy's seeds.
 func (t *testHunt) run(ctx context.Context) error {
 	o := &t.h.opts
 	plain := o.Recording.plainRun(t.pkg.ImportPath, t.test)

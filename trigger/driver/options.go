@@ -21,7 +21,7 @@ var Strategies = []report.Strategy{report.Random, report.PCT, report.RPro, repor
 type Options struct {
 	Runs     int             // seeded runs per test; default 100
 	Strategy report.Strategy // random, pct, rpro or directed; default rpro
-	Depth    int             // assumed bug depth d (pct, rpro); default 3
+	Depth    int             // assumed bug depth d (pct, rpro; directed: at least the aim's); default 3
 	// Radius is rpro's radius r; 0 computes it per test from calibration:
 	// max(2, 5% of the calibration run's acquisitions).
 	Radius int

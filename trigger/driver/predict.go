@@ -264,10 +264,11 @@ func aimDepth(c *predict.Prediction, t Target) int {
 	return c.Len() + 1
 }
 
-// AimFinding aims a finding that no trace predicted (the static
-// analyzer's) at the given tests of its package: at the inner acquisition
-// sites of its edges when a recorded run of the test reached them, else at
-// its lock classes. It assumes the depth of the finding's cycle plus one.
+// AimFinding aims a static-only prediction (a finding of the static
+// analyzer that no trace predicted) at the given tests of its package: at
+// the inner acquisition sites of its edges when a recorded run of the test
+// reached them, else at its lock classes. It assumes the depth of the
+// finding's cycle plus one.
 func (pr *Predictions) AimFinding(f *report.Finding, tests []string) {
 	var sites []string
 	for _, e := range f.Edges {

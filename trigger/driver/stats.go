@@ -19,8 +19,9 @@ type Summary struct {
 type TestStats struct {
 	Package, Test string
 	Calibration   Calibration
-	// Runs counts the processes of the hunt (the calibration run and the
-	// seeded runs, not replays); Outcomes splits them by outcome.
+	// Runs counts the runs of the hunt (the plain run, the calibration
+	// runs and the seeded runs; not replays); Outcomes splits them by
+	// outcome.
 	Runs     int
 	Outcomes map[Outcome]int
 	// Elapsed is the wall time of those processes, added up.
@@ -28,8 +29,8 @@ type TestStats struct {
 	// Seeded and SeededDeadlocks count the seeded runs and those that
 	// deadlocked (any way): the strategy's hit rate, calibration excluded.
 	Seeded, SeededDeadlocks int
-	// Failure is set when the test misbehaves in its calibration run
-	// (fails, panics, exits, hangs): it is not hunted further.
+	// Failure is set when the test misbehaves in its plain run (fails,
+	// panics, exits, hangs): it is not hunted further.
 	Failure *Failure
 	// FirstBad is the seeded run of lowest seed that misbehaved without a
 	// deadlock (a test that passes plainly but fails under some schedule),
@@ -45,8 +46,10 @@ type TestStats struct {
 	Aims []*AimStats
 }
 
-// Calibration is what the first run measured, and the parameters derived
-// from it.
+// Calibration is what measuring the test found: the plain run's outcome,
+// the steps, acquisitions and goroutines of the calibration run (random,
+// seed 0; of the plain run if that wrote no result), and the radius
+// derived from them.
 type Calibration struct {
 	Outcome                         Outcome
 	Steps, Acquisitions, Goroutines int

@@ -1,6 +1,6 @@
 // Package drivertest builds the driver's fake test binary
-// (trigger/driver/testdata/fake) for the tests of the driver and of the
-// commands built on it. The fake reads DEADHUNT_CONFIG as the runtime
+// (trigger/driver/testdata/fake) for the tests of the driver and, through
+// hunt/hunttest, of hunt and cmd/deadhunt. The fake reads DEADHUNT_CONFIG as the runtime
 // does and behaves according to the test it is asked to run: the test
 // name is its scenario.
 package drivertest
