@@ -18,8 +18,8 @@ type result struct {
 	Acquisitions int          `json:"acquisitions"`
 	Goroutines   int          `json:"goroutines"`
 	// TargetAcquisitions counts the acquisitions of the configured target
-	// locks: the k estimate for the directed strategy (not in the contract;
-	// extra information).
+	// locks: the k estimate for the directed strategy (CONTRACT.md
+	// section 5).
 	TargetAcquisitions int        `json:"target_acquisitions,omitempty"`
 	Schedule           []stepJSON `json:"schedule"`
 	Deadlock           *finding   `json:"deadlock,omitempty"`

@@ -7,7 +7,7 @@ import (
 
 func sortStrings(s []string) { sort.Strings(s) }
 
-// chain renders a call chain.
+// chain renders a call chain ("a -> b").
 func chain(via []string) string { return strings.Join(via, " -> ") }
 
 func prepend(name string, via []string) []string {
