@@ -29,3 +29,13 @@ func Root() (string, error) {
 	}
 	return dir, nil
 }
+
+// MustRoot is Root for tests and tools that cannot go on without the
+// corpus: it panics if Root fails.
+func MustRoot() string {
+	root, err := Root()
+	if err != nil {
+		panic(err)
+	}
+	return root
+}

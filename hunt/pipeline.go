@@ -38,6 +38,24 @@ func (p *pipeline) build(ctx context.Context) (*driver.Built, error) {
 	return p.cfg.build()(ctx, driver.BuildOptions{Dir: p.cfg.Dir, Patterns: p.patterns, Run: p.cfg.Run})
 }
 
+// buildAndRecord builds the packages matching patterns and records their
+// tests' traces (record); the test binaries are removed again. The
+// recording may come with an error (interrupted); it is nil when nothing
+// could be recorded.
+func buildAndRecord(ctx context.Context, cfg Config, patterns []string) (*pipeline, *driver.Built, *driver.Recording, error) {
+	p, err := newPipeline(cfg, patterns)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	built, err := p.build(ctx)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	defer built.Close()
+	rec, err := p.record(ctx, built.Packages)
+	return p, built, rec, err
+}
+
 // record records the lock-order traces of the built tests into
 // .deadhunt/traces in the module root.
 func (p *pipeline) record(ctx context.Context, pkgs []driver.Package) (*driver.Recording, error) {

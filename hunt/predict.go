@@ -32,16 +32,7 @@ type Predictions struct {
 // interrupted, the predictions from what was recorded come with the
 // error.
 func Predict(ctx context.Context, cfg Config, patterns []string) (*Predictions, error) {
-	p, err := newPipeline(cfg, patterns)
-	if err != nil {
-		return nil, err
-	}
-	built, err := p.build(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer built.Close()
-	rec, err := p.record(ctx, built.Packages)
+	p, built, rec, err := buildAndRecord(ctx, cfg, patterns)
 	if rec == nil {
 		return nil, err
 	}

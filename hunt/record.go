@@ -15,16 +15,7 @@ import (
 // that could not be recorded. If recording was interrupted, what was
 // recorded comes with the error.
 func Record(ctx context.Context, cfg Config, patterns []string) (*driver.Recording, error) {
-	p, err := newPipeline(cfg, patterns)
-	if err != nil {
-		return nil, err
-	}
-	built, err := p.build(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer built.Close()
-	rec, err := p.record(ctx, built.Packages)
+	_, built, rec, err := buildAndRecord(ctx, cfg, patterns)
 	if rec != nil {
 		rec.Errors = slices.Concat(built.Errors, rec.Errors)
 	}

@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/deadhunt/deadhunt/corpus"
 	"github.com/deadhunt/deadhunt/report"
 )
 
@@ -110,7 +111,7 @@ func TestNoColor(t *testing.T) {
 	if o := withDefaults(Options{}); !o.NoColor {
 		t.Error("NO_COLOR set but colour on")
 	}
-	m := loaded(t, Options{ReportPath: sampleReport, ModuleRoot: filepath.Dir(corpusRoot(t)), Output: &strings.Builder{}})
+	m := loaded(t, Options{ReportPath: sampleReport, ModuleRoot: filepath.Dir(corpus.MustRoot()), Output: &strings.Builder{}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	for _, st := range []state{listState, detailState, lanesState} {
 		if st != listState {

@@ -33,23 +33,11 @@ const wait = 10 * time.Second
 
 func fixedNow() time.Time { return time.Date(2026, 11, 21, 23, 0, 0, 0, time.UTC) }
 
-// corpusRoot is the corpus's directory; its parent is the module root,
-// where the sample report's relative file names (corpus/deadlock/abba/...)
-// resolve.
-func corpusRoot(t *testing.T) string {
-	t.Helper()
-	root, err := corpus.Root()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return root
-}
-
 // testOptions review the sample report from the module root, so the
 // report's relative file names reach corpus/deadlock/abba.
 func testOptions(t *testing.T) Options {
 	return Options{
-		ReportPath: sampleReport, ModuleRoot: filepath.Dir(corpusRoot(t)), NoColor: true, Now: fixedNow,
+		ReportPath: sampleReport, ModuleRoot: filepath.Dir(corpus.MustRoot()), NoColor: true, Now: fixedNow,
 		Editor:    "false",
 		Clipboard: func(string) error { return nil },
 		Replay:    func(string, string) *exec.Cmd { t.Error("unexpected replay"); return nil },
@@ -321,7 +309,7 @@ func TestEditor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	abs := filepath.Join(corpusRoot(t), "deadlock", "abba", "abba_test.go")
+	abs := filepath.Join(corpus.MustRoot(), "deadlock", "abba", "abba_test.go")
 	if want := "--wait +10 " + abs + "\n"; string(got) != want {
 		t.Errorf("editor got %q, want %q", got, want)
 	}

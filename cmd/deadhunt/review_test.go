@@ -16,15 +16,8 @@ import (
 	"github.com/deadhunt/deadhunt/suppress"
 )
 
-// sampleReview returns the hand-written sample report of the tui package.
-func sampleReview(t *testing.T) string {
-	t.Helper()
-	root, err := corpus.Root()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return filepath.Join(filepath.Dir(root), "tui", "testdata", "review.json")
-}
+// sampleReview is the hand-written sample report of the tui package.
+var sampleReview = filepath.Join(filepath.Dir(corpus.MustRoot()), "tui", "testdata", "review.json")
 
 // reviewModule makes a module in a temporary directory holding the abba
 // corpus case and the sample report as .deadhunt/last.json, the report
@@ -32,14 +25,11 @@ func sampleReview(t *testing.T) string {
 func reviewModule(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
-	corpusDir, err := corpus.Root()
-	if err != nil {
-		t.Fatal(err)
-	}
+	corpusDir := corpus.MustRoot()
 	files := map[string]string{
 		"corpus/deadlock/abba/abba.go":      filepath.Join(corpusDir, "deadlock/abba/abba.go"),
 		"corpus/deadlock/abba/abba_test.go": filepath.Join(corpusDir, "deadlock/abba/abba_test.go"),
-		".deadhunt/last.json":               sampleReview(t),
+		".deadhunt/last.json":               sampleReview,
 	}
 	for dst, src := range files {
 		data, err := os.ReadFile(src)
@@ -113,7 +103,7 @@ func TestReviewUsage(t *testing.T) {
 // is read from there, and printed as text when stdout is no terminal.
 func TestReviewText(t *testing.T) {
 	dir := t.TempDir()
-	data, err := os.ReadFile(sampleReview(t))
+	data, err := os.ReadFile(sampleReview)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,21 +23,11 @@ func build(t *testing.T) string {
 	return bin
 }
 
-// corpusRoot is the corpus's directory, where the tests run lockcycle.
-func corpusRoot(t *testing.T) string {
-	t.Helper()
-	root, err := corpus.Root()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return root
-}
-
 // TestVetTool runs lockcycle under go vet on a corpus package.
 func TestVetTool(t *testing.T) {
 	bin := build(t)
 	cmd := exec.Command("go", "vet", "-vettool="+bin, "./deadlock/abba")
-	cmd.Dir = corpusRoot(t)
+	cmd.Dir = corpus.MustRoot()
 	out, err := cmd.CombinedOutput()
 	if err == nil {
 		t.Fatalf("go vet succeeded; want a report\n%s", out)
@@ -52,7 +42,7 @@ func TestVetTool(t *testing.T) {
 func TestStandaloneJSON(t *testing.T) {
 	bin := build(t)
 	cmd := exec.Command(bin, "-json", "./deadlock/doublelock")
-	cmd.Dir = corpusRoot(t)
+	cmd.Dir = corpus.MustRoot()
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("lockcycle -json: %v\n%s", err, out)

@@ -163,6 +163,31 @@ func fileIn(l *[]waitRef, x *g) {
 	*l = append(*l, waitRef{x, x.en.gen})
 }
 
+// waitLists are the wait lists of objects of one kind (WaitGroups, Onces)
+// by object.
+type waitLists[K comparable] map[K][]waitRef
+
+// file adds blocked x to the wait list of k.
+func (ws *waitLists[K]) file(k K, x *g) {
+	if *ws == nil {
+		*ws = waitLists[K]{}
+	}
+	l := (*ws)[k]
+	fileIn(&l, x)
+	(*ws)[k] = l
+}
+
+// wake moves the goroutines waiting on k back to ready: k changed.
+func (ws waitLists[K]) wake(s *enabledSet, k K) {
+	if s.blocked.n == 0 {
+		return
+	}
+	if l, ok := ws[k]; ok {
+		delete(ws, k)
+		s.wakeList(&l)
+	}
+}
+
 // toReady and unset are the enabled set's, for the scheduler.
 func (sc *sched) toReady(x *g) { sc.set.toReady(x) }
 func (sc *sched) unset(x *g)   { sc.set.unset(x) }

@@ -49,17 +49,24 @@ func (x *g) spawn(s *Site, f, after func()) {
 	go child.main(f, after)
 }
 
-// execGo creates the child's record; its first step is opStart.
+// execGo creates the child's record; its code runs at once.
 func execGo(sc *sched, x *g) bool {
+	sc.startChild(x).t.started = true
+	return true
+}
+
+// startChild creates the record of a goroutine x starts at its op's site
+// (a `go` statement, t.Run), in the decision set with opStart as its
+// first step, and returns it (also as x.op.sub).
+func (sc *sched) startChild(x *g) *g {
 	child := sc.newG(x.op.site, x)
-	child.t.started = true
 	child.op = op{kind: opStart, site: x.op.site}
 	sc.join(child)
 	if sc.obs != nil {
 		sc.obs.started(x, child, x.op.site)
 	}
 	x.op.sub = child
-	return true
+	return child
 }
 
 // main is the body of a managed goroutine.

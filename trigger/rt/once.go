@@ -27,7 +27,7 @@ func OnceDo(o *sync.Once, f func(), s *Site) {
 var opOnce = newKind(kindDef{name: "OnceDo",
 	canRun: func(sc *sched, x *g) bool { return sc.onces.running[x.op.obj.(*sync.Once)] == nil },
 	exec:   execOnce,
-	file:   func(sc *sched, x *g) { sc.onces.file(x.op.obj.(*sync.Once), x) },
+	file:   func(sc *sched, x *g) { sc.onces.waits.file(x.op.obj.(*sync.Once), x) },
 	waitsFor: func(sc *sched, x *g) ([]*g, edgeKind) {
 		if y := sc.onces.running[x.op.obj.(*sync.Once)]; y != nil {
 			return []*g{y}, edgeOther
@@ -40,7 +40,7 @@ var opOnce = newKind(kindDef{name: "OnceDo",
 type onces struct {
 	running map[*sync.Once]*g // the goroutine running Do's function
 	done    map[*sync.Once]bool
-	waits   map[*sync.Once][]waitRef
+	waits   waitLists[*sync.Once]
 }
 
 // execOnce starts the function of a Once not done (op.ok), or passes a
@@ -60,15 +60,6 @@ func execOnce(sc *sched, x *g) bool {
 	return true
 }
 
-func (on *onces) file(o *sync.Once, x *g) {
-	if on.waits == nil {
-		on.waits = map[*sync.Once][]waitRef{}
-	}
-	l := on.waits[o]
-	fileIn(&l, x)
-	on.waits[o] = l
-}
-
 // onceDone marks o's Do as finished by x and wakes its waiters.
 func (x *g) onceDone(o *sync.Once) {
 	sc := x.sc
@@ -79,12 +70,7 @@ func (x *g) onceDone(o *sync.Once) {
 		on.done = map[*sync.Once]bool{}
 	}
 	on.done[o] = true
-	if sc.set.blocked.n > 0 {
-		if l, ok := on.waits[o]; ok {
-			delete(on.waits, o)
-			sc.set.wakeList(&l)
-		}
-	}
+	on.waits.wake(&sc.set, o)
 	if sc.obs != nil {
 		sc.obs.onceRan(x, o)
 	}

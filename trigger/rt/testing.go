@@ -228,13 +228,7 @@ func (x *g) run(t *testing.T, name string, f func(*testing.T), s *Site) bool {
 // execRun creates the subtest's record; its first step is opStart, taken
 // when testing has started its goroutine.
 func execRun(sc *sched, x *g) bool {
-	sub := sc.newG(x.op.site, x)
-	sub.op = op{kind: opStart, site: x.op.site}
-	sc.join(sub)
-	if sc.obs != nil {
-		sc.obs.started(x, sub, x.op.site)
-	}
-	x.op.sub = sub
+	sc.startChild(x)
 	return true
 }
 

@@ -49,7 +49,7 @@ func WGGo(wg *sync.WaitGroup, f func(), s *Site) {
 var (
 	opWGAdd  = newKind(kindDef{name: "WGAdd", exec: execWGAdd, flags: always})
 	opWGWait = newKind(kindDef{name: "WGWait", canRun: canWGWait, exec: execWGWait,
-		file:     func(sc *sched, x *g) { sc.wgs.file(x.op.obj.(*sync.WaitGroup), x) },
+		file:     func(sc *sched, x *g) { sc.wgs.waits.file(x.op.obj.(*sync.WaitGroup), x) },
 		waitText: wgWaitText})
 )
 
@@ -57,7 +57,7 @@ var (
 // counters (absent at zero) and the goroutines blocked in Wait.
 type waitGroups struct {
 	counts map[*sync.WaitGroup]int
-	waits  map[*sync.WaitGroup][]waitRef
+	waits  waitLists[*sync.WaitGroup]
 }
 
 // add changes wg's counter and wakes its waiters.
@@ -70,22 +70,7 @@ func (ws *waitGroups) add(sc *sched, wg *sync.WaitGroup, delta int) {
 	} else {
 		delete(ws.counts, wg)
 	}
-	if sc.set.blocked.n == 0 {
-		return
-	}
-	if l, ok := ws.waits[wg]; ok {
-		delete(ws.waits, wg)
-		sc.set.wakeList(&l)
-	}
-}
-
-func (ws *waitGroups) file(wg *sync.WaitGroup, x *g) {
-	if ws.waits == nil {
-		ws.waits = map[*sync.WaitGroup][]waitRef{}
-	}
-	l := ws.waits[wg]
-	fileIn(&l, x)
-	ws.waits[wg] = l
+	ws.waits.wake(&sc.set, wg)
 }
 
 func execWGAdd(sc *sched, x *g) bool {
