@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -44,7 +43,7 @@ func (b *builder) extractRuntime(goVersion string) (string, error) {
 		if _, statErr := os.Stat(filepath.Join(dir, "go.mod")); statErr == nil {
 			return dir, nil // extracted concurrently by another build
 		}
-		if !errors.Is(err, fs.ErrExist) {
+		if !errors.Is(err, os.ErrExist) {
 			return "", fmt.Errorf("instrument: %w", err)
 		}
 	}
