@@ -29,22 +29,23 @@
 // an observer the model notifies (observe.go, trace.go); each strategy
 // owns its state and its fairness bound (strategy*.go, fair.go).
 //
-// The primitives' models decide enabledness: a Mutex is free or held; an RWMutex has Go's writer
-// preference (a writer first claims the lock, which blocks new readers,
-// then waits for the active readers; readers that arrived behind it are
-// admitted when it unlocks); unbuffered channel handoffs are performed by
-// the scheduler between a goroutine and a parked partner; buffered channels
-// use non-blocking operations; WaitGroup counters, Cond wait queues and Once
-// states are modelled, and Cond.Wait releases and retakes c.L through the
-// runtime. The real objects are kept consistent (a Mutex granted by the
-// model is taken for real with TryLock, falling back to a real, blocking
-// Lock if uninstrumented code holds it), so code that is not instrumented
-// and shares them sees correct state. Channel partners outside the
-// scheduler (timers, uninstrumented goroutines, a context's Done closed by
-// its cancel function) are found by polling, by a select's default trying
-// its cases for real first, and by the idle watchdog blocking briefly on
-// the blocked receivers' channels; an unmanaged goroutine's instrumented
-// channel operation meets a parked managed partner directly (meet.go).
+// The primitives' models decide enabledness: a Mutex is free or held; an
+// RWMutex has Go's writer preference (a writer first claims the lock, which
+// blocks new readers, then waits for the active readers; readers that
+// arrived behind it are admitted when it unlocks); unbuffered channel
+// handoffs are performed by the scheduler between a goroutine and a parked
+// partner; buffered channels use non-blocking operations; WaitGroup
+// counters, Cond wait queues and Once states are modelled, and Cond.Wait
+// releases and retakes c.L through the runtime. The real objects are kept
+// consistent (a Mutex granted by the model is taken for real with TryLock,
+// falling back to a real, blocking Lock if uninstrumented code holds it),
+// so code that is not instrumented and shares them sees correct state.
+// Channel partners outside the scheduler (timers, uninstrumented
+// goroutines, a context's Done closed by its cancel function) are found by
+// polling, by a select's default trying its cases for real first, and by
+// the idle watchdog blocking briefly on the blocked receivers' channels; an
+// unmanaged goroutine's instrumented channel operation meets a parked
+// managed partner directly (meet.go).
 //
 // The enabled set is kept incrementally (enset.go): a goroutine whose
 // operation cannot step is filed under the objects it waits for and looked

@@ -26,10 +26,10 @@ import "time"
 // Evaluation order and results are those of a scan of all live goroutines:
 // a blocked goroutine cannot step until one of its objects changes, and a
 // sleeper is not evaluated until its wake time. So a seed gives the
-// schedule a full scan would give. What the model cannot see — a buffered channel fed or
-// drained by code that is not instrumented — is found by a sweep of the
-// blocked goroutines now and then (sweepEvery) and whenever the scheduler
-// is idle.
+// schedule a full scan would give. What the model cannot see — a buffered
+// channel fed or drained by code that is not instrumented — is found by a
+// sweep of the blocked goroutines now and then (sweepEvery) and whenever
+// the scheduler is idle.
 
 // enabledSet is the live goroutines, each in one of the four places.
 type enabledSet struct {

@@ -2,8 +2,8 @@ package rt
 
 import "container/heap"
 
-// gheap is a heap of goroutines (enPlace.hidx is a member's index): the sleepers
-// by wake time, the spinners by last run.
+// gheap is a heap of goroutines (enPlace.hidx is a member's index): the
+// sleepers by wake time, the spinners by last run.
 type gheap struct {
 	gs   []*g
 	less func(a, b *g) bool
