@@ -188,10 +188,6 @@ func (ws waitLists[K]) wake(s *enabledSet, k K) {
 	}
 }
 
-// toReady and unset are the enabled set's, for the scheduler.
-func (sc *sched) toReady(x *g) { sc.set.toReady(x) }
-func (sc *sched) unset(x *g)   { sc.set.unset(x) }
-
 // block files ready x, whose operation cannot step, under the objects it
 // waits for (its primitive's file). A goroutine whose wait ends outside
 // any object (a parent waiting for a subtest) stays ready.

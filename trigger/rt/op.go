@@ -85,8 +85,6 @@ func newKind(d kindDef) opKind {
 	return opKind(numKinds - 1)
 }
 
-func (k opKind) def() *kindDef { return &kinds[k] }
-
 func (k opKind) String() string {
 	if int(k) < numKinds {
 		return kinds[k].name
@@ -128,9 +126,6 @@ type op struct {
 // isAcquire reports whether the pending op is a lock acquisition attempt,
 // the steps rpro and directed count.
 func (o *op) isAcquire() bool { return o.kind.has(acquire) && o.phase == 0 }
-
-// alwaysRuns reports whether the op can step whatever the others do.
-func (o *op) alwaysRuns() bool { return o.kind.has(always) }
 
 // waitsOnChan reports whether the op is a channel operation that can wait
 // for a partner.

@@ -3,6 +3,7 @@ package rt
 import (
 	"slices"
 	"sync"
+	"unsafe"
 )
 
 // The sync.RWMutex primitive, with Go's writer preference: a writer first
@@ -204,13 +205,13 @@ func execTryRLock(sc *sched, x *g) bool {
 // lock's state, in x's held set and with the observer.
 func takeWrite(sc *sched, x *g, st *rwState) {
 	st.writer, st.wHeld, st.wSite = x, true, x.op.site
-	x.addHeld(heldLock{lock: lockAddr(x.op.obj), site: x.op.site})
+	x.addHeld(heldLock{lock: unsafe.Pointer(x.op.obj.(*sync.RWMutex)), site: x.op.site})
 	sc.noteAcquired(x, x.op.obj, false, x.op.site)
 }
 
 func takeRead(sc *sched, x *g, st *rwState) {
 	st.readers = append(st.readers, x)
-	x.addHeld(heldLock{lock: lockAddr(x.op.obj), read: true, site: x.op.site})
+	x.addHeld(heldLock{lock: unsafe.Pointer(x.op.obj.(*sync.RWMutex)), read: true, site: x.op.site})
 	sc.noteAcquired(x, x.op.obj, true, x.op.site)
 }
 
@@ -220,7 +221,7 @@ func execRWUnlock(sc *sched, x *g) bool {
 	st := rwOf(sc, x)
 	m := x.op.obj
 	if st.writer != nil {
-		st.writer.dropHeld(lockAddr(m), false)
+		st.writer.dropHeld(unsafe.Pointer(m.(*sync.RWMutex)), false)
 		sc.noteReleased(x, m, false, st.wSite)
 	}
 	st.writer, st.wHeld, st.wSite = nil, false, nil
@@ -245,7 +246,7 @@ func execRUnlock(sc *sched, x *g) bool {
 	if i < 0 {
 		return true // the real RUnlock will fail
 	}
-	st.readers[i].dropHeld(lockAddr(x.op.obj), true)
+	st.readers[i].dropHeld(unsafe.Pointer(x.op.obj.(*sync.RWMutex)), true)
 	sc.noteReleased(x, x.op.obj, true, x.op.site)
 	st.readers = append(st.readers[:i], st.readers[i+1:]...)
 	sc.set.wakeList(&st.waiters)

@@ -153,14 +153,14 @@ func (sc *sched) join(x *g) {
 	x.state = gLive
 	sc.rejoined(x)
 	sc.gs.live.add(x.id)
-	sc.toReady(x)
+	sc.set.toReady(x)
 	sc.progress++
 }
 
 // leave removes x from the decision set.
 func (sc *sched) leave(x *g, to gState) {
 	sc.gs.live.remove(x.id)
-	sc.unset(x)
+	sc.set.unset(x)
 	x.state = to
 	if to == gOutside {
 		sc.gs.outside++
@@ -229,12 +229,12 @@ func (x *g) perform(k opKind, s *Site, obj any, n int64, cases []SelectCase, has
 		sc.join(x)
 		decide = sc.cur.Load() == nil
 	} else {
-		sc.toReady(x)
+		sc.set.toReady(x)
 	}
 	if o.waitsOnChan() {
 		sc.offer(x)
 	}
-	// The first decision needs not ask x's primitive again: joining and
+	// The first decision need not ask x's primitive again: joining and
 	// offering cannot change whether x's own operation can step.
 	sc.set.self, sc.set.selfRuns = x, !waited
 	var c *coro
@@ -321,7 +321,7 @@ func (sc *sched) choose(self *g) *g {
 		return nil
 	}
 	next, change := sc.strat.next(en)
-	sc.toReady(next) // a sleeper chosen
+	sc.set.toReady(next) // a sleeper chosen
 	if next.op.isAcquire() {
 		sc.count.acquired(next)
 	}
@@ -329,7 +329,7 @@ func (sc *sched) choose(self *g) *g {
 	sc.clock.tick(next)
 	sc.progress++
 	next.lastRun = sc.steps.len()
-	if sc.cur.Load() != next { // a store is a full barrier: spare it when x goes on
+	if sc.cur.Load() != next { // a store is a full barrier: spare it when the same goroutine goes on
 		sc.cur.Store(next)
 	}
 	return next

@@ -86,6 +86,7 @@ func (s *directed) newG(x *g) {
 		s.pct.newG(x)
 		return
 	}
+	s.fair.add(x)
 	s.setPrio(x, float64(s.d+s.n+1))
 }
 

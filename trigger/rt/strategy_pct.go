@@ -43,15 +43,17 @@ type changePoint struct {
 
 // newG draws a random priority in [d, d+n): a random position in the
 // permutation of initial priorities, also for goroutines beyond n.
-func (p *pct) newG(x *g) { p.setPrio(x, float64(p.d)+p.rng.Float64()*float64(p.n)) }
+func (p *pct) newG(x *g) {
+	p.fair.add(x)
+	p.setPrio(x, float64(p.d)+p.rng.Float64()*float64(p.n))
+}
 
-// setPrio sets x's priority (and makes room for x in the fairness counts).
+// setPrio sets x's priority.
 func (p *pct) setPrio(x *g, v float64) {
 	for x.id > len(p.prio) {
 		p.prio = append(p.prio, 0)
 	}
 	p.prio[x.id-1] = v
-	p.fair.add(x)
 }
 
 // demote puts a spinning goroutine below everything else.

@@ -134,12 +134,16 @@ func (x *g) endTest(panicked bool) {
 		}
 	}
 	sc.mu.Lock()
+	running := 0
+	if !panicked {
+		running = sc.countEnabled(x, -1)
+	}
 	switch {
 	case panicked:
-	case sc.othersEnabled(x):
+	case running > 0:
 		// Leaked goroutines keep running (or keep being woken from
 		// outside): only a lock cycle among the blocked ones is certain.
-		sc.warn("%d goroutines still running when the test ended; they go on unchecked", sc.countEnabled(x))
+		sc.warn("%d goroutines still running when the test ended; they go on unchecked", running)
 		if c := sc.findCycle(sc.blockedGs()); c != nil {
 			if kind := sc.cycleKind(c); kind != kindMixed && kind != kindBlocked && sc.cycleCertain(kind, c) {
 				sc.deadlock(sc.cycleFinding(kind, c))
@@ -187,17 +191,21 @@ func (sc *sched) pollFor(x *g, d time.Duration) bool {
 	return false
 }
 
-func (sc *sched) countEnabled(x *g) int {
+// countEnabled counts the live goroutines other than x that can step (not
+// sleeping), up to most.
+func (sc *sched) countEnabled(x *g, most int) int {
 	n := 0
 	for _, y := range sc.gs.liveList() {
 		if y != x && sc.canRun(y) && !sc.sleeping(y) {
-			n++
+			if n++; n == most {
+				break
+			}
 		}
 	}
 	return n
 }
 
-func (sc *sched) othersEnabled(x *g) bool { return sc.countEnabled(x) > 0 }
+func (sc *sched) othersEnabled(x *g) bool { return sc.countEnabled(x, 1) > 0 }
 
 // run is t.Run for a managed goroutine: the subtest runs on a goroutine the
 // testing package creates, which joins the scheduler as a new managed
