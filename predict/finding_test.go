@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/deadhunt/deadhunt/internal/golden"
 	"github.com/deadhunt/deadhunt/predict/trace"
 	"github.com/deadhunt/deadhunt/report"
 	"golang.org/x/tools/txtar"
@@ -17,7 +18,7 @@ func predictFile(t *testing.T, name string) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Predict(trace.NewReader(bytes.NewReader(section(ar, "trace").Data)), Options{})
+	res, err := Predict(trace.NewReader(bytes.NewReader(golden.Section(ar, "trace").Data)), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

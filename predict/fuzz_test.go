@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/deadhunt/deadhunt/internal/golden"
 	"github.com/deadhunt/deadhunt/predict/trace"
 	"golang.org/x/tools/txtar"
 )
@@ -16,7 +17,7 @@ func FuzzPredict(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.txtar")
 	for _, file := range files {
 		data, _ := os.ReadFile(file)
-		if s := section(txtar.Parse(data), "trace"); s != nil {
+		if s := golden.Section(txtar.Parse(data), "trace"); s != nil {
 			f.Add(string(s.Data))
 		}
 	}

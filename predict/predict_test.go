@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/deadhunt/deadhunt/internal/golden"
 	"github.com/deadhunt/deadhunt/predict/trace"
 	"github.com/deadhunt/deadhunt/report"
 	"golang.org/x/tools/txtar"
@@ -17,7 +18,7 @@ func events(t *testing.T, name string) []trace.Event {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := trace.NewReader(bytes.NewReader(section(ar, "trace").Data))
+	r := trace.NewReader(bytes.NewReader(golden.Section(ar, "trace").Data))
 	var evs []trace.Event
 	for {
 		e, err := r.ReadEvent()

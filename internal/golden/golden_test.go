@@ -22,6 +22,7 @@ func (r *recorder) Errorf(f string, a ...any) { r.failures = append(r.failures, 
 
 // check runs Check on a golden file holding want and returns its failures.
 func check(t *testing.T, want, got string) []string {
+	setUpdate(t, false)
 	path := filepath.Join(t.TempDir(), "x.golden")
 	if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
 		t.Fatal(err)
@@ -31,11 +32,14 @@ func check(t *testing.T, want, got string) []string {
 	return r.failures
 }
 
-func setUpdate(t *testing.T) {
-	if err := flag.Set(updateFlag, "true"); err != nil {
+// setUpdate sets -update for the rest of the test, whatever the test
+// binary was run with.
+func setUpdate(t *testing.T, on bool) {
+	old := flag.Lookup(updateFlag).Value.String()
+	if err := flag.Set(updateFlag, fmt.Sprint(on)); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { flag.Set(updateFlag, "false") })
+	t.Cleanup(func() { flag.Set(updateFlag, old) })
 }
 
 func TestCheck(t *testing.T) {
@@ -72,6 +76,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestCheckMissingFile(t *testing.T) {
+	setUpdate(t, false)
 	r := &recorder{TB: t}
 	Check(r, filepath.Join(t.TempDir(), "none.golden"), []byte("x"))
 	if len(r.failures) != 1 || !strings.Contains(r.failures[0], "-update") {
@@ -80,7 +85,7 @@ func TestCheckMissingFile(t *testing.T) {
 }
 
 func TestCheckUpdate(t *testing.T) {
-	setUpdate(t)
+	setUpdate(t, true)
 	path := filepath.Join(t.TempDir(), "testdata", "x.golden")
 	r := &recorder{TB: t}
 	Check(r, path, []byte("new\n"))
@@ -102,7 +107,7 @@ func checkTxtar(t *testing.T, got map[string][]byte) (string, []string) {
 		t.Fatal(err)
 	}
 	r := &recorder{TB: t}
-	CheckTxtar(r, path, got)
+	CheckTxtar(r, path, []string{"input"}, got)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -111,6 +116,7 @@ func checkTxtar(t *testing.T, got map[string][]byte) (string, []string) {
 }
 
 func TestCheckTxtar(t *testing.T) {
+	setUpdate(t, false)
 	if _, fails := checkTxtar(t, map[string][]byte{"expect": []byte("out\n")}); len(fails) > 0 {
 		t.Errorf("equal section: %q", fails)
 	}
@@ -122,12 +128,19 @@ func TestCheckTxtar(t *testing.T) {
 	if _, fails := checkTxtar(t, map[string][]byte{"expect": []byte("out")}); len(fails) != 1 {
 		t.Errorf("section without its final newline: failures %q", fails)
 	}
+	if _, fails := checkTxtar(t, map[string][]byte{"result": []byte("out\n")}); len(fails) != 2 || !strings.Contains(fails[0], "stale section expect") {
+		t.Errorf("stale section: failures %q", fails)
+	}
 }
 
 func TestCheckTxtarUpdate(t *testing.T) {
-	setUpdate(t)
+	setUpdate(t, true)
 	data, fails := checkTxtar(t, map[string][]byte{"expect": []byte("new\n"), "b": []byte("2\n"), "a": []byte("1\n")})
 	if want := "comment\n-- input --\nin\n-- expect --\nnew\n-- a --\n1\n-- b --\n2\n"; data != want || len(fails) > 0 {
 		t.Errorf("archive %q, want %q; failures %q", data, want, fails)
+	}
+	data, fails = checkTxtar(t, map[string][]byte{"result": []byte("r\n")})
+	if want := "comment\n-- input --\nin\n-- result --\nr\n"; data != want || len(fails) > 0 {
+		t.Errorf("stale section not dropped: archive %q, want %q; failures %q", data, want, fails)
 	}
 }

@@ -44,9 +44,11 @@ func checkArchive(t *testing.T, file string) {
 		t.Fatal(err)
 	}
 	inputs := map[string][]byte{}
+	var names []string
 	for _, f := range ar.Files {
 		if strings.HasPrefix(f.Name, "input") {
 			inputs[f.Name] = f.Data
+			names = append(names, f.Name)
 		}
 	}
 	res, err := rewriteSources(t, inputs)
@@ -67,7 +69,7 @@ func checkArchive(t *testing.T, file string) {
 	for name, data := range inputs {
 		checkLines(t, name, data, got[strings.Replace(name, "input", "output", 1)])
 	}
-	golden.CheckTxtar(t, file, got)
+	golden.CheckTxtar(t, file, names, got)
 }
 
 func lines[T fmt.Stringer](xs []T) string {
