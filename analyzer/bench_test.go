@@ -11,10 +11,7 @@ import (
 // BenchmarkCorpus measures loading the corpus from source and running
 // lockcycle over it through the Go API.
 func BenchmarkCorpus(b *testing.B) {
-	root, err := corpus.Root()
-	if err != nil {
-		b.Fatal(err)
-	}
+	root := corpus.MustRoot()
 	for b.Loop() {
 		rep, err := analyzer.Findings(context.Background(), root, "./...")
 		if err != nil {

@@ -22,10 +22,7 @@ func TestCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root, err := corpus.Root()
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := corpus.MustRoot()
 	rep, err := analyzer.Findings(context.Background(), root, "./...")
 	if err != nil {
 		t.Fatal(err)

@@ -94,10 +94,7 @@ func CorpusModule(t testing.TB, cases ...string) string {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("go is not on PATH: the end-to-end test builds instrumented test binaries")
 	}
-	root, err := corpus.Root()
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := corpus.MustRoot()
 	dir := t.TempDir()
 	write := func(name string, data []byte) {
 		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {

@@ -17,10 +17,7 @@ func BenchmarkRewriteCorpus(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	root, err := corpus.Root()
-	if err != nil {
-		b.Fatal(err)
-	}
+	root := corpus.MustRoot()
 	var patterns []string
 	for _, c := range cases {
 		patterns = append(patterns, c.Pkg)
@@ -51,10 +48,7 @@ func BenchmarkRewriteCorpus(b *testing.B) {
 // BenchmarkBuildOne measures a whole Build of one corpus package with the
 // real runtime, caches warm: load, rewrite, overlay, go test -c.
 func BenchmarkBuildOne(b *testing.B) {
-	root, err := corpus.Root()
-	if err != nil {
-		b.Fatal(err)
-	}
+	root := corpus.MustRoot()
 	cache := b.TempDir()
 	for range b.N {
 		bl, err := newBuilder(Options{Dir: root, Patterns: []string{corpus.ModulePath + "/deadlock/abba"}, WorkDir: b.TempDir(), CacheDir: cache}, trigger.RuntimeFiles)

@@ -24,10 +24,7 @@ func TestCorpus(t *testing.T) {
 	if len(cases) == 0 {
 		t.Fatal("empty corpus")
 	}
-	root, err := corpus.Root()
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := corpus.MustRoot()
 	var patterns []string
 	for _, c := range cases {
 		patterns = append(patterns, c.Pkg)
@@ -76,10 +73,7 @@ func TestCorpusClasses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root, err := corpus.Root()
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := corpus.MustRoot()
 	var patterns []string
 	for _, c := range cases {
 		patterns = append(patterns, c.Pkg)
