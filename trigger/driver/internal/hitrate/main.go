@@ -17,10 +17,13 @@ import (
 	"os"
 	"os/signal"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/deadhunt/deadhunt/corpus"
+	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/driver"
 )
 
 type options struct {
@@ -45,6 +48,12 @@ func main() {
 	flag.StringVar(&o.out, "o", "", "also write the tables to this file")
 	flag.Parse()
 	o.strategies = strings.Split(strategies, ",")
+	for _, s := range o.strategies {
+		if st := report.Strategy(s); s != stress && !slices.Contains(driver.Strategies, st) {
+			fmt.Fprintf(os.Stderr, "hitrate: -strategies: unknown %q (want stress or %s)\n", s, report.JoinStrategies(driver.Strategies))
+			os.Exit(2)
+		}
+	}
 	o.cases = regexp.MustCompile(cases)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
