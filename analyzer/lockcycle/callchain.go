@@ -1,11 +1,8 @@
 package lockcycle
 
 import (
-	"sort"
 	"strings"
 )
-
-func sortStrings(s []string) { sort.Strings(s) }
 
 // chain renders a call chain ("a -> b").
 func chain(via []string) string { return strings.Join(via, " -> ") }

@@ -3,6 +3,7 @@ package lockcycle
 import (
 	_ "embed"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -124,7 +125,7 @@ func (p *pkgState) exportFacts() {
 	for c := range p.writers {
 		pf.Writers = append(pf.Writers, c)
 	}
-	sortStrings(pf.Writers)
+	slices.Sort(pf.Writers)
 	if len(pf.Edges) > 0 || len(pf.Writers) > 0 {
 		p.pass.ExportPackageFact(pf)
 	}
