@@ -24,7 +24,7 @@ func ModuleRoot(dir string) (string, error) {
 }
 
 // stateDir is deadhunt's state directory in a module root.
-func stateDir(root string) string { return filepath.Join(root, ".deadhunt") }
+func stateDir(root string) string { return filepath.Join(root, suppress.Dir) }
 
 // traceDir is where the recording's traces go: .deadhunt/traces in the
 // module root.
@@ -38,12 +38,7 @@ func ApplySuppressions(rep *report.Report, root string) error {
 	if err != nil {
 		return err
 	}
-	for i := range rep.Findings {
-		f := &rep.Findings[i]
-		if e, ok := set.Lookup(f.ID); ok && f.Ignored == nil {
-			f.Ignored = &report.Ignore{Reason: e.Reason, At: e.At}
-		}
-	}
+	set.Apply(rep.Findings)
 	return nil
 }
 
@@ -58,7 +53,7 @@ func (p *pipeline) save(rep *report.Report) ([]string, error) {
 	if err := os.WriteFile(filepath.Join(state, ".gitignore"), []byte("*\n"), 0o644); err != nil {
 		return nil, err
 	}
-	paths := []string{filepath.Join(state, "last.json")}
+	paths := []string{filepath.Join(p.root, driver.DefaultReportPath)}
 	if out := p.cfg.Out; out != "" {
 		if !filepath.IsAbs(out) {
 			out = filepath.Join(p.cfg.Dir, out)
@@ -103,7 +98,7 @@ func ReportPath(wd, name string) (root, path string, err error) {
 		if rootErr != nil {
 			return "", "", rootErr
 		}
-		path = filepath.Join(stateDir(root), "last.json")
+		path = filepath.Join(root, driver.DefaultReportPath)
 		if _, err := os.Stat(path); err != nil {
 			return "", "", fmt.Errorf("no report given and none at %s: run deadhunt confirm first", path)
 		}

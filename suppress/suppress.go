@@ -18,6 +18,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/deadhunt/deadhunt/report"
 )
 
 // Version is the version of the file format written by this package.
@@ -91,6 +93,16 @@ func (s *Set) Contains(id string) bool {
 func (s *Set) Lookup(id string) (Entry, bool) {
 	e, ok := s.entries[id]
 	return e, ok
+}
+
+// Apply marks the findings the set lists ignored, with the entry's reason
+// and time; a finding already marked keeps its mark.
+func (s *Set) Apply(fs []report.Finding) {
+	for i := range fs {
+		if e, ok := s.Lookup(fs[i].ID); ok && fs[i].Ignored == nil {
+			fs[i].Ignored = &report.Ignore{Reason: e.Reason, At: e.At}
+		}
+	}
 }
 
 // Entries returns every entry, sorted by ID.

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/deadhunt/deadhunt/report"
 )
 
 func fixedNow() time.Time { return time.Date(2026, 11, 21, 23, 0, 0, 0, time.UTC) }
@@ -127,5 +129,29 @@ func TestLoadRejectsBadFiles(t *testing.T) {
 		if _, err := Load(root); err == nil || !strings.HasPrefix(err.Error(), "suppress: ") {
 			t.Errorf("%s: err = %v", name, err)
 		}
+	}
+}
+
+// TestApply: a listed finding is marked with its entry's reason and time,
+// an unlisted one is not, and an existing mark is kept.
+func TestApply(t *testing.T) {
+	s, err := Load(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Now = fixedNow
+	for _, id := range []string{"DH-a", "DH-c"} {
+		if err := s.Add(id, "reason "+id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kept := &report.Ignore{Reason: "earlier"}
+	fs := []report.Finding{{ID: "DH-a"}, {ID: "DH-b"}, {ID: "DH-c", Ignored: kept}}
+	s.Apply(fs)
+	if g := fs[0].Ignored; g == nil || g.Reason != "reason DH-a" || !g.At.Equal(fixedNow()) {
+		t.Errorf("DH-a: %+v", g)
+	}
+	if fs[1].Ignored != nil || fs[2].Ignored != kept {
+		t.Errorf("DH-b %+v, DH-c %+v", fs[1].Ignored, fs[2].Ignored)
 	}
 }

@@ -44,11 +44,7 @@ func newModel(opts Options, rep *report.Report, ign *suppress.Set) *Model {
 	st := newStyles(r)
 	findings := append([]report.Finding(nil), rep.Findings...)
 	report.Sort(findings)
-	for i := range findings {
-		if e, ok := ign.Lookup(findings[i].ID); ok && findings[i].Ignored == nil {
-			findings[i].Ignored = &report.Ignore{Reason: e.Reason, At: e.At}
-		}
-	}
+	ign.Apply(findings)
 	s := &session{
 		root: opts.ModuleRoot, report: opts.ReportPath, findings: findings, errors: rep.Errors,
 		sources: make(map[string]source), replays: make(map[string]replayMsg),

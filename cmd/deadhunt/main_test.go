@@ -38,7 +38,6 @@ func cli(t *testing.T, e env, args ...string) cliResult {
 	if e.dir == "" {
 		e.dir = hunttest.Module(t)
 	}
-	t.Chdir(e.dir) // review reads a report named relative to the process's directory
 	var out, errb strings.Builder
 	e.stdout, e.stderr = &out, &errb
 	ctx, cancel := context.WithTimeout(t.Context(), cliBound)

@@ -52,7 +52,7 @@ func (f *flags) review(e *env, root, path string) error {
 		fmt.Fprintln(e.stderr, "deadhunt review: standard output is not a terminal; printing the report as text")
 		f.text = true
 	}
-	rep, err := report.ReadFile(path)
+	rep, err := report.ReadFile(resolve(e.dir, path))
 	if err == nil {
 		err = hunt.ApplySuppressions(rep, root)
 	}
@@ -60,7 +60,7 @@ func (f *flags) review(e *env, root, path string) error {
 		err = writeText(e.stdout, rep, root)
 	}
 	if err == nil {
-		err = annotate(e, rep, root, f.sarif, f.github)
+		err = annotate(e, rep, root, resolve(e.dir, f.sarif), f.github)
 	}
 	return err
 }
