@@ -74,7 +74,9 @@ type Observer interface {
 }
 
 // DriverOptions are the options Confirm hunts with, before the driver's
-// defaults: their CheckValid reports a configuration Confirm cannot use.
+// defaults fill in the zero ones (Confirm rejects what CheckValid rejects
+// after that, before it builds anything). The command line checks them
+// without defaults: a flag given as 0 is an error there.
 func (c *Config) DriverOptions() (driver.Options, error) {
 	run, err := c.runRegexp()
 	return driver.Options{Runs: c.Runs, Strategy: c.Strategy, Depth: c.Depth, Radius: c.Radius, Seed: c.Seed,

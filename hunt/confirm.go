@@ -59,6 +59,10 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 		return nil, err
 	}
 	opts, err := cfg.DriverOptions()
+	if err == nil {
+		defaulted := opts.WithDefaults()
+		err = defaulted.CheckValid()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +127,7 @@ func testFailures(sum *driver.Summary) []report.PackageError {
 	for _, st := range sum.Tests {
 		if f := st.Failure; f != nil {
 			errs = append(errs, report.PackageError{Package: st.Package, Test: st.Test,
-				Err: fmt.Sprintf("test ends with %s in its calibration run (strategy %s), not hunted; last output:\n%s", f.Outcome, report.Plain, indent(f.Tail))})
+				Err: fmt.Sprintf("test ends with %s in its plain run, not hunted; last output:\n%s", f.Outcome, indent(f.Tail))})
 		}
 	}
 	return errs

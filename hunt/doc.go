@@ -7,6 +7,7 @@
 //
 // Record, Predict and Confirm are deadhunt record, predict and confirm,
 // each one stage more than the one before; Replayer re-runs a witness.
-// Nothing here prints: progress goes to Config.Observer, and the caller
-// writes the results.
+// Nothing here prints on its own: progress goes to Config.Observer, and
+// the caller writes the results where it wants them (WriteText renders
+// them as the deadhunt commands print them, naming their flags).
 package hunt

@@ -23,7 +23,6 @@ type observed struct {
 	stages   []string
 	warnings []string
 	finished []driver.Progress // the last Run call of each test
-	runs     int
 }
 
 func (o *observed) Stage(line string) {
@@ -41,7 +40,6 @@ func (o *observed) Warning(line string) {
 func (o *observed) Run(p driver.Progress) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.runs++
 	if p.Finished {
 		o.finished = append(o.finished, p)
 	}

@@ -3,6 +3,7 @@ package hunt
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -17,18 +18,23 @@ type pipeline struct {
 	cfg      Config
 	root     string // the module root
 	patterns []string
+	run      *regexp.Regexp // Config.Run compiled; nil for every test
 	obs      Observer
 }
 
 func newPipeline(cfg Config, patterns []string) (*pipeline, error) {
-	root, err := ModuleRoot(cfg.Dir)
+	root, err := moduleRoot(cfg.Dir)
 	if err != nil {
 		return nil, err
 	}
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	return &pipeline{cfg: cfg, root: root, patterns: patterns, obs: cfg.observer()}, nil
+	run, err := cfg.runRegexp()
+	if err != nil {
+		return nil, err
+	}
+	return &pipeline{cfg: cfg, root: root, patterns: patterns, run: run, obs: cfg.observer()}, nil
 }
 
 func (p *pipeline) stage(format string, args ...any) { p.obs.Stage(fmt.Sprintf(format, args...)) }
@@ -59,13 +65,9 @@ func buildAndRecord(ctx context.Context, cfg Config, patterns []string) (*pipeli
 // record records the lock-order traces of the built tests into
 // .deadhunt/traces in the module root.
 func (p *pipeline) record(ctx context.Context, pkgs []driver.Package) (*driver.Recording, error) {
-	run, err := p.cfg.runRegexp()
-	if err != nil {
-		return nil, err
-	}
 	p.stage("recording lock-order traces of %d package(s)", len(pkgs))
 	return driver.Record(ctx, pkgs, driver.RecordOptions{Dir: traceDir(p.root), Random: p.cfg.Random, PCT: p.cfg.PCT,
-		Run: run, Parallel: p.cfg.Parallel, Timeout: p.cfg.Timeout})
+		Run: p.run, Parallel: p.cfg.Parallel, Timeout: p.cfg.Timeout})
 }
 
 // predictions are what a recording's traces predict, joined with the

@@ -53,7 +53,7 @@ type Replayer struct {
 // NewReplayer returns a Replayer for the module of cfg.Dir; it uses
 // cfg.Build, cfg.Timeout and nothing else.
 func NewReplayer(cfg Config) (*Replayer, error) {
-	root, err := ModuleRoot(cfg.Dir)
+	root, err := moduleRoot(cfg.Dir)
 	if err != nil {
 		return nil, err
 	}

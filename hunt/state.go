@@ -10,9 +10,9 @@ import (
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
 
-// ModuleRoot is the directory of the go.mod governing dir: it holds
+// moduleRoot is the directory of the go.mod governing dir: it holds
 // deadhunt's state directory, .deadhunt.
-func ModuleRoot(dir string) (string, error) {
+func moduleRoot(dir string) (string, error) {
 	for d := dir; ; d = filepath.Dir(d) {
 		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
 			return d, nil
@@ -93,7 +93,7 @@ func (p *pipeline) relative(path string) string {
 // wd's module root, named relative to wd when that is shorter. A named
 // report outside any module has its directory as root.
 func ReportPath(wd, name string) (root, path string, err error) {
-	root, rootErr := ModuleRoot(wd)
+	root, rootErr := moduleRoot(wd)
 	if name == "" {
 		if rootErr != nil {
 			return "", "", rootErr
@@ -112,7 +112,7 @@ func ReportPath(wd, name string) (root, path string, err error) {
 		if !filepath.IsAbs(dir) {
 			dir = filepath.Join(wd, dir)
 		}
-		if root, rootErr = ModuleRoot(dir); rootErr != nil {
+		if root, rootErr = moduleRoot(dir); rootErr != nil {
 			root = dir
 		}
 	}

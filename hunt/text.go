@@ -30,7 +30,7 @@ func (r *Result) WriteText(w io.Writer, verbose bool) error {
 		fmt.Fprintf(w, "%s: no tests to run (no test files, or none matching -run)\n", p)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, r.Headline())
+	fmt.Fprintln(w, r.headline())
 	for _, f := range r.Report.Active(report.Confirmed) {
 		fmt.Fprintf(w, "\t%s\n", f.Witness.Replay)
 	}
@@ -72,9 +72,9 @@ func writeTests(w io.Writer, sum *driver.Summary, verbose bool) {
 	}
 }
 
-// Headline is the summary line: "confirmed 2 deadlock(s) in 40 run(s) of
+// headline is the summary line: "confirmed 2 deadlock(s) in 40 run(s) of
 // 3 test(s) in 2 package(s); 1 prediction(s) not confirmed; replay with:".
-func (r *Result) Headline() string {
+func (r *Result) headline() string {
 	rep, runs := r.Report, 0
 	for _, st := range r.Summary.Tests {
 		runs += st.Runs

@@ -114,6 +114,8 @@ func TestReadRejects(t *testing.T) {
 		"bad miss bound":  `{"version": 1, "findings": [{"id": "x", "kind": "rwr", "status": "unconfirmed", "package": "p", "locks": [{"class": "a"}], "search": {"strategy": "pct", "runs": 3, "depth": 2, "miss_bound": 1.5}}]}`,
 		"lockless lock":   `{"version": 1, "findings": [{"id": "x", "kind": "double-lock", "status": "predicted-static", "package": "p", "locks": []}]}`,
 		"no package":      `{"version": 1, "findings": [{"id": "x", "kind": "double-lock", "status": "predicted-static", "locks": [{"class": "a"}]}]}`,
+		"bad strategy":    `{"version": 1, "findings": [{"id": "x", "kind": "double-lock", "status": "confirmed", "package": "p", "locks": [{"class": "a"}], "witness": {"strategy": "stress", "seed": 1, "runs": 1, "hits": 1}}]}`,
+		"bad evidence":    `{"version": 1, "findings": [{"id": "x", "kind": "double-lock", "status": "predicted-static", "package": "p", "evidence": ["hunch"], "locks": [{"class": "a"}]}]}`,
 		"witness on pred": `{"version": 1, "findings": [{"id": "x", "kind": "double-lock", "status": "predicted-static", "package": "p", "locks": [{"class": "a"}], "witness": {"strategy": "pct", "seed": 1, "runs": 1, "hits": 1}}]}`,
 	} {
 		if _, err := Read(strings.NewReader(in)); err == nil {

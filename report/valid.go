@@ -56,8 +56,8 @@ func (f *Finding) CheckValid() error {
 		return fmt.Errorf("%s finding with a witness", f.Status)
 	}
 	if w := f.Witness; w != nil {
-		if w.Strategy == "" {
-			return errors.New("witness names no strategy")
+		if err := checkEnum("witness strategy", w.Strategy, w.Strategy.Valid()); err != nil {
+			return err
 		}
 		if w.Hits < 1 || w.Hits > w.Runs {
 			return fmt.Errorf("witness has %d hits in %d runs", w.Hits, w.Runs)
@@ -65,6 +65,11 @@ func (f *Finding) CheckValid() error {
 	}
 	if s := f.Search; s != nil && (s.MissBound < 0 || s.MissBound > 1) {
 		return fmt.Errorf("miss bound %v outside [0,1]", s.MissBound)
+	}
+	for _, e := range f.Evidence {
+		if err := checkEnum("evidence", e, e.Valid()); err != nil {
+			return err
+		}
 	}
 	return nil
 }

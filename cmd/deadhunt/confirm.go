@@ -27,16 +27,19 @@ func runConfirm(e *env, args []string) int {
 	fs.BoolVar(&f.json, "json", false, "print the report as JSON on stdout instead of text (and no progress)")
 	fs.BoolVar(&f.keepGoing, "keep-going", false, "run every test's whole budget and count each finding's hits, instead of stopping a test at its first confirmation")
 	fs.BoolVar(&f.v, "v", false, "verbose: print calibration, warnings and every test's runs")
+	var cfg hunt.Config
 	check := func([]string) error {
-		cfg := f.config(e)
-		o, _ := cfg.DriverOptions() // checkRun reports a -run that does not compile
-		return cmp.Or(f.checkRun(), o.CheckValid())
+		if err := f.checkRun(); err != nil { // -run's own message
+			return err
+		}
+		cfg = f.config(e)
+		o, err := cfg.DriverOptions()
+		return cmp.Or(err, o.CheckValid())
 	}
 	pos, code, ok := parseCommand(e, fs, check, args)
 	if !ok {
 		return code
 	}
-	cfg := f.config(e)
 	cfg.Out = f.out
 	progress := &progress{w: e.stderr, tty: e.tty, verbose: f.v}
 	if !f.json {
@@ -51,7 +54,7 @@ func runConfirm(e *env, args []string) int {
 	if res == nil {
 		return e.fail("confirm", err)
 	}
-	if len(res.Saved) > 0 { // an interrupted hunt still prints what it found
+	if len(res.Saved) > 0 { // print what was saved, an interrupted hunt's included
 		var perr error
 		if f.json {
 			perr = res.Report.Write(e.stdout)

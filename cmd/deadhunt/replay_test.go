@@ -58,7 +58,7 @@ func TestReplayGone(t *testing.T) {
 }
 
 func TestReplayErrors(t *testing.T) {
-	dir, rep := confirmed(t)
+	dir, _ := confirmed(t)
 	write := func(name, text string) {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -90,5 +90,4 @@ func TestReplayErrors(t *testing.T) {
 	if b.Calls() != 0 {
 		t.Errorf("built %d times on errors", b.Calls())
 	}
-	_ = rep
 }

@@ -104,7 +104,7 @@ func (s *TestStats) String() string {
 		line += fmt.Sprintf(", %d deadlock(s) not reproduced on replay", s.Unreproduced)
 	}
 	if s.Failure != nil {
-		line += fmt.Sprintf("; the test ends with %s in its calibration run (strategy plain)", s.Failure.Outcome)
+		line += fmt.Sprintf("; the test ends with %s in its plain run", s.Failure.Outcome)
 	}
 	return line
 }
