@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
@@ -14,11 +13,7 @@ import (
 // the findings to replay: the one with ID id, or with id "" every
 // confirmed one. A finding without a witness cannot be replayed.
 func Witnesses(dir, path, id string) ([]report.Finding, error) {
-	file := path
-	if !filepath.IsAbs(file) {
-		file = filepath.Join(dir, file)
-	}
-	rep, err := report.ReadFile(file)
+	rep, err := report.ReadFile(within(dir, path))
 	if err != nil {
 		return nil, err
 	}

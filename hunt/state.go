@@ -54,15 +54,12 @@ func (p *pipeline) save(rep *report.Report) ([]string, error) {
 		return nil, err
 	}
 	paths := []string{filepath.Join(p.root, driver.DefaultReportPath)}
-	if out := p.cfg.Out; out != "" {
-		if !filepath.IsAbs(out) {
-			out = filepath.Join(p.cfg.Dir, out)
-		}
-		paths = append([]string{out}, paths...)
+	if p.cfg.Out != "" {
+		paths = append([]string{within(p.cfg.Dir, p.cfg.Out)}, paths...)
 	}
 	for i := range rep.Findings {
 		if w := rep.Findings[i].Witness; w != nil {
-			w.Replay = driver.ReplayCommand(p.relative(paths[0]), rep.Findings[i].ID)
+			w.Replay = driver.ReplayCommand(shorter(p.cfg.Dir, paths[0]), rep.Findings[i].ID)
 		}
 	}
 	names := make([]string, len(paths))
@@ -70,18 +67,26 @@ func (p *pipeline) save(rep *report.Report) ([]string, error) {
 		if err := rep.WriteFile(path); err != nil {
 			return nil, err
 		}
-		names[i] = p.relative(path)
+		names[i] = shorter(p.cfg.Dir, path)
 	}
 	return names, nil
 }
 
-// relative names path relative to Config.Dir when that is shorter, for
-// readable replay commands.
-func (p *pipeline) relative(path string) string {
+// within names a file given relative to dir (absolute names stay).
+func within(dir, name string) string {
+	if filepath.IsAbs(name) {
+		return name
+	}
+	return filepath.Join(dir, name)
+}
+
+// shorter names path relative to dir when that is shorter, for readable
+// titles and replay commands.
+func shorter(dir, path string) string {
 	if !filepath.IsAbs(path) {
 		return path
 	}
-	if rel, err := filepath.Rel(p.cfg.Dir, path); err == nil && len(rel) < len(path) {
+	if rel, err := filepath.Rel(dir, path); err == nil && len(rel) < len(path) {
 		return rel
 	}
 	return path
@@ -102,16 +107,10 @@ func ReportPath(wd, name string) (root, path string, err error) {
 		if _, err := os.Stat(path); err != nil {
 			return "", "", fmt.Errorf("no report given and none at %s: run deadhunt confirm first", path)
 		}
-		if rel, err := filepath.Rel(wd, path); err == nil && len(rel) < len(path) {
-			path = rel // shorter in the title and in replay commands
-		}
-		return root, path, nil
+		return root, shorter(wd, path), nil
 	}
 	if rootErr != nil {
-		dir := filepath.Dir(name)
-		if !filepath.IsAbs(dir) {
-			dir = filepath.Join(wd, dir)
-		}
+		dir := within(wd, filepath.Dir(name))
 		if root, rootErr = moduleRoot(dir); rootErr != nil {
 			root = dir
 		}
