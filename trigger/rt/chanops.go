@@ -81,3 +81,6 @@ func as[T any](v any) T {
 	}
 	return v.(T)
 }
+
+// chanKey is the model's key of channel ch.
+func chanKey[T any](ch chan T) uintptr { return *(*uintptr)(unsafe.Pointer(&ch)) }

@@ -89,7 +89,7 @@ func (sc *sched) checkStuck(final bool) {
 	if len(blocked) == 0 {
 		return
 	}
-	if sc.gs.outside > 0 || sc.timerWaiters() || sc.hasSleepers() || !final {
+	if sc.gs.outside > 0 || sc.timerWaiters() || sc.timersMayWake(blocked) || !final {
 		return
 	}
 	sc.deadlock(sc.blockedFinding(blocked))

@@ -5,7 +5,7 @@ import "time"
 // The enabled set is kept incrementally, so that a decision costs time in
 // the goroutines that may step, not in all the live ones (a test may start
 // 100,000 goroutines that each sleep or wait on a channel). Every live
-// goroutine is in one of four places:
+// goroutine is in one of three places:
 //
 //   - ready: evaluated at every decision, in ID order, as a scan of all
 //     live goroutines would: the running goroutine, goroutines just woken,
@@ -15,27 +15,24 @@ import "time"
 //     mutex's, an RWMutex's, a channel's, a WaitGroup's or a Once's wait
 //     list: kindDef.file) and it moves back to ready when one of them
 //     changes (wakeList) or when its operation is completed on its behalf
-//     or signalled (wakeG);
-//   - asleep: at a timed op whose wake time has not come, in a heap by
-//     wake time; the earliest one is the sleeper enabled() offers;
+//     or signalled (wakeG); a sleeper is blocked until its timer fires
+//     (clock.go);
 //   - spinning: a spinner at its poll (countSpin), which runs only when
 //     nothing else can, the one that ran longest ago first: in a heap by
 //     last run (a test whose goroutines poll a spin lock may have
 //     thousands of them).
 //
 // Evaluation order and results are those of a scan of all live goroutines:
-// a blocked goroutine cannot step until one of its objects changes, and a
-// sleeper is not evaluated until its wake time. So a seed gives the
+// a blocked goroutine cannot step until one of its objects changes. So a seed gives the
 // schedule a full scan would give. What the model cannot see — a buffered
 // channel fed or drained by code that is not instrumented — is found by a
 // sweep of the blocked goroutines now and then (sweepEvery) and whenever
 // the scheduler is idle.
 
-// enabledSet is the live goroutines, each in one of the four places.
+// enabledSet is the live goroutines, each in one of the three places.
 type enabledSet struct {
 	ready   gset
 	blocked gset
-	sleep   gheap // by wake time
 	spin    gheap // by last run
 	// sinceSweep counts the decisions since the last sweep.
 	sinceSweep int
@@ -48,14 +45,14 @@ type enabledSet struct {
 }
 
 func newEnabledSet() enabledSet {
-	return enabledSet{sleep: gheap{less: bySleep}, spin: gheap{less: bySpin}}
+	return enabledSet{spin: gheap{less: bySpin}}
 }
 
 // enPlace is where a live goroutine stands in the enabled set.
 type enPlace struct {
 	set  uint8  // setNone .. setSpin
 	gen  uint32 // times it was blocked (stale wait list entries)
-	hidx int    // index in the sleeper or spinner heap
+	hidx int    // index in the spinner heap
 }
 
 // Where a live goroutine stands in the enabled set (enPlace.set).
@@ -63,7 +60,6 @@ const (
 	setNone    uint8 = iota // not live
 	setReady                // evaluated at every decision
 	setBlocked              // filed under the objects it waits for
-	setSleep                // in the sleeper heap
 	setSpin                 // in the spinner heap
 )
 
@@ -98,8 +94,6 @@ func (s *enabledSet) unset(x *g) {
 		s.ready.remove(x.id)
 	case setBlocked:
 		s.blocked.remove(x.id)
-	case setSleep:
-		s.sleep.remove(x)
 	case setSpin:
 		s.spin.remove(x)
 	}
@@ -127,14 +121,6 @@ func (s *enabledSet) wakeG(x *g) {
 	if x.en.set == setBlocked {
 		s.toReady(x)
 	}
-}
-
-// toSleep moves ready x, at a timed op whose time has not come, to the
-// heap.
-func (s *enabledSet) toSleep(x *g) {
-	s.ready.remove(x.id)
-	x.en.set = setSleep
-	s.sleep.push(x)
 }
 
 // toSpin moves ready x, a spinner at its poll, to the spinner heap: it can
@@ -219,13 +205,9 @@ func (sc *sched) sweep() {
 	}
 }
 
-// wakeSleepers moves the sleepers whose wake time has come to ready, and
-// sweeps the blocked goroutines when it is time.
-func (sc *sched) wakeSleepers() {
+// sweepSometimes sweeps the blocked goroutines when it is time.
+func (sc *sched) sweepSometimes() {
 	s := &sc.set
-	for x := s.sleep.top(); x != nil && x.op.n <= sc.clock.now; x = s.sleep.top() {
-		s.toReady(x)
-	}
 	s.sinceSweep++
 	if s.blocked.n > 0 && s.sinceSweep > sweepEvery+4*s.blocked.n {
 		sc.sweep()
@@ -233,12 +215,13 @@ func (sc *sched) wakeSleepers() {
 }
 
 // enabled lists the goroutines that can take a step, in ID order. Spinning
-// goroutines, sleepers (sleep.go) and a test waiting for the end only when
-// nothing else can.
-func (sc *sched) enabled() []*g {
-	sc.wakeSleepers()
+// goroutines and a test waiting for the end only when nothing else can:
+// idle reports that case (or none at all), in which the clock may jump
+// (clock.go).
+func (sc *sched) enabled() (en []*g, idle bool) {
+	sc.sweepSometimes()
 	s := &sc.set
-	en := s.enBuf[:0]
+	en = s.enBuf[:0]
 	var end *g
 	s.readyBuf = s.ready.list(sc.gs.all, s.readyBuf[:0])
 	for _, x := range s.readyBuf {
@@ -258,8 +241,6 @@ func (sc *sched) enabled() []*g {
 			sc.block(x)
 		case f&ending != 0:
 			end = x
-		case f&timed != 0 && sc.sleeping(x):
-			s.toSleep(x)
 		case spinning(x):
 			s.toSpin(x)
 		default:
@@ -270,18 +251,12 @@ func (sc *sched) enabled() []*g {
 	if verifySets {
 		sc.checkSets()
 	}
-	if len(en) == 0 {
-		// Only spinners at their polls, and the earliest sleeper: the
-		// one that waited longest runs (spinners first on ties), so
-		// that spinners that wait for each other cannot livelock in
-		// lock step under a fixed priority. The sleeper competes with
-		// the spinners, as one may spin on a lock it holds; a leaked
-		// sleeper does not delay the test's end.
-		first := s.spin.top()
-		if y := s.sleep.top(); y != nil && end == nil && (first == nil || y.lastRun < first.lastRun) {
-			first = y
-		}
-		if first != nil {
+	idle = len(en) == 0
+	if idle {
+		// Only spinners at their polls: the one that waited longest
+		// runs, so that spinners that wait for each other cannot
+		// livelock in lock step under a fixed priority.
+		if first := s.spin.top(); first != nil {
 			en = append(en, first)
 		}
 	}
@@ -289,14 +264,14 @@ func (sc *sched) enabled() []*g {
 		en = append(en[:0], end)
 	}
 	s.enBuf = en
-	return en
+	return en, idle
 }
 
 // anyEnabled reports whether a live goroutine can step; it first moves
 // the blocked goroutines something outside the model enabled to ready.
 func (sc *sched) anyEnabled() bool {
 	sc.sweep()
-	if sc.set.sleep.Len()+sc.set.spin.Len() > 0 {
+	if t := sc.clock.timers.top(); sc.set.spin.Len() > 0 || t != nil && sc.mayJump(t) {
 		return true
 	}
 	for _, y := range sc.set.ready.list(sc.gs.all, nil) {
@@ -308,7 +283,7 @@ func (sc *sched) anyEnabled() bool {
 }
 
 // checkSets panics if the enabled set disagrees with the model: a blocked
-// goroutine that can step, a sleeper whose time has come. Tests turn it on
+// goroutine that can step. Tests turn it on
 // (verifySets) for runs with few goroutines.
 func (sc *sched) checkSets() {
 	s := &sc.set
@@ -322,18 +297,14 @@ func (sc *sched) checkSets() {
 			if sc.canRun(x) {
 				panic("invariant violation: rt: blocked goroutine can step: " + x.op.kind.String())
 			}
-		case setSleep:
-			if !sc.sleeping(x) {
-				panic("invariant violation: rt: sleeper's time has come")
-			}
 		case setSpin:
-			if !sc.canRun(x) || sc.sleeping(x) || !spinning(x) || x.op.kind.has(ending) {
+			if !sc.canRun(x) || !spinning(x) || x.op.kind.has(ending) {
 				panic("invariant violation: rt: spinner is not at a poll")
 			}
 		case setNone:
 			panic("invariant violation: rt: live goroutine outside the enabled set")
 		case setReady:
-			if x.op.stable && (!sc.canRun(x) || sc.sleeping(x) || spinning(x) || x.op.kind.has(ending)) {
+			if x.op.stable && (!sc.canRun(x) || spinning(x) || x.op.kind.has(ending)) {
 				panic("invariant violation: rt: stable goroutine is not enabled")
 			}
 		}

@@ -3,7 +3,7 @@ package rt
 import "container/heap"
 
 // gheap is a heap of goroutines (enPlace.hidx is a member's index): the
-// sleepers by wake time, the spinners by last run.
+// spinners by last run.
 type gheap struct {
 	gs   []*g
 	less func(a, b *g) bool
@@ -38,12 +38,6 @@ func (h *gheap) top() *g {
 		return nil
 	}
 	return h.gs[0]
-}
-
-// bySleep orders sleepers by wake time, then ID: the sleeper a scan in ID
-// order picks first.
-func bySleep(a, b *g) bool {
-	return a.op.n < b.op.n || a.op.n == b.op.n && a.id < b.id
 }
 
 // bySpin orders spinners by the step they last ran at, then ID: the

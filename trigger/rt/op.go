@@ -60,9 +60,6 @@ const (
 	poll
 	pollIfFailed
 	pollIfDefault
-	// timed: waits until the virtual clock reaches the op's wake time
-	// (sleep.go).
-	timed
 	// ending: the test goroutine waiting for its end (goroutine.go), which
 	// runs only when nothing else can.
 	ending
@@ -114,7 +111,7 @@ type op struct {
 	// looked up.
 	obj   any
 	rec   any
-	n     int64 // WGAdd: the delta; timed: the wake time (virtual clock)
+	n     int64 // WGAdd: the delta; Sleep, TimerReset: the duration
 	cases []SelectCase
 	sub   *g  // Go, Run: the goroutine created
 	idx   int // a select's case taken, -1 the default

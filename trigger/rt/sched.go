@@ -88,6 +88,7 @@ func newSched(cfg config) (*sched, error) {
 		dumped: make(chan struct{}),
 		dog:    newWatch(),
 	}
+	sc.clock = newClock()
 	sc.selects = newSelects(cfg.Seed)
 	sc.onDeadlock = sc.exitDeadlock
 	strat, err := newStrategy(sc, cfg)
@@ -309,7 +310,10 @@ func (sc *sched) choose(self *g) *g {
 		sc.cur.Store(nil) // the last subtest to rejoin, or the watchdog, decides
 		return nil
 	}
-	en := sc.enabled()
+	en, idle := sc.enabled()
+	if sc.clock.timers.Len() > 0 {
+		en, _ = sc.advance(en, idle)
+	}
 	if len(en) == 0 {
 		sc.cur.Store(nil)
 		sc.life.idleAt = time.Now()
@@ -321,12 +325,12 @@ func (sc *sched) choose(self *g) *g {
 		return nil
 	}
 	next, change := sc.strat.next(en)
-	sc.set.toReady(next) // a sleeper chosen
 	if next.op.isAcquire() {
 		sc.count.acquired(next)
 	}
 	sc.steps.add(stepRec{g: int32(next.id), kind: next.op.kind, change: change, site: sc.steps.intern(next.op.site)})
-	sc.clock.tick(next)
+	sc.clock.now += stepNanos
+	sc.clock.earlyDone = false
 	sc.progress++
 	next.lastRun = sc.steps.len()
 	if sc.cur.Load() != next { // a store is a full barrier: spare it when the same goroutine goes on

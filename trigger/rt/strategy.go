@@ -18,6 +18,21 @@ type strategy interface {
 	next(en []*g) (*g, bool)
 	// demote lowers a spinning goroutine's priority.
 	demote(x *g)
+	// clock says whether the earliest pending timer fires at this
+	// decision, among n enabled goroutines (clock.go): it must when
+	// forced (it is due, or nothing else can step), and may early.
+	clock(n int, forced bool) bool
+}
+
+// earlyOdds is the chance per decision, with n goroutines enabled, that a
+// timer within the early window fires early: 1 in earlyOdds*(n+1), so
+// that over the decisions of a short computation both orders (the timer
+// first, the computation first) come up.
+const earlyOdds = 16
+
+// earlyCoin is the early-firing draw of the strategies that draw.
+func earlyCoin(rng *rand.Rand, n int, forced bool) bool {
+	return forced || rng.IntN(earlyOdds*(n+1)) == 0
 }
 
 // newStrategy builds the strategy cfg names.
@@ -64,6 +79,9 @@ type randomWalk struct {
 
 func (r *randomWalk) newG(x *g) { r.fair.add(x) }
 func (r *randomWalk) demote(*g) {}
+func (r *randomWalk) clock(n int, forced bool) bool {
+	return earlyCoin(r.rng, n, forced)
+}
 func (r *randomWalk) next(en []*g) (*g, bool) {
 	x := r.pick(en)
 	if y := r.fair.starved(en, x); y != nil {

@@ -57,6 +57,8 @@ func (p *pct) setPrio(x *g, v float64) {
 }
 
 // demote puts a spinning goroutine below everything else.
+func (p *pct) clock(n int, forced bool) bool { return earlyCoin(p.rng, n, forced) }
+
 func (p *pct) demote(x *g) {
 	p.low--
 	p.prio[x.id-1] = p.low

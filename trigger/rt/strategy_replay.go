@@ -22,6 +22,26 @@ type replay struct {
 func (r *replay) newG(*g)   {}
 func (r *replay) demote(*g) {}
 
+// clock follows the schedule: a timer fires where a step of goroutine 0
+// was recorded. A forced firing the schedule does not have is a
+// divergence (the firing happens all the same).
+func (r *replay) clock(n int, forced bool) bool {
+	i := r.pos
+	if r.diverged {
+		return earlyCoin(r.fallback.rng, n, forced)
+	}
+	if i < len(r.steps) && r.steps[i].G == 0 {
+		r.pos++
+		return true
+	}
+	if forced {
+		r.pos++
+		r.diverge(fmt.Sprintf("replay: diverged at step %d: a timer fires that the schedule does not have; continuing at random", i))
+		return true
+	}
+	return false
+}
+
 func (r *replay) next(en []*g) (*g, bool) {
 	i := r.pos
 	r.pos++

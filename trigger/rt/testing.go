@@ -91,6 +91,11 @@ func (sc *sched) startTest(name string, site *Site) *g {
 	x := sc.newG(site, nil)
 	x.t.started = true
 	sc.test = name
+	// The testing package's goroutines and the watchdog's are not managed.
+	sc.clock.baseGoroutines = runtime.NumGoroutine() - 1
+	if !sc.dog.running {
+		sc.clock.baseGoroutines++
+	}
 	if sc.obs != nil {
 		sc.obs.startRun(name)
 	}
@@ -123,6 +128,7 @@ func (x *g) endTest(panicked bool) {
 	sc := x.sc
 	sc.mu.Lock()
 	sc.life.endBy = time.Now().Add(4 * sc.grace())
+	sc.clock.endAt = sc.clock.now
 	sc.mu.Unlock()
 	for !panicked {
 		x.do(opTestEnd, x.created, nil)
@@ -191,12 +197,12 @@ func (sc *sched) pollFor(x *g, d time.Duration) bool {
 	return false
 }
 
-// countEnabled counts the live goroutines other than x that can step (not
-// sleeping), up to most.
+// countEnabled counts the live goroutines other than x that can step, up
+// to most.
 func (sc *sched) countEnabled(x *g, most int) int {
 	n := 0
 	for _, y := range sc.gs.liveList() {
-		if y != x && sc.canRun(y) && !sc.sleeping(y) {
+		if y != x && sc.canRun(y) {
 			if n++; n == most {
 				break
 			}

@@ -23,7 +23,7 @@ func (f *fileRewriter) call(c *ast.CallExpr) {
 		class = f.classOf(o)
 	}
 	site := f.site(c.Lparen, o.fn, class)
-	if o.fn == "Sleep" || o.fn == "Gosched" {
+	if o.plain {
 		f.keep = append(f.keep, f.text(ast.Unparen(c.Fun)))
 	}
 	f.replace(c, func(w *out) {

@@ -9,13 +9,14 @@ import (
 // op is a call that becomes a call of a runtime function:
 // __dhrt.<fn>(<receiver>, <args>..., &__dhSites[site]).
 type op struct {
-	fn   string
-	recv ast.Expr         // nil for plain functions (close, time.Sleep)
-	path string           // implicit embedded fields after recv, e.g. ".Mutex"
-	sel  *types.Selection // the method selection, for promoted methods
-	addr bool             // take the address of recv+path
-	lock bool             // a lock operation: its site carries a class
-	args []ast.Expr
+	fn    string
+	recv  ast.Expr         // nil for plain functions (close, time.Sleep)
+	plain bool             // a package's function (time.Sleep), not a builtin
+	path  string           // implicit embedded fields after recv, e.g. ".Mutex"
+	sel   *types.Selection // the method selection, for promoted methods
+	addr  bool             // take the address of recv+path
+	lock  bool             // a lock operation: its site carries a class
+	args  []ast.Expr
 	// ellipsis is set when the call's last argument is spread (f(xs...)).
 	ellipsis bool
 	inst     string // explicit instantiation, for close of a type parameter
@@ -45,8 +46,33 @@ var methodOps = map[string]string{
 	"sync.Once.Do":          "OnceDo",
 	"testing.T.Run":         "Run",
 	"testing.T.Parallel":    "Parallel",
-	"time.Sleep":            "Sleep",
-	"runtime.Gosched":       "Gosched",
+	"time.Timer.Stop":       "TimerStop",
+	"time.Timer.Reset":      "TimerReset",
+	"time.Ticker.Stop":      "TickerStop",
+	"time.Ticker.Reset":     "TickerReset",
+}
+
+// funcOps maps package.Func to the runtime function replacing it: the
+// plain functions (their package's import must stay used).
+var funcOps = map[string]string{
+	"time.Sleep":                "Sleep",
+	"runtime.Gosched":           "Gosched",
+	"time.Now":                  "Now",
+	"time.Since":                "Since",
+	"time.Until":                "Until",
+	"time.After":                "After",
+	"time.Tick":                 "Tick",
+	"time.NewTimer":             "NewTimer",
+	"time.NewTicker":            "NewTicker",
+	"time.AfterFunc":            "AfterFunc",
+	"context.WithCancel":        "WithCancel",
+	"context.WithCancelCause":   "WithCancelCause",
+	"context.WithTimeout":       "WithTimeout",
+	"context.WithTimeoutCause":  "WithTimeoutCause",
+	"context.WithDeadline":      "WithDeadline",
+	"context.WithDeadlineCause": "WithDeadlineCause",
+	"context.AfterFunc":         "ContextAfterFunc",
+	"context.Cause":             "Cause",
 }
 
 // lockOps are the runtime functions whose site names a lock class.
@@ -90,16 +116,16 @@ func (f *fileRewriter) opOf(c *ast.CallExpr) *op {
 				return &op{fn: "Close", args: c.Args}
 			}
 		case *types.Func:
-			if fn := methodOps[funcKey(obj)]; fn == "Sleep" || fn == "Gosched" {
-				return &op{fn: fn, args: c.Args}
+			if fn := funcOps[funcKey(obj)]; fn != "" && obj.Pkg() != f.p.in.Pkg {
+				return &op{fn: fn, args: c.Args, plain: true}
 			}
 		}
 	case *ast.SelectorExpr:
 		sel, ok := info.Selections[fun]
 		if !ok {
 			if obj, ok := info.Uses[fun.Sel].(*types.Func); ok {
-				if fn := methodOps[funcKey(obj)]; fn == "Sleep" || fn == "Gosched" {
-					return &op{fn: fn, args: c.Args}
+				if fn := funcOps[funcKey(obj)]; fn != "" {
+					return &op{fn: fn, args: c.Args, plain: true}
 				}
 			}
 			return nil
@@ -108,7 +134,7 @@ func (f *fileRewriter) opOf(c *ast.CallExpr) *op {
 			return nil
 		}
 		fn := methodOps[funcKey(sel.Obj().(*types.Func))]
-		if fn == "" || fn == "Sleep" || fn == "Gosched" {
+		if fn == "" {
 			return nil
 		}
 		o := &op{fn: fn, recv: fun.X, args: c.Args, lock: lockOps[fn], ellipsis: c.Ellipsis.IsValid()}

@@ -1,0 +1,418 @@
+package rt
+
+import (
+	"container/heap"
+	"runtime"
+	"time"
+)
+
+// Time under control. The scheduler owns a virtual clock: what a managed
+// goroutine reads (time.Now, Since, Until) and what it waits for (Sleep,
+// timers, tickers, AfterFunc, context deadlines) is on it, and a run never
+// waits for real time while everything that could still happen is under
+// control.
+//
+// The clock moves by stepNanos at every decision (about the real cost of a
+// scheduling point), so a loop of a thousand steps takes a virtual
+// millisecond. Everything that waits for a time is a timer in one heap, by
+// deadline then creation. A timer fires as a scheduling decision of its
+// own, recorded in the schedule as a step of goroutine 0 at the timer's
+// creation site, and replayed exactly:
+//
+//   - when it is due (its deadline has come): before any goroutine steps;
+//   - when no goroutine can step (all are blocked, or only spinners or the
+//     test waiting for its end remain): the clock jumps to its deadline.
+//     While a managed goroutine is outside instrumented code, or goroutines
+//     the scheduler does not manage are alive, something real may still
+//     come, so the jump waits for the watchdog (real time, at most the
+//     grace period);
+//   - early, within earlyWindow of its deadline, when the strategy says so
+//     (strategy.clock): "the deadline passes while the worker is still
+//     computing". Sleeps never fire early: a test that sleeps to let a
+//     goroutine get somewhere sees it get there whenever it could, as it
+//     does in real time.
+//
+// Timers fire in deadline order: a strategy chooses when the earliest one
+// fires, never which.
+
+// clock is the virtual clock and its pending timers.
+type clock struct {
+	now    int64     // virtual nanoseconds since the run began
+	base   time.Time // the real time at which the run began: Now is base + now
+	timers timerHeap
+	seq    int // timers created
+	// earlyDone is set when a timer fired early since the last goroutine
+	// step: at most one early firing per decision.
+	earlyDone bool
+	// stalled is when an idle scheduler first did not move the clock
+	// because something outside it may still come (zero: it did not).
+	stalled time.Time
+	// endAt is the clock when the test reached its end (-1 before): the
+	// goroutines it leaked wait for timers up to endHorizon after it.
+	endAt int64
+	// baseGoroutines is the number of goroutines the scheduler does not
+	// manage when the test starts (the testing package's).
+	baseGoroutines int
+	reg            timerRegistry
+	// ours holds the channels of the virtual timers: a goroutine waiting
+	// on another channel of time.Time waits for a real timer.
+	ours map[uintptr]bool
+}
+
+// stepNanos is how far the virtual clock moves per decision.
+const stepNanos = 1000
+
+// earlyWindow is how close to its deadline a timer must be for a strategy
+// to fire it early.
+const earlyWindow = int64(time.Millisecond)
+
+// endHorizon is how far past the test's end the clock runs for the
+// goroutines the test leaked: a goroutine waiting for a later timer is not
+// blocked for good, and not run either.
+const endHorizon = int64(10 * time.Second)
+
+func newClock() clock {
+	return clock{base: time.Now(), endAt: -1, ours: map[uintptr]bool{}, reg: timerRegistry{
+		timers: map[*time.Timer]*vtimer{}, tickers: map[*time.Ticker]*vtimer{}}}
+}
+
+// timerKind says what a timer does when it fires.
+type timerKind uint8
+
+const (
+	timerSleep timerKind = iota // wakes a sleeping goroutine
+	timerChan                   // sends the time on its channel (Timer, Ticker, After, Tick)
+	timerFunc                   // starts its function on a new goroutine (AfterFunc)
+	timerCtx                    // cancels its context with DeadlineExceeded
+)
+
+// vtimer is a timer on the virtual clock.
+type vtimer struct {
+	when   int64 // deadline, virtual
+	period int64 // a ticker's period; 0 for a one-shot timer
+	seq    int
+	idx    int // in the heap; -1 when not pending
+	kind   timerKind
+	site   *Site // where it was created
+	parent int   // the goroutine that created it (callbacks are its children)
+	// sleeper is the goroutine a timerSleep wakes.
+	sleeper *g
+	// ch is a timerChan's channel; f a timerFunc's function; ctx a
+	// timerCtx's context.
+	ch  chan time.Time
+	f   func()
+	ctx *vctx
+	// real is the real timer behind a *time.Timer handed out (its C is
+	// ch): it never fires, but code that is not instrumented may stop it,
+	// which the firing checks (nil for tickers, sleeps and contexts).
+	real *time.Timer
+	// sync: Stop and Reset drain the channel (Go 1.23 timers).
+	sync bool
+}
+
+// timerHeap orders pending timers by deadline, then creation.
+type timerHeap []*vtimer
+
+func (h timerHeap) Len() int { return len(h) }
+func (h timerHeap) Less(i, j int) bool {
+	if h[i].when != h[j].when {
+		return h[i].when < h[j].when
+	}
+	return h[i].seq < h[j].seq
+}
+func (h timerHeap) Swap(i, j int) {
+	h[i], h[j] = h[j], h[i]
+	h[i].idx, h[j].idx = i, j
+}
+func (h *timerHeap) Push(x any) {
+	t := x.(*vtimer)
+	t.idx = len(*h)
+	*h = append(*h, t)
+}
+func (h *timerHeap) Pop() any {
+	old := *h
+	t := old[len(old)-1]
+	old[len(old)-1] = nil
+	*h = old[:len(old)-1]
+	t.idx = -1
+	return t
+}
+
+func (h timerHeap) top() *vtimer {
+	if len(h) == 0 {
+		return nil
+	}
+	return h[0]
+}
+
+// arm makes t pending with deadline when (re-arming it if it is).
+func (c *clock) arm(t *vtimer, when int64) {
+	t.when = when
+	if t.idx >= 0 {
+		heap.Fix(&c.timers, t.idx)
+		return
+	}
+	c.seq++
+	t.seq = c.seq
+	heap.Push(&c.timers, t)
+}
+
+// disarm takes t out of the pending timers; it reports whether t was
+// pending.
+func (c *clock) disarm(t *vtimer) bool {
+	if t.idx < 0 {
+		return false
+	}
+	heap.Remove(&c.timers, t.idx)
+	return true
+}
+
+// newTimer returns a timer created at s by x (not armed).
+func newTimer(kind timerKind, s *Site, x *g) *vtimer {
+	t := &vtimer{kind: kind, site: s, idx: -1}
+	if x != nil {
+		t.parent = x.id
+	}
+	return t
+}
+
+// at is the virtual clock as a time.Time.
+func (c *clock) at(v int64) time.Time { return c.base.Add(time.Duration(v)) }
+
+// deadline is the virtual deadline d after now, saturated.
+func (c *clock) deadline(d time.Duration) int64 {
+	if d < 0 {
+		d = 0
+	}
+	w := c.now + int64(d)
+	if w < c.now {
+		return 1<<63 - 1
+	}
+	return w
+}
+
+// virtual converts a time.Time to the virtual clock (saturated).
+func (c *clock) virtual(t time.Time) int64 {
+	d := t.Sub(c.base)
+	if d < 0 {
+		return 0
+	}
+	return int64(d)
+}
+
+// advance fires the timers the decision calls for, given the goroutines
+// that can step (en; idle when none of them is an ordinary goroutine) and
+// returns the goroutines that can step afterwards.
+func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
+	c := &sc.clock
+	for {
+		t := c.timers.top()
+		if t == nil {
+			return en, idle
+		}
+		forced := t.when <= c.now
+		switch {
+		case forced:
+		case idle:
+			if !sc.mayJump(t) {
+				return en, idle
+			}
+			forced = true
+		case c.earlyDone || t.kind == timerSleep || t.when-c.now > earlyWindow:
+			return en, idle
+		}
+		if !sc.strat.clock(len(en), forced) {
+			return en, idle
+		}
+		if !forced {
+			c.earlyDone = true
+		}
+		sc.fire(t)
+		sc.set.self = nil // the firing may have enabled it: ask again
+		en, idle = sc.enabled()
+	}
+}
+
+// mayJump reports whether an idle scheduler may move the clock to t's
+// deadline: not past the horizon of a test that has ended, and while
+// something outside the scheduler may still come, only once the time to
+// the deadline (at most the watchdog's limit) has passed for real.
+func (sc *sched) mayJump(t *vtimer) bool {
+	c := &sc.clock
+	if c.endAt >= 0 && t.when > c.endAt+endHorizon {
+		return false
+	}
+	if sc.gs.outside == 0 && !sc.unmanagedAlive() && !sc.realTimerWaiters() {
+		return true
+	}
+	now := time.Now()
+	if c.stalled.IsZero() {
+		c.stalled = now
+	}
+	return now.Sub(c.stalled) >= sc.stallLimit(t)
+}
+
+// stallLimit is how long the clock waits in real time for what may still
+// come from outside before it moves to t's deadline.
+func (sc *sched) stallLimit(t *vtimer) time.Duration {
+	return min(time.Duration(t.when-sc.clock.now), time.Duration(sc.cfg.WatchdogMS)*time.Millisecond)
+}
+
+// realTimerWaiters reports whether a blocked goroutine waits on a channel
+// of time.Time that is not a virtual timer's: a real timer's, made by code
+// that is not instrumented, which fires in real time.
+func (sc *sched) realTimerWaiters() bool {
+	for _, y := range sc.set.blocked.list(sc.gs.all, nil) {
+		if !y.op.waitsOnChan() {
+			continue
+		}
+		for _, c := range y.op.cases {
+			if c.k != 0 && c.c.timer() && !sc.clock.ours[c.k] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unmanagedAlive reports whether goroutines the scheduler does not manage
+// (started by code that is not instrumented) are alive besides the testing
+// package's: they may still feed a channel a managed goroutine waits on.
+// Goroutines that are ending count for a moment; a few yields let them go.
+func (sc *sched) unmanagedAlive() bool {
+	for i := 0; ; i++ {
+		n := runtime.NumGoroutine() - sc.gs.live.n - sc.gs.outside - sc.clock.baseGoroutines
+		if n <= 0 || i == 3 {
+			return n > 0
+		}
+		runtime.Gosched()
+	}
+}
+
+// fire fires t: a decision of its own, at t's deadline.
+func (sc *sched) fire(t *vtimer) {
+	c := &sc.clock
+	c.disarm(t)
+	c.stalled = time.Time{}
+	if t.when > c.now {
+		c.now = t.when
+	}
+	sc.steps.add(stepRec{g: 0, kind: opFire, site: sc.steps.intern(t.site)})
+	sc.progress++
+	if t.period > 0 {
+		c.arm(t, t.when+t.period)
+	}
+	switch t.kind {
+	case timerSleep:
+		x := t.sleeper
+		x.op.done = true
+		sc.set.wakeG(x)
+	case timerChan:
+		if t.real != nil && !t.real.Stop() {
+			return // stopped by code that is not instrumented
+		}
+		select {
+		case t.ch <- c.at(c.now):
+			sc.set.wakeList(&sc.chans.get(chanKey(t.ch)).waiters)
+		default: // a tick nobody took: dropped, as Go drops it
+		}
+	case timerFunc:
+		if t.real != nil && !t.real.Stop() {
+			return
+		}
+		sc.spawnFrom(t.parent, t.site, t.f)
+	case timerCtx:
+		sc.cancel(t.ctx, errDeadline, nil)
+	}
+}
+
+// opFire is a timer's firing in the schedule (goroutine 0).
+var opFire = newKind(kindDef{name: "Fire", flags: always})
+
+// spawnFrom starts f on a new managed goroutine created at s on behalf of
+// goroutine parent (0: none): an AfterFunc callback, a context's.
+func (sc *sched) spawnFrom(parent int, s *Site, f func()) {
+	var p *g
+	if parent > 0 {
+		p = sc.gs.all[parent-1]
+	}
+	child := sc.newG(s, p)
+	child.op = op{kind: opStart, site: s}
+	child.t.started = true
+	sc.join(child)
+	if sc.obs != nil && p != nil {
+		sc.obs.started(p, child, s)
+	}
+	go child.main(f, nil)
+}
+
+// timersMayWake reports whether a pending timer may still wake one of the
+// blocked goroutines: a sleeper's, a callback's or a context's (which may
+// do anything), or a channel timer's whose channel one of them waits on.
+func (sc *sched) timersMayWake(blocked []*g) bool {
+	for _, t := range sc.clock.timers {
+		if t.kind != timerChan {
+			return true
+		}
+		k := chanKey(t.ch)
+		for _, y := range blocked {
+			for _, cs := range y.op.cases {
+				if cs.k == k {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// Now is time.Now: the virtual clock for a managed goroutine.
+func Now(*Site) time.Time {
+	g := enter()
+	if g == nil {
+		return time.Now()
+	}
+	sc := g.sc
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	return sc.clock.at(sc.clock.now)
+}
+
+// Since is time.Since.
+func Since(t time.Time, s *Site) time.Duration { return Now(s).Sub(t) }
+
+// Until is time.Until.
+func Until(t time.Time, s *Site) time.Duration { return t.Sub(Now(s)) }
+
+// Sleep is time.Sleep: the goroutine waits for a timer at now+d.
+func Sleep(d time.Duration, s *Site) {
+	g := enter()
+	if g == nil {
+		time.Sleep(d)
+		return
+	}
+	if d <= 0 {
+		g.do(opYield, s, nil)
+		g.backoff(0)
+		return
+	}
+	sc := g.sc
+	sc.mu.Lock()
+	t := newTimer(timerSleep, s, g)
+	t.sleeper = g
+	sc.clock.arm(t, sc.clock.deadline(d))
+	sc.mu.Unlock()
+	g.doN(opSleep, s, t, int64(d))
+}
+
+var (
+	// opSleep waits for its timer (the op's obj) to fire.
+	opSleep = newKind(kindDef{name: "Sleep",
+		canRun: func(*sched, *g) bool { return false }, // until the timer marks it done
+		file:   func(*sched, *g) {},                   // woken by the firing
+		waitText: func(sc *sched, x *g, _ string) string {
+			return "sleep until " + time.Duration(x.op.obj.(*vtimer).when).String()
+		}})
+	// opYield is Sleep(0) or less: a yield.
+	opYield = newKind(kindDef{name: "Sleep", flags: always | poll})
+)

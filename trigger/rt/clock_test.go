@@ -1,0 +1,266 @@
+package rt_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt"
+)
+
+// afterAbandonsSender: a worker does some locked work, then sends its
+// answer on an unbuffered channel while the caller selects on it and on a
+// short time.After; when the timer wins, the worker is left blocked for
+// good.
+func afterAbandonsSender() {
+	ch := make(chan int)
+	rt.Go(at("Go", ""), func() {
+		var mu sync.Mutex
+		for i := 0; i < 5; i++ {
+			rt.Lock(&mu, at("Lock", "p.mu"))
+			rt.Unlock(&mu, at("Unlock", "p.mu"))
+		}
+		rt.Send(ch, 1, at("Send", ""))
+	})
+	rt.Select(at("Select", ""), false, rt.RecvCase(ch, nil, nil), rt.RecvCase(rt.After(500*time.Microsecond, at("After", "")), nil, nil))
+}
+
+// TestAfterAbandonsSender: the timer fires early (within its window) in
+// some seeds and not in others, the abandoned sender is reported, and its
+// schedule replays.
+func TestAfterAbandonsSender(t *testing.T) {
+	var hit *rt.Result
+	pass := 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: seed, WatchdogMS: 20}, 10*time.Second, afterAbandonsSender)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if r.Deadlock == nil {
+			pass++
+		} else if hit == nil {
+			hit = r
+		}
+	}
+	if hit == nil || pass == 0 {
+		t.Fatalf("over 20 seeds: %d passed, deadlock %v: want both", pass, hit != nil)
+	}
+	if hit.Deadlock.Kind != "blocked" {
+		t.Errorf("kind %s, want blocked", hit.Deadlock.Kind)
+	}
+	fires := 0
+	for _, s := range hit.Schedule {
+		if s.G == 0 && s.Op == "Fire" {
+			fires++
+		}
+	}
+	if fires != 1 {
+		t.Errorf("schedule has %d timer firings, want 1: %+v", fires, hit.Schedule)
+	}
+	file := writeSchedule(t, hit.Schedule)
+	for i := 0; i < 5; i++ {
+		r, err := rt.RunScenario(rt.Config{Strategy: "replay", Replay: file, WatchdogMS: 20}, 10*time.Second, afterAbandonsSender)
+		if err != nil || r.Deadlock == nil || len(r.Warnings) > 0 {
+			t.Fatalf("replay %d: %v %+v", i, err, r)
+		}
+	}
+}
+
+// TestDeadlineReachesBusyConsumer: a consumer loop that stops at a 2 ms
+// context deadline while a context-aware producer keeps its channel ready
+// ends in every strategy: the deadline is due after 2 ms of steps.
+func TestDeadlineReachesBusyConsumer(t *testing.T) {
+	body := func() {
+		ctx, cancel := rt.WithTimeout(context.Background(), 2*time.Millisecond, at("WithTimeout", ""))
+		defer cancel()
+		ch := make(chan int)
+		done := make(chan bool)
+		rt.Go(at("Go", ""), func() {
+			for i := 0; ; i++ {
+				if rt.Select(at("Select", ""), false, rt.SendCase(ch, i), rt.RecvCase(ctx.Done(), nil, nil)) == 1 {
+					rt.Close(done, at("Close", ""))
+					return
+				}
+			}
+		})
+		for rt.Select(at("Select", ""), false, rt.RecvCase(ch, nil, nil), rt.RecvCase(ctx.Done(), nil, nil)) == 0 {
+		}
+		rt.Recv(done, at("Recv", ""))
+		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			panic(ctx.Err())
+		}
+	}
+	for _, strat := range []rt.Strategy{"random", "pct", "rpro"} {
+		for seed := uint64(1); seed <= 5; seed++ {
+			r, err := rt.RunScenario(rt.Config{Strategy: strat, Seed: seed, WatchdogMS: 20}, 10*time.Second, body)
+			if err != nil || r.Deadlock != nil {
+				t.Fatalf("%s seed %d: %v %+v", strat, seed, err, r)
+			}
+		}
+	}
+}
+
+// TestTimerStopReset: Stop and Reset report whether the timer was active,
+// and no stale value is received after them (Go 1.23 timers).
+func TestTimerStopReset(t *testing.T) {
+	var got []bool
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20}, 10*time.Second, func() {
+		tm := rt.NewTimer(time.Millisecond, at("NewTimer", ""))
+		got = append(got, rt.TimerStop(tm, at("Stop", "")))      // pending: true
+		got = append(got, rt.TimerReset(tm, 0, at("Reset", ""))) // stopped: false
+		rt.Sleep(time.Millisecond, at("Sleep", ""))              // it fires meanwhile
+		got = append(got, rt.TimerStop(tm, at("Stop", "")))      // fired, not received: true, drained
+		_, ok := rt.Select(at("Select", ""), true, rt.RecvCase(tm.C, nil, nil)), true
+		got = append(got, ok && len(tm.C) == 0)
+		rt.TimerReset(tm, time.Millisecond, at("Reset", ""))
+		rt.Recv(tm.C, at("Recv", ""))
+		got = append(got, rt.TimerStop(tm, at("Stop", ""))) // received: false
+	})
+	if err != nil || r.Deadlock != nil {
+		t.Fatalf("%v %+v", err, r)
+	}
+	want := []bool{true, false, true, true, false}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("got %v, want %v", got, want)
+		}
+	}
+}
+
+// TestTimerStoppedOutside: a *time.Timer stopped by code that is not
+// instrumented does not fire.
+func TestTimerStoppedOutside(t *testing.T) {
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20}, 10*time.Second, func() {
+		tm := rt.NewTimer(time.Millisecond, at("NewTimer", ""))
+		if !tm.Stop() {
+			panic("Stop of a pending timer reported false")
+		}
+		if rt.Select(at("Select", ""), false, rt.RecvCase(tm.C, nil, nil), rt.RecvCase(rt.After(2*time.Millisecond, at("After", "")), nil, nil)) != 1 {
+			panic("a stopped timer fired")
+		}
+	})
+	if err != nil || r.Deadlock != nil {
+		t.Fatalf("%v %+v", err, r)
+	}
+}
+
+// TestAfterFuncCallbackIsManaged: an AfterFunc callback runs on a managed
+// goroutine created at the AfterFunc call: one that returns holding a lock
+// leaves a later Lock blocked for good, which is reported.
+func TestAfterFuncCallbackIsManaged(t *testing.T) {
+	afterFunc := at("AfterFunc", "")
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20}, 10*time.Second, func() {
+		var mu sync.Mutex
+		rt.AfterFunc(time.Millisecond, func() { rt.Lock(&mu, at("Lock", "p.mu")) }, afterFunc)
+		rt.Go(at("Go", ""), func() {
+			rt.Sleep(2*time.Millisecond, at("Sleep", ""))
+			rt.Lock(&mu, at("Lock", "p.mu"))
+		})
+	})
+	if err != nil || r.Deadlock == nil {
+		t.Fatalf("want a deadlock: %v %+v", err, r)
+	}
+	created := false
+	for _, s := range r.Schedule {
+		created = created || s.Op == "Start" && s.Site == afterFunc.String()
+	}
+	if !created {
+		t.Errorf("no goroutine started at the AfterFunc call: %+v", r.Schedule)
+	}
+}
+
+// TestAfterFuncStop: a stopped AfterFunc never runs.
+func TestAfterFuncStop(t *testing.T) {
+	ran := false
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20}, 10*time.Second, func() {
+		tm := rt.AfterFunc(time.Millisecond, func() { ran = true }, at("AfterFunc", ""))
+		if !rt.TimerStop(tm, at("Stop", "")) {
+			panic("Stop of a pending AfterFunc reported false")
+		}
+		rt.Sleep(time.Second, at("Sleep", ""))
+	})
+	if err != nil || r.Deadlock != nil || ran {
+		t.Fatalf("%v %+v ran=%v", err, r, ran)
+	}
+}
+
+// TestTickerOnVirtualClock: five ticks of a 1 ms ticker take 5 ms of the
+// virtual clock.
+func TestTickerOnVirtualClock(t *testing.T) {
+	var took time.Duration
+	r, err := rt.RunScenario(rt.Config{Strategy: "pct", Seed: 2, WatchdogMS: 20}, 10*time.Second, func() {
+		start := rt.Now(nil)
+		tk := rt.NewTicker(time.Millisecond, at("NewTicker", ""))
+		for i := 0; i < 5; i++ {
+			rt.Recv(tk.C, at("Recv", ""))
+		}
+		rt.TickerStop(tk, at("Stop", ""))
+		took = rt.Since(start, nil)
+	})
+	if err != nil || r.Deadlock != nil {
+		t.Fatalf("%v %+v", err, r)
+	}
+	if took < 5*time.Millisecond || took > 6*time.Millisecond {
+		t.Errorf("5 ticks of 1ms took %v on the virtual clock", took)
+	}
+}
+
+// TestContextAcrossStdlib: a context derived from a virtual one by the
+// standard library is cancelled at the virtual deadline with its error and
+// cause; context.Cause and Deadline agree.
+func TestContextAcrossStdlib(t *testing.T) {
+	var errs []error
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20}, 10*time.Second, func() {
+		start := rt.Now(nil)
+		cause := errors.New("too slow")
+		ctx, cancel := rt.WithTimeoutCause(context.Background(), time.Hour, cause, at("WithTimeout", ""))
+		defer cancel()
+		child, stop := context.WithCancel(context.WithValue(ctx, "k", 1)) // not instrumented
+		defer stop()
+		if dl, ok := child.Deadline(); !ok || dl.Sub(start) != time.Hour {
+			panic("deadline")
+		}
+		rt.Recv(child.Done(), at("Recv", ""))
+		errs = append(errs, child.Err(), context.Cause(child), ctx.Err(), context.Cause(ctx), rt.Cause(ctx, nil))
+	})
+	if err != nil || r.Deadlock != nil {
+		t.Fatalf("%v %+v", err, r)
+	}
+	want := []string{"context deadline exceeded", "too slow", "context deadline exceeded", "too slow", "too slow"}
+	for i, e := range errs {
+		if e == nil || e.Error() != want[i] {
+			t.Errorf("error %d: %v, want %s", i, e, want[i])
+		}
+	}
+}
+
+// TestContextAfterFuncIsManaged: context.AfterFunc's function runs on a
+// managed goroutine created at its call when the context is cancelled:
+// cancelling while holding the lock the function takes, then waiting for
+// it, deadlocks.
+func TestContextAfterFuncIsManaged(t *testing.T) {
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20}, 10*time.Second, func() {
+		var mu sync.Mutex
+		done := make(chan bool)
+		ctx, cancel := rt.WithCancel(context.Background(), at("WithCancel", ""))
+		rt.ContextAfterFunc(ctx, func() {
+			rt.Lock(&mu, at("Lock", "p.mu"))
+			rt.Unlock(&mu, at("Unlock", "p.mu"))
+			rt.Close(done, at("Close", ""))
+		}, at("AfterFunc", ""))
+		rt.Go(at("Go", ""), func() {
+			rt.Lock(&mu, at("Lock", "p.mu"))
+			cancel()
+			rt.Recv(done, at("Recv", ""))
+			rt.Unlock(&mu, at("Unlock", "p.mu"))
+		})
+	})
+	if err != nil || r.Deadlock == nil {
+		t.Fatalf("want a deadlock: %v %+v", err, r)
+	}
+}
