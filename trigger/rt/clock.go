@@ -409,7 +409,7 @@ var (
 	// opSleep waits for its timer (the op's obj) to fire.
 	opSleep = newKind(kindDef{name: "Sleep",
 		canRun: func(*sched, *g) bool { return false }, // until the timer marks it done
-		file:   func(*sched, *g) {},                   // woken by the firing
+		file:   func(*sched, *g) {},                    // woken by the firing
 		waitText: func(sc *sched, x *g, _ string) string {
 			return "sleep until " + time.Duration(x.op.obj.(*vtimer).when).String()
 		}})
