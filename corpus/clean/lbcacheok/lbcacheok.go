@@ -1,0 +1,62 @@
+// Package lbcacheok is the fixed form of deadlock/lbcache: the
+// time.AfterFunc callback defers its Unlock, so the aborted-deletion path
+// releases the lock too.
+package lbcacheok
+
+import (
+	"sync"
+	"time"
+)
+
+type entry struct {
+	timer         *time.Timer
+	abortDeleting bool
+}
+
+type Cache struct {
+	mu      sync.Mutex // guards live, removed and the entries
+	timeout time.Duration
+	live    map[string]bool
+	removed map[string]*entry
+}
+
+func New(timeout time.Duration) *Cache {
+	return &Cache{timeout: timeout, live: map[string]bool{}, removed: map[string]*entry{}}
+}
+
+// NewSubConn makes addr live, reviving a removed connection if one is cached.
+func (c *Cache) NewSubConn(addr string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.removed[addr]; ok {
+		if !e.timer.Stop() {
+			e.abortDeleting = true
+		}
+		delete(c.removed, addr)
+	}
+	c.live[addr] = true
+}
+
+// RemoveSubConn caches addr's connection and deletes it after the timeout.
+func (c *Cache) RemoveSubConn(addr string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.live, addr)
+	e := &entry{}
+	c.removed[addr] = e
+	e.timer = time.AfterFunc(c.timeout, func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if e.abortDeleting {
+			return
+		}
+		delete(c.removed, addr)
+	})
+}
+
+// Len reports the number of live connections.
+func (c *Cache) Len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.live)
+}
