@@ -22,12 +22,15 @@ import (
 // test, it lets goroutines settle for 20 ms, then writes Go 1.26's
 // goroutineleak profile (GOEXPERIMENT=goroutineleakprofile: goroutines
 // blocked on primitives no runnable goroutine can reach) and exits 3 if it
-// is not empty.
+// is not empty. While some goroutine is still in time.Sleep (a time case
+// whose goroutines run for about a second), it checks again every 20 ms,
+// for at most 1.5 s.
 const leakCheck = `package %s_test
 
 import (
 	"bytes"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"strings"
 	"testing"
@@ -35,14 +38,21 @@ import (
 )
 
 func TestZZDeadhuntLeakCheck(t *testing.T) {
-	time.Sleep(20 * time.Millisecond)
-	var b bytes.Buffer
-	if err := pprof.Lookup("goroutineleak").WriteTo(&b, 1); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(b.String(), "goroutineleak profile: total 0\n") {
-		os.Stdout.WriteString("DEADHUNT-LEAK\n" + b.String())
-		os.Exit(3)
+	end := time.Now().Add(1500 * time.Millisecond)
+	for {
+		time.Sleep(20 * time.Millisecond)
+		var b bytes.Buffer
+		if err := pprof.Lookup("goroutineleak").WriteTo(&b, 1); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(b.String(), "goroutineleak profile: total 0\n") {
+			os.Stdout.WriteString("DEADHUNT-LEAK\n" + b.String())
+			os.Exit(3)
+		}
+		stacks := make([]byte, 1<<20)
+		if !strings.Contains(string(stacks[:runtime.Stack(stacks, true)]), " [sleep") || time.Now().After(end) {
+			return
+		}
 	}
 }
 `
