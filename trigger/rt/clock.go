@@ -1,8 +1,10 @@
 package rt
 
 import (
+	"cmp"
 	"container/heap"
 	"runtime"
+	"slices"
 	"time"
 )
 
@@ -19,7 +21,10 @@ import (
 // own, recorded in the schedule as a step of goroutine 0 at the timer's
 // creation site, and replayed exactly:
 //
-//   - when it is due (its deadline has come): before any goroutine steps;
+//   - when it is overdue (its deadline passed tieWindow ago): before any
+//     goroutine steps; within tieWindow of its deadline, either side, the
+//     strategy may fire it (strategy.clock), so that goroutines woken at
+//     about the same time may step before or after it, as in real time;
 //   - when no goroutine can step (all are blocked, or only spinners or the
 //     test waiting for its end remain): the clock jumps to its deadline.
 //     While a managed goroutine is outside instrumented code, or goroutines
@@ -32,8 +37,10 @@ import (
 //     goroutine get somewhere sees it get there whenever it could, as it
 //     does in real time.
 //
-// Timers fire in deadline order: a strategy chooses when the earliest one
-// fires, never which.
+// Timers fire in deadline order, except that timers whose deadlines lie
+// within tieWindow of the earliest one's are due "at the same time" (real
+// timers drift by that much): the strategy chooses which of them fires
+// first (strategy.tie), and the schedule names it by its site.
 
 // clock is the virtual clock and its pending timers.
 type clock struct {
@@ -54,6 +61,8 @@ type clock struct {
 	// manage when the test starts (the testing package's).
 	baseGoroutines int
 	reg            timerRegistry
+	// exiting counts the ended goroutines deciding as they exit.
+	exiting int
 	// ours holds the channels of the virtual timers: a goroutine waiting
 	// on another channel of time.Time waits for a real timer.
 	ours map[uintptr]bool
@@ -65,6 +74,21 @@ const stepNanos = 1000
 // earlyWindow is how close to its deadline a timer must be for a strategy
 // to fire it early.
 const earlyWindow = int64(time.Millisecond)
+
+// fireCase is why a timer may fire at a decision (strategy.clock).
+type fireCase uint8
+
+const (
+	fireOverdue fireCase = iota // overdue: it must
+	fireIdle                    // nothing else can step: it must
+	fireStalled                 // nothing else can step, but something outside may still come: it must not (unless a replayed schedule says so)
+	fireDue                     // due, others can step: it may
+	fireEarly                   // within earlyWindow of its deadline: it may, rarely
+)
+
+// tieWindow is how close two deadlines must be for the timers to fire in
+// either order.
+const tieWindow = int64(50 * time.Microsecond)
 
 // endHorizon is how far past the test's end the clock runs for the
 // goroutines the test leaked: a goroutine waiting for a later timer is not
@@ -210,27 +234,53 @@ func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
 		if t == nil {
 			return en, idle
 		}
-		forced := t.when <= c.now
+		var why fireCase
 		switch {
-		case forced:
+		case t.when+tieWindow <= c.now:
+			why = fireOverdue
+		case idle && sc.mayJump(t):
+			why = fireIdle
 		case idle:
-			if !sc.mayJump(t) {
-				return en, idle
-			}
-			forced = true
-		case c.earlyDone || t.kind == timerSleep || t.when-c.now > earlyWindow:
+			why = fireStalled
+		case c.earlyDone:
+			return en, idle
+		case t.when <= c.now+tieWindow:
+			why = fireDue
+		case t.kind != timerSleep && t.when-c.now <= earlyWindow:
+			why = fireEarly
+		default:
 			return en, idle
 		}
-		if !sc.strat.clock(len(en), forced) {
+		if !sc.strat.clock(len(en), why) {
 			return en, idle
 		}
-		if !forced {
+		if why == fireDue || why == fireEarly {
 			c.earlyDone = true
 		}
-		sc.fire(t)
+		sc.fire(sc.tied(t))
 		sc.set.self = nil // the firing may have enabled it: ask again
 		en, idle = sc.enabled()
 	}
+}
+
+// tied returns the timer to fire first among t, the earliest, and the
+// timers due within tieWindow of it: the strategy's choice.
+func (sc *sched) tied(t *vtimer) *vtimer {
+	var ts []*vtimer
+	for _, u := range sc.clock.timers {
+		if u.when <= t.when+tieWindow {
+			ts = append(ts, u)
+		}
+	}
+	if len(ts) == 1 {
+		return t
+	}
+	slices.SortFunc(ts, func(a, b *vtimer) int { return cmp.Or(cmp.Compare(a.when, b.when), cmp.Compare(a.seq, b.seq)) })
+	sites := make([]*Site, len(ts))
+	for i, u := range ts {
+		sites[i] = u.site
+	}
+	return ts[sc.strat.tie(sites)]
 }
 
 // mayJump reports whether an idle scheduler may move the clock to t's
@@ -242,7 +292,7 @@ func (sc *sched) mayJump(t *vtimer) bool {
 	if c.endAt >= 0 && t.when > c.endAt+endHorizon {
 		return false
 	}
-	if sc.gs.outside == 0 && !sc.unmanagedAlive() && !sc.realTimerWaiters() {
+	if sc.gs.outside == 0 && !sc.unmanagedAlive() && !sc.realTimerWaiters(sc.set.blocked.list(sc.gs.all, nil)) {
 		return true
 	}
 	now := time.Now()
@@ -258,12 +308,13 @@ func (sc *sched) stallLimit(t *vtimer) time.Duration {
 	return min(time.Duration(t.when-sc.clock.now), time.Duration(sc.cfg.WatchdogMS)*time.Millisecond)
 }
 
-// realTimerWaiters reports whether a blocked goroutine waits on a channel
-// of time.Time that is not a virtual timer's: a real timer's, made by code
-// that is not instrumented, which fires in real time.
-func (sc *sched) realTimerWaiters() bool {
-	for _, y := range sc.set.blocked.list(sc.gs.all, nil) {
-		if !y.op.waitsOnChan() {
+// realTimerWaiters reports whether one of gs waits on a channel of
+// time.Time that is not a virtual timer's: a real timer's, made by code
+// that is not instrumented, which fires in real time. It is not blocked
+// for good.
+func (sc *sched) realTimerWaiters(gs []*g) bool {
+	for _, y := range gs {
+		if y.op.done || !y.op.waitsOnChan() {
 			continue
 		}
 		for _, c := range y.op.cases {
@@ -278,14 +329,19 @@ func (sc *sched) realTimerWaiters() bool {
 // unmanagedAlive reports whether goroutines the scheduler does not manage
 // (started by code that is not instrumented) are alive besides the testing
 // package's: they may still feed a channel a managed goroutine waits on.
-// Goroutines that are ending count for a moment; a few yields let them go.
+// Managed goroutines that have just ended count for a moment: yields, then
+// short naps, let them go.
 func (sc *sched) unmanagedAlive() bool {
 	for i := 0; ; i++ {
-		n := runtime.NumGoroutine() - sc.gs.live.n - sc.gs.outside - sc.clock.baseGoroutines
-		if n <= 0 || i == 3 {
+		n := runtime.NumGoroutine() - sc.gs.live.n - sc.gs.outside - sc.clock.baseGoroutines - sc.clock.exiting
+		switch {
+		case n <= 0 || i == 12:
 			return n > 0
+		case i < 8:
+			runtime.Gosched()
+		default:
+			time.Sleep(20 * time.Microsecond)
 		}
-		runtime.Gosched()
 	}
 }
 

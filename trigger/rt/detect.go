@@ -89,26 +89,10 @@ func (sc *sched) checkStuck(final bool) {
 	if len(blocked) == 0 {
 		return
 	}
-	if sc.gs.outside > 0 || sc.timerWaiters() || sc.timersMayWake(blocked) || !final {
+	if sc.gs.outside > 0 || sc.realTimerWaiters(sc.gs.liveList()) || sc.timersMayWake(blocked) || !final {
 		return
 	}
 	sc.deadlock(sc.blockedFinding(blocked))
-}
-
-// timerWaiters reports whether a live goroutine waits on a channel of
-// time.Time, most likely a timer that will fire: it is not blocked for good.
-func (sc *sched) timerWaiters() bool {
-	for _, y := range sc.gs.liveList() {
-		if y.op.done || !y.op.waitsOnChan() {
-			continue
-		}
-		for _, c := range y.op.cases {
-			if c.k != 0 && c.c.timer() {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // checkCycle reports a wait-for cycle among the blocked goroutines (and

@@ -103,7 +103,9 @@ func (x *g) exit() {
 	sc.progress++
 	sc.startGather(x)
 	if sc.cur.Load() == x {
+		sc.clock.exiting++ // x still runs while it decides (unmanagedAlive)
 		sc.decide(nil)
+		sc.clock.exiting--
 	}
 	sc.mu.Unlock()
 }

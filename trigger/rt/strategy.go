@@ -19,20 +19,31 @@ type strategy interface {
 	// demote lowers a spinning goroutine's priority.
 	demote(x *g)
 	// clock says whether the earliest pending timer fires at this
-	// decision, among n enabled goroutines (clock.go): it must when
-	// forced (it is due, or nothing else can step), and may early.
-	clock(n int, forced bool) bool
+	// decision, among n enabled goroutines, given why it may (clock.go).
+	clock(n int, why fireCase) bool
+	// tie chooses which of timers due at the same time (clock.go),
+	// created at sites, fires first.
+	tie(sites []*Site) int
 }
 
 // earlyOdds is the chance per decision, with n goroutines enabled, that a
 // timer within the early window fires early: 1 in earlyOdds*(n+1), so
 // that over the decisions of a short computation both orders (the timer
-// first, the computation first) come up.
+// first, the computation first) come up. A due timer fires with the
+// chance of one more goroutine, 1 in n+1.
 const earlyOdds = 16
 
-// earlyCoin is the early-firing draw of the strategies that draw.
-func earlyCoin(rng *rand.Rand, n int, forced bool) bool {
-	return forced || rng.IntN(earlyOdds*(n+1)) == 0
+// clockDraw is the clock decision of the strategies that draw.
+func clockDraw(rng *rand.Rand, n int, why fireCase) bool {
+	switch why {
+	case fireOverdue, fireIdle:
+		return true
+	case fireDue:
+		return rng.IntN(n+1) == 0
+	case fireEarly:
+		return rng.IntN(earlyOdds*(n+1)) == 0
+	}
+	return false
 }
 
 // newStrategy builds the strategy cfg names.
@@ -77,11 +88,10 @@ type randomWalk struct {
 	fair fairness
 }
 
-func (r *randomWalk) newG(x *g) { r.fair.add(x) }
-func (r *randomWalk) demote(*g) {}
-func (r *randomWalk) clock(n int, forced bool) bool {
-	return earlyCoin(r.rng, n, forced)
-}
+func (r *randomWalk) newG(x *g)                      { r.fair.add(x) }
+func (r *randomWalk) demote(*g)                      {}
+func (r *randomWalk) clock(n int, why fireCase) bool { return clockDraw(r.rng, n, why) }
+func (r *randomWalk) tie(sites []*Site) int          { return r.rng.IntN(len(sites)) }
 func (r *randomWalk) next(en []*g) (*g, bool) {
 	x := r.pick(en)
 	if y := r.fair.starved(en, x); y != nil {

@@ -57,7 +57,8 @@ func (p *pct) setPrio(x *g, v float64) {
 }
 
 // demote puts a spinning goroutine below everything else.
-func (p *pct) clock(n int, forced bool) bool { return earlyCoin(p.rng, n, forced) }
+func (p *pct) clock(n int, why fireCase) bool { return clockDraw(p.rng, n, why) }
+func (p *pct) tie(sites []*Site) int          { return p.rng.IntN(len(sites)) }
 
 func (p *pct) demote(x *g) {
 	p.low--

@@ -23,23 +23,36 @@ func (r *replay) newG(*g)   {}
 func (r *replay) demote(*g) {}
 
 // clock follows the schedule: a timer fires where a step of goroutine 0
-// was recorded. A forced firing the schedule does not have is a
-// divergence (the firing happens all the same).
-func (r *replay) clock(n int, forced bool) bool {
+// was recorded (even if the scheduler would wait for something outside
+// first). A firing that must happen and that the schedule does not have is
+// a divergence (the firing happens all the same).
+func (r *replay) clock(n int, why fireCase) bool {
 	i := r.pos
 	if r.diverged {
-		return earlyCoin(r.fallback.rng, n, forced)
+		return clockDraw(r.fallback.rng, n, why)
 	}
 	if i < len(r.steps) && r.steps[i].G == 0 {
 		r.pos++
 		return true
 	}
-	if forced {
-		r.pos++
+	if why == fireOverdue || why == fireIdle {
 		r.diverge(fmt.Sprintf("replay: diverged at step %d: a timer fires that the schedule does not have; continuing at random", i))
 		return true
 	}
 	return false
+}
+
+// tie fires the timer the schedule names: the firing step that clock
+// consumed holds its site.
+func (r *replay) tie(sites []*Site) int {
+	if !r.diverged && r.pos > 0 && r.pos <= len(r.steps) && r.steps[r.pos-1].G == 0 {
+		for i, s := range sites {
+			if s.String() == r.steps[r.pos-1].Site {
+				return i
+			}
+		}
+	}
+	return r.fallback.rng.IntN(len(sites))
 }
 
 func (r *replay) next(en []*g) (*g, bool) {
