@@ -1,0 +1,3 @@
+module example.com/sleepsecond
+
+go 1.21
