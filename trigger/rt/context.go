@@ -27,6 +27,7 @@ import (
 // vctx is a cancellable context on the virtual clock.
 type vctx struct {
 	parent   context.Context
+	vparent  *vctx // parent, if it is a vctx (ownVctx)
 	sc       *sched
 	site     *Site
 	done     chan struct{}
@@ -230,9 +231,31 @@ func (sc *sched) newVctx(parent context.Context, s *Site, x *g, dl time.Time, ha
 	} else {
 		hasDL = false // the parent's deadline comes first: it cancels c
 	}
+	// The parent is asked before taking sc.mu: a context of the user's
+	// may run instrumented code.
+	p := ownVctx(parent)
+	pdone := parent.Done()
+	if p == nil && pdone != nil {
+		select {
+		case <-pdone:
+			err, pcause := parent.Err(), context.Cause(parent)
+			sc.mu.Lock()
+			sc.cancel(c, err, pcause)
+			sc.mu.Unlock()
+			return c
+		default:
+		}
+		c.detach = context.AfterFunc(parent, func() {
+			err, pcause := parent.Err(), context.Cause(parent)
+			sc.mu.Lock()
+			sc.cancel(c, err, pcause)
+			sc.mu.Unlock()
+		})
+	}
+	c.vparent = p
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
-	if p := ownVctx(parent); p != nil {
+	if p != nil {
 		p.mu.Lock()
 		err, pcause := p.err, p.cause
 		if err == nil {
@@ -243,18 +266,6 @@ func (sc *sched) newVctx(parent context.Context, s *Site, x *g, dl time.Time, ha
 			sc.cancel(c, err, pcause)
 			return c
 		}
-	} else if parent.Done() != nil {
-		select {
-		case <-parent.Done():
-			sc.cancel(c, parent.Err(), context.Cause(parent))
-			return c
-		default:
-		}
-		c.detach = context.AfterFunc(parent, func() {
-			sc.mu.Lock()
-			sc.cancel(c, parent.Err(), context.Cause(parent))
-			sc.mu.Unlock()
-		})
 	}
 	if hasDL {
 		w := sc.clock.virtual(dl)
@@ -326,7 +337,7 @@ func (sc *sched) cancel(c *vctx, err, cause error) {
 	if c.detach != nil {
 		c.detach()
 	}
-	if p := ownVctx(c.parent); p != nil {
+	if p := c.vparent; p != nil {
 		p.mu.Lock()
 		delete(p.children, c)
 		p.mu.Unlock()
