@@ -31,7 +31,10 @@ type Built struct {
 	Paths    []string              // every package examined, dependencies excluded
 	Errors   []report.PackageError // packages that did not build
 	Warnings []string              // constructs left uninstrumented, "pkg: file:line:col: msg"
-	workDir  string
+	// BlindSpots are the code of the examined packages that runs outside
+	// control: cgo files, synctest bubbles, operations left uninstrumented.
+	BlindSpots []report.BlindSpot
+	workDir    string
 }
 
 // Close removes the build's work directory.
@@ -58,6 +61,11 @@ func Build(ctx context.Context, opts BuildOptions) (*Built, error) {
 }
 
 func (b *Built) add(p *instrument.Package) {
+	for _, w := range p.Warnings { // a dependency's blind spots are the tests' too
+		if s, ok := blindSpot(p.ImportPath, w); ok {
+			b.BlindSpots = append(b.BlindSpots, s)
+		}
+	}
 	if p.Dependency {
 		return
 	}
@@ -72,6 +80,23 @@ func (b *Built) add(p *instrument.Package) {
 		b.Packages = append(b.Packages, Package{ImportPath: p.ImportPath, Dir: p.Dir, Binary: p.Binary, Tests: p.Tests,
 			Fingerprint: fingerprint(p.Binary)})
 	}
+}
+
+// blindSpot is the blind spot an instrumenter's warning names, if any: a
+// cgo file, a synctest bubble, an operation left uninstrumented.
+func blindSpot(pkg string, w instrument.Warning) (report.BlindSpot, bool) {
+	switch {
+	case w.Pos == "":
+		return report.BlindSpot{}, false
+	case w.Msg == "cgo file not instrumented":
+		return report.BlindSpot{Package: pkg, Pos: strings.TrimSuffix(w.Pos, ":1:1"), What: "cgo file"}, true
+	case strings.HasPrefix(w.Msg, "synctest bubble"):
+		return report.BlindSpot{Package: pkg, Pos: w.Pos, What: "synctest bubble"}, true
+	case strings.Contains(w.Msg, "not instrumented"):
+		what, _, _ := strings.Cut(w.Msg, ":")
+		return report.BlindSpot{Package: pkg, Pos: w.Pos, What: what}, true
+	}
+	return report.BlindSpot{}, false
 }
 
 // goPos matches a message that starts at a Go source position.

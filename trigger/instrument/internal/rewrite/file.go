@@ -101,6 +101,7 @@ func (f *fileRewriter) inspect(n ast.Node) bool {
 	case *ast.FuncLit:
 		f.enterLit()
 	case *ast.CallExpr:
+		f.bubble(n)
 		f.call(n)
 	case *ast.SelectorExpr:
 		f.methodValue(n)
