@@ -48,6 +48,21 @@ func (r *Result) WriteText(w io.Writer, verbose bool) error {
 	return nil
 }
 
+// inBlindFile reports whether every acquisition site of f lies in a file
+// that runs outside control (a cgo file).
+func inBlindFile(f *report.Finding, spots []report.BlindSpot) bool {
+	seen := false
+	for _, l := range f.Locks {
+		for _, s := range l.Sites {
+			if !slices.ContainsFunc(spots, func(b report.BlindSpot) bool { return b.What == "cgo file" && b.Pos == s.File }) {
+				return false
+			}
+			seen = true
+		}
+	}
+	return seen
+}
+
 // partly maps each package with blind spots to them, listed:
 // "cgo file p/x.go, synctest bubble p/x_test.go:10:2".
 func partly(rep *report.Report) map[string]string {
@@ -172,8 +187,19 @@ func (r *Result) headline() string {
 	if n := len(rep.Active(report.Unconfirmed)); n > 0 {
 		line += fmt.Sprintf("; %d prediction(s) not confirmed", n)
 	}
-	if n := len(rep.Active(report.PredictedStatic)); n > 0 {
-		line += fmt.Sprintf("; %d static prediction(s) not tried: no recorded run took their locks in instrumented code", n)
+	if static := rep.Active(report.PredictedStatic); len(static) > 0 {
+		blind := 0
+		for i := range static {
+			if inBlindFile(&static[i], rep.BlindSpots) {
+				blind++
+			}
+		}
+		if n := len(static) - blind; n > 0 {
+			line += fmt.Sprintf("; %d static prediction(s) not tried: no recorded run took their locks in instrumented code", n)
+		}
+		if blind > 0 {
+			line += fmt.Sprintf("; %d static prediction(s) not tried: their locks are taken in a file deadhunt does not control (partly controlled)", blind)
+		}
 	}
 	ignored := 0
 	for _, f := range rep.Findings {

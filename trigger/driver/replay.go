@@ -85,7 +85,7 @@ func replaySchedule(ctx context.Context, r *runner, pkg *Package, test string, o
 	if err != nil {
 		return nil, err
 	}
-	res := &ReplayResult{Outcome: rn.Outcome, Tail: rn.Tail}
+	res := &ReplayResult{Outcome: rn.Outcome, Tail: dropLines(rn.Tail, dir)} // dir is removed on return
 	if rn.Result != nil {
 		res.Warnings = rn.Result.Warnings
 		res.Divergence = divergence(rn.Result.Warnings)
