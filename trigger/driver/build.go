@@ -86,6 +86,9 @@ func (b *Built) add(p *instrument.Package) {
 // cgo file, a synctest bubble, an operation left uninstrumented.
 func blindSpot(pkg string, w instrument.Warning) (report.BlindSpot, bool) {
 	switch {
+	case strings.HasPrefix(w.Msg, instrument.OthersUninstrumented):
+		what, _, _ := strings.Cut(w.Msg, ": the build failed")
+		return report.BlindSpot{Package: pkg, What: what}, true
 	case w.Pos == "":
 		return report.BlindSpot{}, false
 	case w.Msg == "cgo file not instrumented":

@@ -35,12 +35,14 @@ func TestBlindSpots(t *testing.T) {
 		{Pos: "/m/p/x_test.go:10:2", Msg: "synctest bubble not controlled: deadhunt neither orders its goroutines nor sees their deadlocks"},
 		{Pos: "/m/p/x.go:3:4", Msg: "method value mu.Lock not instrumented: the operation runs uncontrolled"},
 		{Msg: "go.mod says go 1.20; built as go 1.22"},
+		{Msg: instrument.OthersUninstrumented + " golang.org/x/sync: the build failed with them instrumented (x.go:1:1: oops)"},
 	}})
 	b.add(&instrument.Package{ImportPath: "p/dep", Dependency: true, Warnings: []instrument.Warning{{Pos: "/m/dep/d.go:1:1", Msg: "cgo file not instrumented"}}})
 	want := []report.BlindSpot{
 		{Package: "p", Pos: "/m/p/c.go", What: "cgo file"},
 		{Package: "p", Pos: "/m/p/x_test.go:10:2", What: "synctest bubble"},
 		{Package: "p", Pos: "/m/p/x.go:3:4", What: "method value mu.Lock not instrumented"},
+		{Package: "p", What: "packages of other modules left uninstrumented: golang.org/x/sync"},
 		{Package: "p/dep", Pos: "/m/dep/d.go", What: "cgo file"},
 	}
 	if len(b.BlindSpots) != len(want) {
@@ -51,7 +53,7 @@ func TestBlindSpots(t *testing.T) {
 			t.Errorf("blind spot %d: %v, want %v", i, b.BlindSpots[i], want[i])
 		}
 	}
-	if len(b.Warnings) != 4 || len(b.Paths) != 1 {
+	if len(b.Warnings) != 5 || len(b.Paths) != 1 {
 		t.Errorf("warnings %q, paths %q: a dependency's warnings and path are not the tested package's", b.Warnings, b.Paths)
 	}
 }
