@@ -32,7 +32,7 @@ func TestBlindSpots(t *testing.T) {
 	b := &Built{}
 	b.add(&instrument.Package{ImportPath: "p", Binary: "/nonexistent", Tests: []string{"TestX"}, Warnings: []instrument.Warning{
 		{Pos: "/m/p/c.go:1:1", Msg: "cgo file not instrumented"},
-		{Pos: "/m/p/x_test.go:10:2", Msg: "synctest bubble not controlled: deadhunt neither orders its goroutines nor sees their deadlocks"},
+		{Pos: "/m/p/x_test.go:10:2", Msg: "synctest bubble not controlled: deadlocks among its goroutines go unseen"},
 		{Pos: "/m/p/x.go:3:4", Msg: "method value mu.Lock not instrumented: the operation runs uncontrolled"},
 		{Msg: "go.mod says go 1.20; built as go 1.22"},
 		{Msg: instrument.OthersUninstrumented + " golang.org/x/sync: the build failed with them instrumented (x.go:1:1: oops)"},

@@ -19,6 +19,6 @@ func (f *fileRewriter) bubble(c *ast.CallExpr) {
 		return
 	}
 	if fn.Name() == "Test" || fn.Name() == "Run" {
-		f.warn(c.Pos(), "synctest bubble not controlled: deadhunt neither orders its goroutines nor sees their deadlocks")
+		f.warn(c.Pos(), "synctest bubble not controlled: deadlocks among its goroutines go unseen")
 	}
 }
