@@ -42,6 +42,9 @@ type Config struct {
 	// Out, if set, is a file (relative to Dir) Confirm writes the report
 	// to besides .deadhunt/last.json.
 	Out string
+	// Args are passed to every test binary after its own flags, as go
+	// test's -args.
+	Args []string
 
 	// Build builds the instrumented test binaries; nil is driver.Build.
 	// Tests pass a fake.
@@ -80,7 +83,7 @@ type Observer interface {
 func (c *Config) DriverOptions() (driver.Options, error) {
 	run, err := c.runRegexp()
 	return driver.Options{Runs: c.Runs, Strategy: c.Strategy, Depth: c.Depth, Radius: c.Radius, Seed: c.Seed,
-		Parallel: c.Parallel, Timeout: c.Timeout, KeepGoing: c.KeepGoing, Run: run}, err
+		Parallel: c.Parallel, Timeout: c.Timeout, KeepGoing: c.KeepGoing, Run: run, Args: c.Args}, err
 }
 
 // runRegexp is Run compiled, or nil for every test.

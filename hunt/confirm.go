@@ -25,22 +25,25 @@ type Result struct {
 	Untested []string
 	// Saved are the report files written (Config.Out first, then
 	// .deadhunt/last.json), relative to Config.Dir when shorter; none if
-	// saving failed.
+	// saving failed. A hunt that ran no test does not replace the last
+	// report: Unsaved says so.
 	Saved   []string
+	Unsaved string
 	Verdict Verdict
 	Root    string // the module root, which holds .deadhunt
 	dir     string // Config.Dir, for WriteText
+	unbuilt int    // packages that did not build
 }
 
 // Verdict is how a confirm run ended.
 type Verdict int
 
 const (
-	// NoDeadlock: nothing confirmed, and every package was examined (tests
-	// that fail on their own are reported, not counted against it).
+	// NoDeadlock: nothing confirmed, and every selected test was hunted.
 	NoDeadlock Verdict = iota
 	// Incomplete: nothing confirmed, and some package or test could not be
-	// examined (it did not build, a run could not be made).
+	// examined: it did not build, it fails on its own (plainly, as go test
+	// would report it), a run could not be made, or the hunt was stopped.
 	Incomplete
 	// Deadlock: at least one deadlock confirmed that is not ignored.
 	Deadlock
@@ -72,11 +75,10 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 		return nil, err
 	}
 	defer built.Close()
-	if n := len(built.Paths) - len(built.Packages); n > 0 {
-		p.stage("built the tests of %d package(s); %d more have no test files", len(built.Packages), n)
-	} else {
-		p.stage("built %d package(s)", len(built.Packages))
+	if len(built.Packages) == 0 && len(built.Errors) > 0 {
+		return nil, buildFailed(built.Errors)
 	}
+	p.stage("%s", builtLine(built))
 	for _, w := range built.Warnings {
 		p.obs.Warning(w)
 	}
@@ -84,6 +86,9 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 	var predErrs []report.PackageError
 	if !cfg.NoPredict {
 		rec, err := p.record(ctx, built.Packages)
+		if err != nil && ctx.Err() != nil {
+			return nil, fmt.Errorf("%s while recording, before any test was hunted: no report saved", stopCause(ctx))
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -98,17 +103,95 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 	if sum == nil {
 		return nil, err
 	}
+	if ctx.Err() != nil {
+		err = nil // a stopped hunt: the report and the summary say so
+	}
 	rep := &report.Report{Version: report.Version, Tool: "deadhunt confirm", Created: time.Now().UTC(),
-		Packages: built.Paths, Findings: sum.Findings}
+		Packages: built.Paths, Findings: oneEach(sum.Findings), BlindSpots: built.BlindSpots, Interrupted: interruption(ctx, sum)}
 	rep.Findings = append(rep.Findings, joinPredictions(pr, rep.Findings, sum)...)
 	rep.Errors = slices.Concat(built.Errors, notBuildErrors(predErrs, built.Errors), sum.Errors, testFailures(sum))
 	report.Sort(rep.Findings)
-	res := &Result{Report: rep, Summary: sum, Untested: untested(rep, sum), Root: p.root, dir: cfg.Dir}
+	res := &Result{Report: rep, Summary: sum, Untested: untested(rep, sum), Root: p.root, dir: cfg.Dir, unbuilt: len(built.Errors)}
 	err = errors.Join(err, ApplySuppressions(rep, p.root))
-	res.Verdict = verdict(rep, sum)
-	saved, serr := p.save(rep)
-	res.Saved = saved
+	res.Verdict = verdict(rep)
+	var serr error
+	res.Saved, res.Unsaved, serr = p.save(rep, sum)
 	return res, errors.Join(err, serr)
+}
+
+// buildFailed is the error of a run in which no package built: each
+// package's error, once, and nothing else happens.
+func buildFailed(errs []report.PackageError) error {
+	lines := make([]string, len(errs))
+	for i, e := range errs {
+		lines[i] = e.Error()
+	}
+	return fmt.Errorf("nothing to hunt: %s", strings.Join(lines, "\n"))
+}
+
+// builtLine is the stage line after the build: "built the tests of 3
+// package(s); 2 have no tests (or none matching -run); 1 did not build".
+func builtLine(b *driver.Built) string {
+	line := fmt.Sprintf("built the tests of %d package(s)", len(b.Packages))
+	if n := len(b.Paths) - len(b.Packages) - len(b.Errors); n > 0 {
+		line += fmt.Sprintf("; %d have no tests (or none matching -run)", n)
+	}
+	if n := len(b.Errors); n > 0 {
+		line += fmt.Sprintf("; %d did not build", n)
+	}
+	return line
+}
+
+// stopCause names why ctx ended: "deadline" or "interrupt".
+func stopCause(ctx context.Context) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return "deadline"
+	}
+	return "interrupt"
+}
+
+// interruption says how far a stopped hunt got; nil if every test's
+// hunt ran to its end.
+func interruption(ctx context.Context, sum *driver.Summary) *report.Interruption {
+	in := &report.Interruption{Cause: stopCause(ctx), Total: len(sum.Tests)}
+	for _, st := range sum.Tests {
+		ref := report.TestRef{Package: st.Package, Test: st.Test}
+		switch {
+		case st.NotHunted:
+			in.NotHunted = append(in.NotHunted, ref)
+		case st.Interrupted:
+			in.CutShort = append(in.CutShort, ref)
+		default:
+			in.Done++
+		}
+	}
+	if in.Done == in.Total {
+		return nil
+	}
+	return in
+}
+
+// oneEach keeps one confirmed finding per ID, the first (its witness),
+// listing in Tests every test that confirmed it.
+func oneEach(fs []report.Finding) []report.Finding {
+	var out []report.Finding
+	at := map[string]int{}
+	for _, f := range fs {
+		i, seen := at[f.ID]
+		if !seen {
+			at[f.ID] = len(out)
+			out = append(out, f)
+			continue
+		}
+		g := &out[i]
+		if len(g.Tests) == 0 {
+			g.Tests = []string{g.Test}
+		}
+		if !slices.Contains(g.Tests, f.Test) {
+			g.Tests = append(g.Tests, f.Test)
+		}
+	}
+	return out
 }
 
 // aimStatic aims each prediction only the static analyzer made at the
@@ -137,19 +220,13 @@ func testFailures(sum *driver.Summary) []report.PackageError {
 func indent(s string) string { return "\t" + strings.ReplaceAll(s, "\n", "\n\t") }
 
 // verdict is Deadlock if a finding not ignored was confirmed, else
-// Incomplete if an error other than a test failing on its own was
-// reported, else NoDeadlock.
-func verdict(rep *report.Report, sum *driver.Summary) Verdict {
-	if len(rep.Active(report.Confirmed)) > 0 {
+// Incomplete if an error was reported (a test failing on its own
+// included, as go test fails) or the hunt was stopped, else NoDeadlock.
+func verdict(rep *report.Report) Verdict {
+	switch {
+	case len(rep.Active(report.Confirmed)) > 0:
 		return Deadlock
-	}
-	failed := 0
-	for _, st := range sum.Tests {
-		if st.Failure != nil {
-			failed++
-		}
-	}
-	if len(rep.Errors) > failed {
+	case len(rep.Errors) > 0 || rep.Interrupted != nil:
 		return Incomplete
 	}
 	return NoDeadlock

@@ -67,7 +67,7 @@ func buildAndRecord(ctx context.Context, cfg Config, patterns []string) (*pipeli
 func (p *pipeline) record(ctx context.Context, pkgs []driver.Package) (*driver.Recording, error) {
 	p.stage("recording lock-order traces of %d package(s)", len(pkgs))
 	return driver.Record(ctx, pkgs, driver.RecordOptions{Dir: traceDir(p.root), Random: p.cfg.Random, PCT: p.cfg.PCT,
-		Run: p.run, Parallel: p.cfg.Parallel, Timeout: p.cfg.Timeout})
+		Run: p.run, Parallel: p.cfg.Parallel, Timeout: p.cfg.Timeout, Args: p.cfg.Args})
 }
 
 // predictions are what a recording's traces predict, joined with the

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/suppress"
@@ -42,34 +43,86 @@ func ApplySuppressions(rep *report.Report, root string) error {
 	return nil
 }
 
-// save writes a confirm report to .deadhunt/last.json and, first, to
-// Config.Out if set; witnesses' replay commands name the first file. It
-// returns the files written, relative to Config.Dir when shorter.
-func (p *pipeline) save(rep *report.Report) ([]string, error) {
+// historyKeep is how many reports .deadhunt/history keeps.
+const historyKeep = 20
+
+// historyDir holds the last historyKeep reports confirm saved.
+func historyDir(root string) string { return filepath.Join(stateDir(root), "history") }
+
+// save writes a confirm report to .deadhunt/last.json and
+// .deadhunt/history/, and first to Config.Out if set; witnesses' replay
+// commands name the first file. Every file is written atomically. A hunt
+// that ran no test replaces no report (only Config.Out is written):
+// unsaved says why. It returns the files written, relative to Config.Dir
+// when shorter.
+func (p *pipeline) save(rep *report.Report, sum *driver.Summary) (saved []string, unsaved string, err error) {
 	state := stateDir(p.root)
 	if err := os.MkdirAll(state, 0o755); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if err := os.WriteFile(filepath.Join(state, ".gitignore"), []byte("*\n"), 0o644); err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	paths := []string{filepath.Join(p.root, driver.DefaultReportPath)}
+	var paths []string
+	if hunted(sum) {
+		if err := os.MkdirAll(historyDir(p.root), 0o755); err != nil {
+			return nil, "", err
+		}
+		paths = []string{filepath.Join(p.root, driver.DefaultReportPath),
+			filepath.Join(historyDir(p.root), rep.Created.Format("2006-01-02T15-04-05.000000000Z")+".json")}
+	} else {
+		unsaved = "no test was hunted: " + driver.DefaultReportPath + " was not replaced"
+	}
 	if p.cfg.Out != "" {
 		paths = append([]string{within(p.cfg.Dir, p.cfg.Out)}, paths...)
+	}
+	if len(paths) == 0 {
+		return nil, unsaved, nil
 	}
 	for i := range rep.Findings {
 		if w := rep.Findings[i].Witness; w != nil {
 			w.Replay = driver.ReplayCommand(shorter(p.cfg.Dir, paths[0]), rep.Findings[i].ID)
 		}
 	}
-	names := make([]string, len(paths))
-	for i, path := range paths {
+	var names []string
+	for _, path := range paths {
 		if err := rep.WriteFile(path); err != nil {
-			return nil, err
+			return nil, "", err
 		}
-		names[i] = shorter(p.cfg.Dir, path)
+		if filepath.Dir(path) != historyDir(p.root) {
+			names = append(names, shorter(p.cfg.Dir, path))
+		}
 	}
-	return names, nil
+	return names, unsaved, pruneHistory(p.root)
+}
+
+// hunted reports whether the hunt ran any test.
+func hunted(sum *driver.Summary) bool {
+	for _, st := range sum.Tests {
+		if st.Runs > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// history lists the reports of .deadhunt/history, oldest first.
+func history(root string) []string {
+	names, _ := filepath.Glob(filepath.Join(historyDir(root), "*.json"))
+	slices.Sort(names) // the names are UTC times
+	return names
+}
+
+// pruneHistory keeps the newest historyKeep reports.
+func pruneHistory(root string) error {
+	names := history(root)
+	for len(names) > historyKeep {
+		if err := os.Remove(names[0]); err != nil {
+			return err
+		}
+		names = names[1:]
+	}
+	return nil
 }
 
 // within names a file given relative to dir (absolute names stay).
@@ -94,20 +147,27 @@ func shorter(dir, path string) string {
 
 // ReportPath finds, from the working directory wd, the report to review
 // and the module root it belongs to: the report named (name not "",
-// relative to wd), or the last one Confirm saved, .deadhunt/last.json in
-// wd's module root, named relative to wd when that is shorter. A named
-// report outside any module has its directory as root.
-func ReportPath(wd, name string) (root, path string, err error) {
+// relative to wd), or the last good one Confirm saved in wd's module root,
+// named relative to wd when that is shorter: .deadhunt/last.json, unless
+// that hunt was stopped and .deadhunt/history holds a complete one, which
+// note then names. A named report outside any module has its directory as
+// root.
+func ReportPath(wd, name string) (root, path, note string, err error) {
 	root, rootErr := moduleRoot(wd)
 	if name == "" {
 		if rootErr != nil {
-			return "", "", rootErr
+			return "", "", "", rootErr
 		}
 		path = filepath.Join(root, driver.DefaultReportPath)
 		if _, err := os.Stat(path); err != nil {
-			return "", "", fmt.Errorf("no report given and none at %s: run deadhunt confirm first", path)
+			return "", "", "", fmt.Errorf("no report given and none at %s: run deadhunt confirm first", path)
 		}
-		return root, shorter(wd, path), nil
+		if good, ok := lastComplete(root, path); ok && good != path {
+			note = fmt.Sprintf("%s is of a hunt that was stopped; opening %s, the last complete report (name the other to see it)",
+				shorter(wd, path), shorter(wd, good))
+			path = good
+		}
+		return root, shorter(wd, path), note, nil
 	}
 	if rootErr != nil {
 		dir := within(wd, filepath.Dir(name))
@@ -115,5 +175,20 @@ func ReportPath(wd, name string) (root, path string, err error) {
 			root = dir
 		}
 	}
-	return root, name, nil
+	return root, name, "", nil
+}
+
+// lastComplete is last if its hunt ran to its end, else the newest
+// complete report of the history; ok is false when there is none.
+func lastComplete(root, last string) (path string, ok bool) {
+	if rep, err := report.ReadFile(last); err != nil || rep.Interrupted == nil {
+		return last, true
+	}
+	names := history(root)
+	for i := len(names) - 1; i >= 0; i-- {
+		if rep, err := report.ReadFile(names[i]); err == nil && rep.Interrupted == nil {
+			return names[i], true
+		}
+	}
+	return "", false
 }

@@ -3,6 +3,7 @@ package hunt
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/deadhunt/deadhunt/report"
@@ -25,7 +26,7 @@ func (r *Result) WriteText(w io.Writer, verbose bool) error {
 	if len(rep.Findings) > 0 || len(rep.Errors) > 0 {
 		fmt.Fprintln(w)
 	}
-	writeTests(w, r.Summary, verbose)
+	writeTests(w, r.Summary, partly(rep), verbose)
 	for _, p := range r.Untested {
 		fmt.Fprintf(w, "%s: no tests to run (no test files, or none matching -run)\n", p)
 	}
@@ -34,16 +35,111 @@ func (r *Result) WriteText(w io.Writer, verbose bool) error {
 	for _, f := range r.Report.Active(report.Confirmed) {
 		fmt.Fprintf(w, "\t%s\n", f.Witness.Replay)
 	}
-	fmt.Fprintf(w, "report saved to %s\n", strings.Join(r.Saved, " and "))
+	fmt.Fprintln(w, r.control())
+	if why := r.incomplete(); len(why) > 0 {
+		fmt.Fprintf(w, "exit status 1: %s\n", strings.Join(why, "; "))
+	}
+	if len(r.Saved) > 0 {
+		fmt.Fprintf(w, "report saved to %s\n", strings.Join(r.Saved, " and "))
+	}
+	if r.Unsaved != "" {
+		fmt.Fprintf(w, "report not saved: %s\n", r.Unsaved)
+	}
 	return nil
+}
+
+// inBlindFile reports whether every acquisition site of f lies in a file
+// that runs outside control (a cgo file).
+func inBlindFile(f *report.Finding, spots []report.BlindSpot) bool {
+	seen := false
+	for _, l := range f.Locks {
+		for _, s := range l.Sites {
+			if !slices.ContainsFunc(spots, func(b report.BlindSpot) bool { return b.What == "cgo file" && b.Pos == s.File }) {
+				return false
+			}
+			seen = true
+		}
+	}
+	return seen
+}
+
+// partly maps each package with blind spots to them, listed:
+// "cgo file p/x.go, synctest bubble p/x_test.go:10:2".
+func partly(rep *report.Report) map[string]string {
+	m := map[string]string{}
+	for _, s := range rep.BlindSpots {
+		if m[s.Package] != "" {
+			m[s.Package] += ", "
+		}
+		m[s.Package] += s.String()
+	}
+	return m
+}
+
+// control says how much of the hunted code ran under control: "all 3
+// package(s) fully controlled", or which packages were partly controlled
+// (the report's text lists what ran outside control).
+func (r *Result) control() string {
+	partly := map[string]bool{}
+	for _, s := range r.Report.BlindSpots {
+		partly[s.Package] = true
+	}
+	hunted := map[string]bool{}
+	for _, st := range r.Summary.Tests {
+		hunted[st.Package] = true
+	}
+	if len(partly) == 0 {
+		return fmt.Sprintf("control: all %d package(s) with tests fully controlled", len(hunted))
+	}
+	var names []string
+	for p := range partly {
+		names = append(names, p)
+	}
+	slices.Sort(names)
+	return fmt.Sprintf("control: %d of %d package(s) with tests partly controlled (%s: see \"partly controlled\" above; deadlocks there can be missed)",
+		len(names), len(hunted), strings.Join(names, ", "))
+}
+
+// incomplete lists why a run that confirmed nothing ends with status 1.
+func (r *Result) incomplete() []string {
+	if r.Verdict != Incomplete {
+		return nil
+	}
+	var why []string
+	failed := 0
+	for _, st := range r.Summary.Tests {
+		if st.Failure != nil {
+			failed++
+		}
+	}
+	if failed > 0 {
+		why = append(why, fmt.Sprintf("%d test(s) fail on their own in their plain run (as go test would report) and were not hunted", failed))
+	}
+	if r.unbuilt > 0 {
+		why = append(why, fmt.Sprintf("%d package(s) did not build", r.unbuilt))
+	}
+	if other := len(r.Report.Errors) - failed - r.unbuilt; other > 0 {
+		why = append(why, fmt.Sprintf("%d other error(s) above", other))
+	}
+	if in := r.Report.Interrupted; in != nil {
+		why = append(why, fmt.Sprintf("the hunt was stopped (%s) after %d of %d tests", in.Cause, in.Done, in.Total))
+	}
+	return why
 }
 
 // writeTests writes a line per test hunted; verbose, its calibration,
 // aims, warnings and first misbehaving run too.
-func writeTests(w io.Writer, sum *driver.Summary, verbose bool) {
+func writeTests(w io.Writer, sum *driver.Summary, partly map[string]string, verbose bool) {
 	bad := 0
 	for _, st := range sum.Tests {
-		fmt.Fprintln(w, st.String())
+		control := " [fully controlled]"
+		if p, ok := partly[st.Package]; ok {
+			control = " [partly controlled: " + p + "]"
+		}
+		if st.NotHunted {
+			control = ""
+		}
+		fmt.Fprintln(w, st.String()+control)
 		if st.FirstBad != nil {
 			bad++
 		}
@@ -85,11 +181,25 @@ func (r *Result) headline() string {
 	if confirmed > 0 {
 		line = fmt.Sprintf("confirmed %d deadlock(s) in %s", confirmed, scope)
 	}
+	if in := rep.Interrupted; in != nil {
+		line = fmt.Sprintf("interrupted after %d of %d tests (%s): %s", in.Done, in.Total, in.Cause, line)
+	}
 	if n := len(rep.Active(report.Unconfirmed)); n > 0 {
 		line += fmt.Sprintf("; %d prediction(s) not confirmed", n)
 	}
-	if n := len(rep.Active(report.PredictedStatic)); n > 0 {
-		line += fmt.Sprintf("; %d static prediction(s) no test reached", n)
+	if static := rep.Active(report.PredictedStatic); len(static) > 0 {
+		blind := 0
+		for i := range static {
+			if inBlindFile(&static[i], rep.BlindSpots) {
+				blind++
+			}
+		}
+		if n := len(static) - blind; n > 0 {
+			line += fmt.Sprintf("; %d static prediction(s) not tried: no recorded run took their locks in instrumented code", n)
+		}
+		if blind > 0 {
+			line += fmt.Sprintf("; %d static prediction(s) not tried: their locks are taken in a file deadhunt does not control (partly controlled)", blind)
+		}
 	}
 	ignored := 0
 	for _, f := range rep.Findings {

@@ -14,7 +14,13 @@ import (
 )
 
 // Version is the version of the report schema written by this package.
-const Version = 1
+// Version 2 added interrupted, blind_spots, a finding's tests and a
+// witness's fingerprint and args; a version 1 report is read as a version 2
+// report without them.
+const Version = 2
+
+// readable are the versions Read accepts.
+var readable = []int{1, 2}
 
 // Report is one run's findings: the output of lockcycle, confirm or predict.
 type Report struct {
@@ -27,6 +33,46 @@ type Report struct {
 	// not compile, a test binary that could not be built). What was found
 	// elsewhere is still in Findings.
 	Errors []PackageError `json:"errors,omitempty"`
+	// Interrupted is set when the hunt stopped (an interrupt, a deadline)
+	// before every selected test was hunted: the report is partial.
+	Interrupted *Interruption `json:"interrupted,omitempty"`
+	// BlindSpots are what the controlled scheduler could not see in the
+	// packages examined: a package with none is fully controlled.
+	BlindSpots []BlindSpot `json:"blind_spots,omitempty"`
+}
+
+// Interruption says how far a hunt got before it was stopped.
+type Interruption struct {
+	Cause string `json:"cause"` // "interrupt", "deadline", ...
+	Done  int    `json:"done"`  // tests whose hunt finished
+	Total int    `json:"total"` // tests selected for the hunt
+	// CutShort are the tests whose hunt started and was stopped before its
+	// budget was spent; NotHunted those never started.
+	CutShort  []TestRef `json:"cut_short,omitempty"`
+	NotHunted []TestRef `json:"not_hunted,omitempty"`
+}
+
+// TestRef names one test.
+type TestRef struct {
+	Package string `json:"package"`
+	Test    string `json:"test"`
+}
+
+func (t TestRef) String() string { return t.Package + " " + t.Test }
+
+// BlindSpot is code of a package that runs outside deadhunt's control:
+// its locks, channels and goroutines are not seen or not ordered.
+type BlindSpot struct {
+	Package string `json:"package"`
+	Pos     string `json:"pos,omitempty"` // file or file:line:col
+	What    string `json:"what"`          // "cgo file", "synctest bubble", ...
+}
+
+func (b BlindSpot) String() string {
+	if b.Pos == "" {
+		return b.What
+	}
+	return b.What + " " + b.Pos
 }
 
 // PackageError is a failure confined to one package (or one test).
@@ -52,6 +98,9 @@ type Finding struct {
 	Status  Status `json:"status"`
 	Package string `json:"package"`
 	Test    string `json:"test,omitempty"`
+	// Tests are every test that confirmed the finding, Test first, when
+	// more than one did (confirmed findings).
+	Tests []string `json:"tests,omitempty"`
 	// Message is a one-line human summary, lowercase, no trailing period.
 	Message string `json:"message"`
 	// Evidence says where the prediction came from: static, dynamic or
@@ -127,6 +176,13 @@ type Witness struct {
 	// Package and Test name the test that replay re-runs.
 	Package string `json:"package,omitempty"`
 	Test    string `json:"test,omitempty"`
+	// Args are the arguments passed to the test binary after its own
+	// flags (confirm's -args).
+	Args []string `json:"args,omitempty"`
+	// Fingerprint identifies the code the witness ran: a hash of the
+	// package's instrumented build inputs. Replay refuses a witness whose
+	// fingerprint differs from the code's now.
+	Fingerprint string `json:"fingerprint,omitempty"`
 }
 
 // HitRate is Hits/Runs, or 0 when no run was made.
@@ -232,8 +288,8 @@ func Read(r io.Reader) (*Report, error) {
 	if probe.Version == nil {
 		return nil, errors.New("report: not a deadhunt report: no version field")
 	}
-	if *probe.Version != Version {
-		return nil, fmt.Errorf("report: version %d is not supported (this deadhunt reads version %d)", *probe.Version, Version)
+	if !slices.Contains(readable, *probe.Version) {
+		return nil, fmt.Errorf("report: version %d is not supported (this deadhunt reads versions 1 to %d)", *probe.Version, Version)
 	}
 	var rep Report
 	dec := json.NewDecoder(strings.NewReader(string(data)))
@@ -241,6 +297,7 @@ func Read(r io.Reader) (*Report, error) {
 	if err := dec.Decode(&rep); err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
+	rep.Version = Version // a version 1 report is a version 2 one without the new fields
 	if err := rep.CheckValid(); err != nil {
 		return nil, err
 	}

@@ -51,7 +51,23 @@ func sample() *Report {
 					Schedule: []Step{{Goroutine: 1, Site: "/src/bank/account_test.go:9:2", Op: "Go"}, {Goroutine: 2, Site: a.String(), Op: "Lock", Change: true}},
 					Replay:   "deadhunt replay .deadhunt/last.json --finding DH-x",
 					Package:  "example.com/bank", Test: "TestTransfer",
+					Args: []string{"-level=3"}, Fingerprint: "0123456789abcdef",
 				},
+				Tests: []string{"TestTransfer", "TestTransferBack"},
+			},
+			{
+				ID: ComputeID(Blocked, "example.com/bank", []string{"account_test.go:30"}), Kind: Blocked, Status: Confirmed,
+				Package: "example.com/bank", Test: "TestNotify", Message: "goroutine 2 blocked for good",
+				Locks: []Lock{},
+				Goroutines: []Goroutine{{ID: 2, Created: Site{File: "/src/bank/account_test.go", Line: 30, Col: 2},
+					WaitsFor: "send on channel 0xc000020000"}},
+				Witness: &Witness{Strategy: Random, Runs: 2, Hits: 1, Package: "example.com/bank", Test: "TestNotify"},
+			},
+			{
+				ID: ComputeID(LockOrderCycle, "example.com/bank", []string{"bank.a", "bank.b"}), Kind: LockOrderCycle, Status: Unconfirmed,
+				Package: "example.com/bank", Message: "bank.a and bank.b in both orders", Evidence: []Evidence{Dynamic},
+				Locks:  []Lock{{Class: "bank.a"}, {Class: "bank.b"}},
+				Search: &Search{Strategy: Directed, MissBound: 1, Note: "no directed run: the tests that showed it were not hunted"},
 			},
 			{
 				ID: ComputeID(DoubleLock, "example.com/bank", []string{"bank.mu"}), Kind: DoubleLock, Status: PredictedStatic,
@@ -67,6 +83,23 @@ func sample() *Report {
 			},
 		},
 		Errors: []PackageError{{Package: "example.com/broken", Err: "does not compile: x.go:3:1: syntax error"}},
+		Interrupted: &Interruption{Cause: "interrupt", Done: 1, Total: 4,
+			CutShort:  []TestRef{{Package: "example.com/bank", Test: "TestAudit"}},
+			NotHunted: []TestRef{{Package: "example.com/bank", Test: "TestLedger"}, {Package: "example.com/bank", Test: "TestNotify"}}},
+		BlindSpots: []BlindSpot{{Package: "example.com/bank", Pos: "/src/bank/crc.go", What: "cgo file"},
+			{Package: "example.com/bank", Pos: "/src/bank/account_test.go:40:2", What: "synctest bubble"}},
+	}
+}
+
+// TestReadVersion1 reads a version 1 report: it is a version 2 report
+// without the fields version 2 added.
+func TestReadVersion1(t *testing.T) {
+	rep, err := Read(strings.NewReader(`{"version": 1, "tool": "deadhunt confirm", "findings": [{"id": "x", "kind": "double-lock", "status": "predicted-static", "package": "p", "locks": [{"class": "a"}]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Version != Version || len(rep.Findings) != 1 {
+		t.Errorf("read %+v", rep)
 	}
 }
 

@@ -362,5 +362,8 @@ func (r *Report) RelativeTo(root string) (*Report, error) {
 			}
 		}
 	}
+	for i := range c.BlindSpots {
+		c.BlindSpots[i].Pos = strings.ReplaceAll(c.BlindSpots[i].Pos, prefix, "")
+	}
 	return &c, nil
 }

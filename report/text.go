@@ -37,13 +37,46 @@ func Sort(fs []Finding) {
 }
 
 // Summary is a one-line description: "confirmed lock-order-cycle a.mu ↔ b.mu in pkg (TestX)".
+// A blocked finding without locks reads "confirmed leaked goroutine
+// blocked forever (partial deadlock) in pkg (TestX), created at x_test.go:10:2".
 func (f *Finding) Summary() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s %s in %s", f.Status, f.Kind, strings.Join(f.Classes(), " → "), f.Package)
-	if f.Test != "" {
+	if f.Kind == Blocked && len(f.Locks) == 0 {
+		fmt.Fprintf(&b, "%s %s in %s", f.Status, f.blockedWhat(), f.Package)
+	} else {
+		fmt.Fprintf(&b, "%s %s %s in %s", f.Status, f.Kind, strings.Join(f.Classes(), " → "), f.Package)
+	}
+	if len(f.Tests) > 1 {
+		fmt.Fprintf(&b, " (%s)", strings.Join(f.Tests, ", "))
+	} else if f.Test != "" {
 		fmt.Fprintf(&b, " (%s)", f.Test)
 	}
+	var created []string
+	for _, g := range f.Goroutines {
+		if !g.Created.IsZero() && g.ID != 1 && f.Kind == Blocked {
+			created = append(created, g.Created.String())
+		}
+	}
+	if len(created) > 0 {
+		fmt.Fprintf(&b, ", created at %s", strings.Join(created, ", "))
+	}
 	return b.String()
+}
+
+// blockedWhat names the goroutines of a blocked finding: leaked ones when
+// the test's own goroutine (1) is not among them, the test having gone on.
+func (f *Finding) blockedWhat() string {
+	leak := true
+	for _, g := range f.Goroutines {
+		leak = leak && g.ID != 1
+	}
+	switch {
+	case !leak:
+		return "goroutines blocked forever"
+	case len(f.Goroutines) > 1:
+		return fmt.Sprintf("%d leaked goroutines blocked forever (partial deadlock)", len(f.Goroutines))
+	}
+	return "leaked goroutine blocked forever (partial deadlock)"
 }
 
 // String is a stable multi-line rendering used in text output and golden tests.
@@ -107,7 +140,9 @@ func (f *Finding) writeText(w io.Writer) {
 			fmt.Fprintf(w, "  replay: %s\n", wt.Replay)
 		}
 	}
-	if s := f.Search; s != nil {
+	if s := f.Search; s != nil && s.Runs == 0 {
+		fmt.Fprintf(w, "  not tried: %s\n", cmpOr(s.Note, "no run was aimed at it"))
+	} else if s != nil {
 		fmt.Fprintf(w, "  not confirmed: %d runs of %s; a depth-%d deadlock is missed with probability at most %.3g\n",
 			s.Runs, s.Strategy, s.Depth, s.MissBound)
 	}
@@ -128,7 +163,55 @@ func (r *Report) WriteText(w io.Writer) error {
 	for _, e := range r.Errors {
 		fmt.Fprintf(ew, "error: %s\n", e.Error())
 	}
+	if len(r.BlindSpots) > 0 {
+		fmt.Fprintln(ew, r.ControlText())
+	}
+	if in := r.Interrupted; in != nil {
+		fmt.Fprintln(ew, in.String())
+		for _, t := range in.CutShort {
+			fmt.Fprintf(ew, "\tcut short: %s\n", t)
+		}
+		for _, t := range in.NotHunted {
+			fmt.Fprintf(ew, "\tnot hunted: %s\n", t)
+		}
+	}
 	return ew.err
+}
+
+// String is the line that says a report is partial: "interrupted after 3
+// of 52 tests (interrupt): 1 cut short, 48 not hunted".
+func (in *Interruption) String() string {
+	return fmt.Sprintf("interrupted after %d of %d tests (%s): %d cut short, %d not hunted",
+		in.Done, in.Total, in.Cause, len(in.CutShort), len(in.NotHunted))
+}
+
+// ControlText says, per package with blind spots, what ran outside
+// control: "partly controlled: example.com/p: cgo file p.go, synctest
+// bubble p_test.go:12:2".
+func (r *Report) ControlText() string {
+	var b strings.Builder
+	var pkgs []string
+	by := map[string][]string{}
+	for _, s := range r.BlindSpots {
+		if by[s.Package] == nil {
+			pkgs = append(pkgs, s.Package)
+		}
+		by[s.Package] = append(by[s.Package], s.String())
+	}
+	for i, p := range pkgs {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "partly controlled: %s: %s", p, strings.Join(by[p], ", "))
+	}
+	return b.String()
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }
 
 type errWriter struct {

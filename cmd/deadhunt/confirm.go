@@ -36,7 +36,7 @@ func runConfirm(e *env, args []string) int {
 		o, err := cfg.DriverOptions()
 		return cmp.Or(err, o.CheckValid())
 	}
-	pos, code, ok := parseCommand(e, fs, check, args)
+	pos, code, ok := parseCommand(e, fs, check, f.splitArgs(args))
 	if !ok {
 		return code
 	}
@@ -54,7 +54,7 @@ func runConfirm(e *env, args []string) int {
 	if res == nil {
 		return e.fail("confirm", err)
 	}
-	if len(res.Saved) > 0 { // print what was saved, an interrupted hunt's included
+	{ // print what was found, an interrupted hunt's included
 		var perr error
 		if f.json {
 			perr = res.Report.Write(e.stdout)

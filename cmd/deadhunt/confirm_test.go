@@ -75,7 +75,7 @@ func TestConfirmDeadlock(t *testing.T) {
 	if _, err := report.ReadFile(filepath.Join(r.dir, "out.json")); err != nil {
 		t.Errorf("-o: %v", err)
 	}
-	for _, s := range []string{"deadhunt: building ./...\ndeadhunt: built 1 package(s)\n", "deadhunt: example.com/fake TestDeadlock: 5 run(s)"} {
+	for _, s := range []string{"deadhunt: building ./...\ndeadhunt: built the tests of 1 package(s)\n", "deadhunt: example.com/fake TestDeadlock: 5 run(s)"} {
 		if !strings.Contains(r.stderr, s) {
 			t.Errorf("progress lines %q missing from stderr:\n%s", s, r.stderr)
 		}
@@ -85,10 +85,11 @@ func TestConfirmDeadlock(t *testing.T) {
 func TestConfirmNothing(t *testing.T) {
 	e, _ := fake(t, "TestPass", "TestFail")
 	r := cli(t, e, "confirm", "--runs", "3")
-	if r.code != exitOK {
-		t.Fatalf("exit %d, want 0; stderr:\n%s", r.code, r.stderr)
+	if r.code != exitError {
+		t.Fatalf("exit %d, want 1 (a test fails on its own, as go test would say); stderr:\n%s", r.code, r.stderr)
 	}
-	for _, s := range []string{"no deadlock confirmed in 6 run(s) of 2 test(s)", "TestFail: test ends with fail", "wrong answer"} {
+	for _, s := range []string{"no deadlock confirmed in 6 run(s) of 2 test(s)", "TestFail: test ends with fail", "wrong answer",
+		"exit status 1: 1 test(s) fail on their own in their plain run (as go test would report) and were not hunted"} {
 		if !strings.Contains(r.stdout, s) {
 			t.Errorf("stdout does not contain %q:\n%s", s, r.stdout)
 		}
@@ -140,7 +141,7 @@ func TestConfirmBuildError(t *testing.T) {
 func TestConfirmWarnings(t *testing.T) {
 	e, b := fake(t, "TestPass")
 	b.Warnings = []string{"example.com/fake: f.go:3:4: method value mu.Lock left uninstrumented"}
-	want := "deadhunt: built 1 package(s)\ndeadhunt: warning: example.com/fake: f.go:3:4: method value mu.Lock left uninstrumented\n"
+	want := "deadhunt: built the tests of 1 package(s)\ndeadhunt: warning: example.com/fake: f.go:3:4: method value mu.Lock left uninstrumented\n"
 	if r := cli(t, e, "confirm", "--runs", "1", "-v"); !strings.Contains(r.stderr, want) {
 		t.Errorf("-v: stderr lacks %q:\n%s", want, r.stderr)
 	}
@@ -200,7 +201,7 @@ func TestConfirmPipeline(t *testing.T) {
 		t.Fatalf("exit %d, want 3\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
 	for _, s := range []string{"confirmed lock-order-cycle (*fake.T).a", "unconfirmed lock-order-cycle (*fake.T).c", "predicted-static lock-order-cycle (*fake.T).x",
-		"confirmed 1 deadlock(s)", "1 static prediction(s) no test reached; 1 ignored"} {
+		"confirmed 1 deadlock(s)", "1 static prediction(s) not tried: no recorded run took their locks in instrumented code; 1 ignored"} {
 		if !strings.Contains(r.stdout, s) {
 			t.Errorf("stdout lacks %q:\n%s", s, r.stdout)
 		}

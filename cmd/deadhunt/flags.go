@@ -23,6 +23,22 @@ type flags struct {
 	strategy, out, sarif, pprof, dot, finding     string
 	json, keepGoing, v, github, text              bool
 	noPredict, noStatic                           bool
+	args                                          []string // after -args: for the test binaries
+}
+
+// splitArgs splits a command line of a command that runs tests at -args:
+// what follows is passed to the test binaries, as go test does.
+func (f *flags) splitArgs(args []string) []string {
+	for i, a := range args {
+		if a == "-args" || a == "--args" {
+			f.args = args[i+1:]
+			return args[:i]
+		}
+		if a == "--" {
+			break
+		}
+	}
+	return args
 }
 
 // addRun defines -run, -timeout and -p on fs, the flags of the commands
@@ -50,7 +66,7 @@ func (f *flags) checkRun() error {
 func (f *flags) config(e *env) hunt.Config {
 	cfg := hunt.Config{Dir: e.dir, Run: f.run, Parallel: f.parallel, Timeout: f.timeout, Build: e.build,
 		Runs: f.runs, Strategy: report.Strategy(f.strategy), Depth: f.depth, Radius: f.radius, Seed: f.seed,
-		KeepGoing: f.keepGoing, NoPredict: f.noPredict}
+		KeepGoing: f.keepGoing, NoPredict: f.noPredict, Args: f.args}
 	if !f.noStatic {
 		cfg.Static = e.static
 	}

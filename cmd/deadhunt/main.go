@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/deadhunt/deadhunt/analyzer"
 	"github.com/deadhunt/deadhunt/hunt"
@@ -96,7 +97,7 @@ func (e *env) context() (context.Context, context.CancelFunc) {
 	if e.ctx != nil {
 		return e.ctx, func() {}
 	}
-	return signal.NotifyContext(context.Background(), os.Interrupt)
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
 // isTerminal reports whether w is a character device (a terminal).

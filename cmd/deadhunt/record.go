@@ -24,7 +24,7 @@ func runRecord(e *env, args []string) int {
 		}
 		return cmp.Or(f.checkRun(), err)
 	}
-	pos, code, ok := parseCommand(e, fs, check, args)
+	pos, code, ok := parseCommand(e, fs, check, f.splitArgs(args))
 	if !ok {
 		return code
 	}

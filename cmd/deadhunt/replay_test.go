@@ -52,7 +52,7 @@ func TestReplayGone(t *testing.T) {
 	e, _ := fake(t)
 	e.dir = dir
 	r := cli(t, e, "replay", "r.json")
-	if r.code != exitOK || !strings.Contains(r.stdout, "did not deadlock (pass): replay diverged at step 2") {
+	if r.code != exitOK || !strings.Contains(r.stdout, "diverged from the witness (replay diverged at step 2: goroutine 2 not enabled), then did not deadlock (pass)") {
 		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
 }

@@ -28,7 +28,10 @@ func runReview(e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	root, path, err := hunt.ReportPath(e.dir, strings.Join(pos, ""))
+	root, path, note, err := hunt.ReportPath(e.dir, strings.Join(pos, ""))
+	if note != "" {
+		fmt.Fprintf(e.stderr, "deadhunt review: %s\n", note)
+	}
 	if err == nil {
 		err = f.review(e, root, path)
 	}

@@ -2,6 +2,7 @@ package driver
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,9 +12,21 @@ import (
 
 // findingID is the stable ID of a deadlock found in package pkg: the
 // report's hash of its kind, the package and its distinct lock classes (an
-// AB-BA cycle between two instances of one class has one class).
+// AB-BA cycle between two instances of one class has one class). Blocked
+// goroutines without locks (a leak) are told apart by where they were
+// created instead, so that two leaks are two findings.
 func findingID(pkg string, d *report.Finding) string {
-	return report.ComputeID(d.Kind, pkg, distinctClasses(d))
+	if cs := distinctClasses(d); len(cs) > 0 || d.Kind != report.Blocked {
+		return report.ComputeID(d.Kind, pkg, cs)
+	}
+	var created []string
+	for _, g := range d.Goroutines {
+		if !g.Created.IsZero() {
+			created = append(created, fmt.Sprintf("created %s:%d:%d", filepath.Base(g.Created.File), g.Created.Line, g.Created.Col))
+		}
+	}
+	slices.Sort(created)
+	return report.ComputeID(d.Kind, pkg, slices.Compact(created))
 }
 
 func distinctClasses(d *report.Finding) []string {
@@ -24,7 +37,7 @@ func distinctClasses(d *report.Finding) []string {
 
 // makeFinding turns a confirmed deadlock into a report finding. runs is
 // the number of runs the test's hunt made.
-func makeFinding(pkg *Package, test string, c *seenDeadlock, runs int) report.Finding {
+func makeFinding(pkg *Package, test string, c *seenDeadlock, runs int, args []string) report.Finding {
 	rn := c.witness
 	d := rn.Result.Deadlock
 	f := report.Finding{
@@ -43,15 +56,17 @@ func makeFinding(pkg *Package, test string, c *seenDeadlock, runs int) report.Fi
 		f.Locks = []report.Lock{}
 	}
 	f.Witness = &report.Witness{
-		Strategy: rn.Config.Strategy,
-		Seed:     rn.Config.Seed,
-		Params:   params(rn.Config),
-		Runs:     runs,
-		Hits:     c.hits,
-		Schedule: rn.Result.Schedule,
-		Replay:   ReplayCommand(DefaultReportPath, c.id),
-		Package:  pkg.ImportPath,
-		Test:     test,
+		Strategy:    rn.Config.Strategy,
+		Seed:        rn.Config.Seed,
+		Params:      params(rn.Config),
+		Runs:        runs,
+		Hits:        c.hits,
+		Schedule:    rn.Result.Schedule,
+		Replay:      ReplayCommand(DefaultReportPath, c.id),
+		Package:     pkg.ImportPath,
+		Test:        test,
+		Args:        args,
+		Fingerprint: pkg.Fingerprint,
 	}
 	return f
 }

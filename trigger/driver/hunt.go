@@ -27,6 +27,7 @@ func Hunt(ctx context.Context, pkgs []Package, opts Options) (*Summary, error) {
 	}
 	defer cleanup()
 	h := &hunter{opts: opts, runner: newRunner(opts.Timeout, opts.Env, workDir, opts.Parallel), packages: len(pkgs)}
+	h.runner.args = opts.Args
 	jobs := h.jobs(pkgs)
 	results := make([]testResult, len(jobs))
 	parallel(len(jobs), opts.Parallel, func(i int) { results[i] = h.hunt(ctx, jobs[i].pkg, jobs[i].test) })

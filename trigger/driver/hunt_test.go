@@ -179,7 +179,7 @@ func TestMakeFinding(t *testing.T) {
 	rn := &run{Config: Config{Strategy: report.RPro, Seed: 7, Depth: 3, Radius: 4, Steps: 50, Goroutines: 3},
 		Result: &RunResult{Outcome: "deadlock", Deadlock: d, Schedule: []report.Step{{Goroutine: 1, Site: "x.go:1:1"}}}}
 	c := &seenDeadlock{id: findingID(pkg.ImportPath, d), hits: 2, witness: rn}
-	f := makeFinding(pkg, "TestX", c, 10)
+	f := makeFinding(pkg, "TestX", c, 10, nil)
 	if err := f.CheckValid(); err != nil {
 		t.Fatal(err)
 	}
@@ -220,6 +220,33 @@ func TestHuntCanceledKeepsFindings(t *testing.T) {
 	}
 	if len(s.Findings) != 1 || len(s.Errors) != 0 {
 		t.Errorf("%d findings, errors %v; want the confirmed one and no errors", len(s.Findings), s.Errors)
+	}
+	// The test after the interrupt is listed as not hunted, with no run:
+	// it used to read "1 runs (1 pass)" like a hunted one.
+	if len(s.Tests) != 2 || !s.Tests[0].Finished() || !s.Tests[1].NotHunted || s.Tests[1].Runs != 0 {
+		t.Fatalf("tests %+v; want TestDeadlock finished and TestPass not hunted", s.Tests)
+	}
+	if got := s.Tests[1].String(); !strings.Contains(got, "not hunted") {
+		t.Errorf("TestPass: %q", got)
+	}
+}
+
+// A test whose hunt is under way when the hunt stops is marked cut short.
+func TestHuntCanceledCutShort(t *testing.T) {
+	pkg, env, _ := fakePackage(t, "TestPass")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opts := Options{Runs: 30, Parallel: 1, Env: env, WorkDir: t.TempDir(), Progress: func(p Progress) {
+		if p.Done >= 3 {
+			cancel()
+		}
+	}}
+	s, err := Hunt(ctx, []Package{pkg}, opts)
+	if err == nil || s == nil {
+		t.Fatalf("summary %v, err %v; want both", s, err)
+	}
+	if st := s.Tests[0]; !st.Interrupted || st.Finished() || !strings.Contains(st.String(), "cut short") {
+		t.Errorf("TestPass: %s; want it cut short", st.String())
 	}
 }
 

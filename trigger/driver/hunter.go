@@ -53,13 +53,20 @@ type testHunt struct {
 func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult {
 	t := &testHunt{h: h, pkg: pkg, test: test, seen: map[string]*seenDeadlock{}}
 	t.stats.Package, t.stats.Test = pkg.ImportPath, test
+	if ctx.Err() != nil {
+		t.stats.NotHunted = true
+		return testResult{stats: t.stats}
+	}
 	err := t.run(ctx)
 	t.mu.Lock()
+	t.stats.Interrupted = ctx.Err() != nil
 	for _, a := range t.stats.Aims {
 		a.finish(t.stats.Findings)
 	}
 	h.mu.Lock()
-	h.tests++
+	if !t.stats.Interrupted {
+		h.tests++
+	}
 	h.mu.Unlock()
 	h.progress(t, true)
 	t.mu.Unlock()
@@ -334,7 +341,7 @@ func (t *testHunt) count(rn *run) *seenDeadlock {
 func (t *testHunt) findings() []report.Finding {
 	var fs []report.Finding
 	for _, id := range t.order {
-		fs = append(fs, makeFinding(t.pkg, t.test, t.seen[id], t.stats.Runs))
+		fs = append(fs, makeFinding(t.pkg, t.test, t.seen[id], t.stats.Runs, t.h.opts.Args))
 	}
 	return fs
 }

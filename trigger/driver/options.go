@@ -34,6 +34,7 @@ type Options struct {
 	KeepGoing bool
 	Run       *regexp.Regexp // tests to hunt in; nil means all
 	Env       []string       // extra environment for test processes ("K=V")
+	Args      []string       // arguments for the test binaries after their own flags (go test's -args)
 	// WatchdogMS is passed to the runtime (CONTRACT.md section 4); 0 lets
 	// the runtime choose.
 	WatchdogMS int

@@ -26,6 +26,7 @@ type RecordOptions struct {
 	Parallel    int
 	Timeout     time.Duration
 	Env         []string
+	Args        []string // arguments for the test binaries after their own flags
 	WatchdogMS  int
 	Run         *regexp.Regexp // tests to record; nil means all
 	WorkDir     string         // run files; "" uses a temporary directory
@@ -110,6 +111,7 @@ func Record(ctx context.Context, pkgs []Package, opts RecordOptions) (*Recording
 	}
 	defer cleanup()
 	r := newRunner(opts.Timeout, opts.Env, workDir, opts.Parallel)
+	r.args = opts.Args
 	h := &hunter{opts: Options{Run: opts.Run}}
 	jobs := h.jobs(pkgs)
 	for i := range pkgs {

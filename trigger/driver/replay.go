@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -37,14 +38,18 @@ type ReplayResult struct {
 
 // String says how the replay went: "deadlocked again the same way",
 // "did not deadlock (pass): <divergence>".
+// A replay that left the schedule is never "the same way": "diverged
+// from the witness (replay: diverged at step 1: ...), then deadlocked".
 func (r *ReplayResult) String() string {
 	switch {
 	case r.Reproduced:
 		return "deadlocked again the same way"
+	case r.Divergence != "" && r.Outcome == Deadlock:
+		return "diverged from the witness (" + r.Divergence + "), then deadlocked (" + r.ID + "): not a reproduction"
+	case r.Divergence != "":
+		return "diverged from the witness (" + r.Divergence + "), then did not deadlock (" + string(r.Outcome) + ")"
 	case r.Outcome == Deadlock:
 		return "deadlocked differently (" + r.ID + ")"
-	case r.Divergence != "":
-		return "did not deadlock (" + string(r.Outcome) + "): " + r.Divergence
 	default:
 		return "did not deadlock (" + string(r.Outcome) + ")"
 	}
@@ -53,7 +58,7 @@ func (r *ReplayResult) String() string {
 func (r *ReplayResult) why() string {
 	switch {
 	case r.Divergence != "":
-		return r.Divergence
+		return "replay " + strings.TrimPrefix(r.Divergence, "replay: ")
 	case r.Outcome == Deadlock:
 		return "replay deadlocked differently (" + r.ID + ")"
 	default:
@@ -80,21 +85,25 @@ func replaySchedule(ctx context.Context, r *runner, pkg *Package, test string, o
 	if err != nil {
 		return nil, err
 	}
-	res := &ReplayResult{Outcome: rn.Outcome, Tail: rn.Tail}
+	res := &ReplayResult{Outcome: rn.Outcome, Tail: dropLines(rn.Tail, dir)} // dir is removed on return
 	if rn.Result != nil {
 		res.Warnings = rn.Result.Warnings
 		res.Divergence = divergence(rn.Result.Warnings)
 	}
 	if rn.Outcome == Deadlock {
 		res.ID = findingID(pkg.ImportPath, rn.Result.Deadlock)
-		res.Reproduced = res.ID == id
+		// A replay that left the schedule went on at random: its deadlock
+		// does not show that the witness's schedule deadlocks.
+		res.Reproduced = res.ID == id && res.Divergence == ""
 	}
 	return res, nil
 }
 
+// divergence is the runtime's warning that the replay left the schedule:
+// it diverged, or the schedule ended before the run did.
 func divergence(warnings []string) string {
 	for _, w := range warnings {
-		if strings.Contains(w, "diverge") {
+		if strings.Contains(w, "diverged") || strings.Contains(w, "schedule ended") {
 			return w
 		}
 	}
@@ -124,9 +133,17 @@ func Replay(ctx context.Context, f *report.Finding, opts ReplayOptions) (*Replay
 	case opts.Build == nil:
 		return nil, errors.New("driver: replay needs a Build function")
 	}
+	if !slices.Contains(Strategies, w.Strategy) {
+		return nil, fmt.Errorf("driver: finding %s: the witness's strategy %q is not one a hunt uses (%s): the report was not written by deadhunt confirm, or was edited",
+			f.ID, w.Strategy, report.JoinStrategies(Strategies))
+	}
 	pkg, err := opts.Build(ctx, w.Package)
 	if err != nil {
 		return nil, err
+	}
+	if w.Fingerprint != "" && pkg.Fingerprint != w.Fingerprint {
+		return nil, fmt.Errorf("driver: finding %s: stale witness: the code of %s changed since it was recorded (fingerprint %s, now %s); run deadhunt confirm again",
+			f.ID, w.Package, w.Fingerprint, pkg.Fingerprint)
 	}
 	if opts.Timeout == 0 {
 		opts.Timeout = 10 * time.Second
@@ -137,6 +154,7 @@ func Replay(ctx context.Context, f *report.Finding, opts ReplayOptions) (*Replay
 	}
 	defer cleanup()
 	r := newRunner(opts.Timeout, opts.Env, workDir, 1)
+	r.args = w.Args
 	return replaySchedule(ctx, r, pkg, w.Test, witnessConfig(w), w.Schedule, f.ID)
 }
 

@@ -8,7 +8,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 )
@@ -19,6 +21,19 @@ type Package struct {
 	Dir        string // the package's source directory: the tests' working directory
 	Binary     string // the instrumented test binary
 	Tests      []string
+	// Fingerprint identifies the instrumented build (a hash of the test
+	// binary, which the go command builds reproducibly): a witness records
+	// it and replay refuses a witness of other code.
+	Fingerprint string
+}
+
+// dropLines removes the lines of s that mention dir.
+func dropLines(s, dir string) string {
+	if dir == "" || dir == "." || !strings.Contains(s, dir) {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	return strings.Join(slices.DeleteFunc(lines, func(l string) bool { return strings.Contains(l, dir) }), "\n")
 }
 
 // run is the record of one process.
@@ -42,6 +57,7 @@ type runner struct {
 	env     []string
 	workDir string
 	sem     chan struct{} // bounds processes alive at once
+	args    []string      // passed to the test binary after its own flags
 }
 
 // exec runs test of pkg once with cfg (whose Result field it fills in).
@@ -99,6 +115,7 @@ func (r *runner) command(pkg *Package, test, cfgPath string) *exec.Cmd {
 		"-test.run", "^"+regexp.QuoteMeta(test)+"$",
 		"-test.count=1", "-test.v", "-test.parallel="+strconv.Itoa(testParallel),
 		"-test.timeout="+(2*r.timeout+time.Minute).String())
+	cmd.Args = append(cmd.Args, r.args...)
 	cmd.Dir = pkg.Dir
 	cmd.Env = append(append(os.Environ(), r.env...), ConfigEnv+"="+cfgPath)
 	setGroup(cmd)
@@ -146,7 +163,9 @@ func (r *runner) finish(rn *run, outPath string, killed bool) error {
 	if err != nil {
 		return fmt.Errorf("driver: %w", err)
 	}
-	rn.Tail = info.tail
+	// The run's directory is removed once it ends: no path into it is
+	// ever shown (the runtime prints where it wrote the result).
+	rn.Tail = dropLines(info.tail, filepath.Dir(rn.Config.Result))
 	res, err := readResult(rn.Config.Result)
 	if err != nil {
 		// A result cut short by a kill, or garbled: the run is classified

@@ -44,7 +44,14 @@ type TestStats struct {
 	Warnings     []string
 	// Aims has one entry per aim the directed strategy ran for.
 	Aims []*AimStats
+	// Interrupted is set when the hunt was stopped (its context ended)
+	// while this test was hunted: its budget was not spent. NotHunted is
+	// set when it was stopped before this test's hunt began: nothing ran.
+	Interrupted, NotHunted bool
 }
+
+// Finished reports whether the test's hunt ran to its end.
+func (s *TestStats) Finished() bool { return !s.Interrupted && !s.NotHunted }
 
 // Calibration is what measuring the test found: the plain run's outcome,
 // the steps, acquisitions and goroutines of the calibration run (random,
@@ -90,6 +97,9 @@ func (s *TestStats) count(rn *run) {
 
 // String is one line: "pkg TestX: 12 runs (11 pass, 1 deadlock), 1 confirmed".
 func (s *TestStats) String() string {
+	if s.NotHunted {
+		return fmt.Sprintf("%s %s: not hunted (the hunt was stopped before it)", s.Package, s.Test)
+	}
 	var parts []string
 	for _, o := range Outcomes {
 		if n := s.Outcomes[o]; n > 0 {
@@ -105,6 +115,9 @@ func (s *TestStats) String() string {
 	}
 	if s.Failure != nil {
 		line += fmt.Sprintf("; the test ends with %s in its plain run", s.Failure.Outcome)
+	}
+	if s.Interrupted {
+		line += "; cut short: the hunt was stopped"
 	}
 	return line
 }

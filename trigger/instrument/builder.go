@@ -18,6 +18,12 @@ type builder struct {
 	files   int               // rewritten files written so far
 	// runtime returns the runtime's source files (trigger.RuntimeFiles).
 	runtime func() (map[string][]byte, error)
+	// others are the overlay's files of other modules' packages and
+	// otherMods those modules; localOverlay is the overlay without them
+	// (extdeps.go).
+	others       map[string]bool
+	otherMods    map[string]string // module path → its copy
+	localOverlay string
 }
 
 func newBuilder(opts Options, runtime func() (map[string][]byte, error)) (*builder, error) {
@@ -52,7 +58,8 @@ func newBuilder(opts Options, runtime func() (map[string][]byte, error)) (*build
 	if err := os.MkdirAll(opts.WorkDir, 0o755); err != nil {
 		return nil, fmt.Errorf("instrument: %w", err)
 	}
-	b := &builder{opts: opts, stderr: opts.Stderr, overlay: map[string]string{}, runtime: runtime}
+	b := &builder{opts: opts, stderr: opts.Stderr, overlay: map[string]string{}, runtime: runtime,
+		others: map[string]bool{}, otherMods: map[string]string{}}
 	if b.stderr == nil {
 		b.stderr = io.Discard
 	}
@@ -77,6 +84,9 @@ func (b *builder) build(ctx context.Context) ([]Package, error) {
 	}
 	overlay, err := b.writeOverlay()
 	if err != nil {
+		return nil, err
+	}
+	if b.localOverlay, err = b.withoutOthers(); err != nil {
 		return nil, err
 	}
 	b.compileAll(ctx, units, overlay)

@@ -8,7 +8,10 @@
 // Build loads the packages matching the patterns with their tests
 // (golang.org/x/tools/go/packages), and also the packages they import
 // from the same module or from modules replaced by a local directory, so
-// that locks taken in a helper package are seen.
+// that locks taken in a helper package are seen, and those they import
+// from other modules that synchronize (extdeps.go: such a module is
+// copied out of the module cache, whose files the go command will not
+// overlay, and replaced by its copy in the temporary go.mod).
 // Each package is rewritten by internal/rewrite; rewritten files and one
 // generated zz_deadhunt_sites.go per package (zz_deadhunt_xsites_test.go
 // for an external test package) go to WorkDir/overlay. The runtime's
@@ -48,8 +51,10 @@
 // __dhrt.Send[T]); a send whose value needs a conversion to an element
 // type the file cannot name, in a simple-statement position (a for loop's
 // post statement); a comma-ok receive whose ok is not of type bool; cgo
-// files. Not seen at all: operations in packages of other modules
-// (including the standard library), reflection (reflect.Select, calling
+// files; a testing/synctest bubble is rewritten but reported, since its
+// goroutines run outside control. Not seen at all: operations in the
+// standard library, in packages of other modules that import neither sync
+// nor use channels or go statements, reflection (reflect.Select, calling
 // Lock through reflect), sync.Map, sync/atomic, and goroutines started by
 // code that is not instrumented (time.AfterFunc, net/http servers).
 package instrument

@@ -72,6 +72,9 @@ func (b *builder) goTest(ctx context.Context, m *module, overlay, out string, pa
 func (b *builder) compile(ctx context.Context, u *unit, m *module, overlay string) (string, error) {
 	bin := b.binaryPath(u)
 	out, err := b.goTest(ctx, m, overlay, bin, []string{u.path})
+	if err != nil && overlay != b.localOverlay && b.retryLocal(ctx, u, m, bin, out) != "" {
+		return bin, nil
+	}
 	if err != nil {
 		msg := strings.TrimSpace(out)
 		if msg == "" {

@@ -21,6 +21,7 @@ type unit struct {
 	xtest    *packages.Package
 	pkg      *Package
 	dep      bool // instrumented only as a dependency of the packages under test
+	ext      bool // a dependency in another module (extdeps.go)
 	sites    []rewrite.Site
 }
 
@@ -79,7 +80,7 @@ func (b *builder) load(ctx context.Context) ([]*unit, error) {
 // not, without being tested themselves: their locks and goroutines must be
 // instrumented too.
 func (b *builder) loadDeps(ctx context.Context, roots []*unit) ([]*unit, error) {
-	mode := packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule
+	mode := packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule
 	pkgs, err := packages.Load(b.loadConfig(ctx, mode), b.opts.Patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("instrument: loading dependencies: %w", err)
@@ -91,10 +92,13 @@ func (b *builder) loadDeps(ctx context.Context, roots []*unit) ([]*unit, error) 
 			modules[u.internal.Module.Path] = true
 		}
 	}
-	want := map[string]bool{}
+	want, ext := map[string]bool{}, map[string]bool{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		if localModule(p.Module, modules) && !isRoot[p.PkgPath] && !strings.HasSuffix(p.PkgPath, ".test") && !strings.HasSuffix(p.PkgPath, "_test") {
 			want[p.PkgPath] = true
+		}
+		if otherModule(p, modules) && !isRoot[p.PkgPath] && syncs(p) {
+			want[p.PkgPath], ext[p.PkgPath] = true, true
 		}
 	})
 	if len(want) == 0 {
@@ -113,7 +117,7 @@ func (b *builder) loadDeps(ctx context.Context, roots []*unit) ([]*unit, error) 
 	}
 	var out []*unit
 	for _, p := range deps {
-		out = append(out, &unit{path: p.PkgPath, internal: p, dep: true, pkg: &Package{ImportPath: p.PkgPath, Dependency: true}})
+		out = append(out, &unit{path: p.PkgPath, internal: p, dep: true, ext: ext[p.PkgPath], pkg: &Package{ImportPath: p.PkgPath, Dependency: true}})
 	}
 	return out, nil
 }

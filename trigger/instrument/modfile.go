@@ -62,7 +62,7 @@ func (b *builder) prepareModule(m *module, path, gomod string, n int) error {
 	if err != nil {
 		return err
 	}
-	text += fmt.Sprintf("\nrequire deadhunt.dev/rt v0.0.0\n\nreplace deadhunt.dev/rt => %s\n", rtDir)
+	text += fmt.Sprintf("\nrequire deadhunt.dev/rt v0.0.0\n\nreplace deadhunt.dev/rt => %s\n", rtDir) + b.replaceOthers()
 	dir := filepath.Join(b.opts.WorkDir, "mod", strconv.Itoa(n))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err

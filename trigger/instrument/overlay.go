@@ -92,12 +92,20 @@ func (b *builder) rewrite(u *unit, p *packages.Package, sites string) error {
 	if len(res.Files) == 0 {
 		return nil
 	}
+	res.Files[filepath.Join(filepath.Dir(p.GoFiles[0]), sites)] = res.SitesSrc
 	for name, data := range res.Files {
-		if err := b.addOverlay(name, data); err != nil {
+		if u.ext {
+			var err error
+			if name, err = b.otherPath(u, name); err != nil {
+				return err
+			}
+			b.others[name] = true
+		}
+		if err := b.addOverlay(name, fileGo(u, name, data)); err != nil {
 			return err
 		}
 	}
-	return b.addOverlay(filepath.Join(filepath.Dir(p.GoFiles[0]), sites), res.SitesSrc)
+	return nil
 }
 
 // addOverlay writes the new content of file name into the work directory.
@@ -116,12 +124,14 @@ func (b *builder) addOverlay(name string, data []byte) error {
 }
 
 // writeOverlay writes the overlay file go build -overlay reads.
-func (b *builder) writeOverlay() (string, error) {
+func (b *builder) writeOverlay() (string, error) { return b.writeOverlayAs("overlay.json") }
+
+func (b *builder) writeOverlayAs(base string) (string, error) {
 	data, err := json.MarshalIndent(struct{ Replace map[string]string }{b.overlay}, "", "\t")
 	if err != nil {
 		return "", err
 	}
-	name := filepath.Join(b.opts.WorkDir, "overlay.json")
+	name := filepath.Join(b.opts.WorkDir, base)
 	if err := os.WriteFile(name, data, 0o644); err != nil {
 		return "", fmt.Errorf("instrument: %w", err)
 	}

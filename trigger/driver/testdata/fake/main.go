@@ -63,6 +63,12 @@ type result struct {
 
 var cfg config
 
+// level is a flag of the test's own, given after -args (TestArgs).
+var level = flag.Int("level", 0, "")
+
+// replayWarnings are added to a deadlock's result (TestDiverge).
+var replayWarnings []string
+
 func main() {
 	if os.Getenv("FAKE_CHILD") != "" {
 		time.Sleep(time.Hour)
@@ -88,6 +94,12 @@ func main() {
 func scenario(test string) {
 	switch test {
 	case "TestPass":
+		pass(test)
+	case "TestArgs": // passes only when run with -args -level=3
+		if *level != 3 {
+			fmt.Printf("    fake_test.go:30: -level=%d, want 3\n--- FAIL: %s (0.00s)\nFAIL\n", *level, test)
+			os.Exit(1)
+		}
 		pass(test)
 	case "TestFail":
 		fmt.Printf("    fake_test.go:12: wrong answer\n--- FAIL: %s (0.00s)\nFAIL\n", test)
@@ -208,6 +220,9 @@ func replay(test string) {
 		fail("bad schedule")
 	}
 	switch test {
+	case "TestDiverge": // leaves the schedule at once, then deadlocks the same way
+		replayWarnings = []string{"replay: diverged at step 1: goroutine 2 at /fake/a.go:10:2 is not enabled (enabled: 3); continuing at random"}
+		deadlockOn(test, sched[0].Site, sched[1].Site)
 	case "TestUnstable":
 		writeResult(result{Outcome: "ok", Test: test, Warnings: []string{"replay diverged at step 2: goroutine 2 not enabled"}})
 		fmt.Printf("--- PASS: %s (0.00s)\nPASS\n", test)
@@ -225,8 +240,9 @@ func deadlockOn(test, a, b string) {
 		Schedule: []step{{G: 1, Site: a, Op: "Lock"}, {G: 2, Site: b, Op: "Lock"}},
 		Deadlock: &deadlock{Kind: "lock-order-cycle", Message: "goroutine 1 holds " + ca + " and waits for " + cb,
 			Locks: []lock{{Class: ca}, {Class: cb}}},
+		Warnings: replayWarnings,
 	})
-	fmt.Fprintf(os.Stderr, "deadhunt: deadlock: %s and %s\n", ca, cb)
+	fmt.Fprintf(os.Stderr, "deadhunt: deadlock: %s and %s\n  result and schedule: %s\n", ca, cb, cfg.Result)
 	os.Exit(3)
 }
 

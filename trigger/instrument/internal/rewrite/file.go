@@ -61,6 +61,11 @@ func (p *pkgRewriter) file(f *ast.File) error {
 	fr.insert(f.Name.End(), `; import __dhrt "`+RuntimePath+`"`)
 	o := newOut(src, tf, fr.name, fr.edits)
 	o.orig(0, len(src))
+	// Some rewrites call only the helpers of the sites file (a range over
+	// a channel calls __dhRange): the import must then still be used.
+	if !o.usesRT {
+		fr.keep = append(fr.keep, "__dhrt.Site{}")
+	}
 	if len(fr.keep) > 0 && len(src) > 0 && src[len(src)-1] != '\n' {
 		o.gen("\n")
 	}
@@ -96,6 +101,7 @@ func (f *fileRewriter) inspect(n ast.Node) bool {
 	case *ast.FuncLit:
 		f.enterLit()
 	case *ast.CallExpr:
+		f.bubble(n)
 		f.call(n)
 	case *ast.SelectorExpr:
 		f.methodValue(n)

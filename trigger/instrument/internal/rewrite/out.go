@@ -20,12 +20,13 @@ type edit struct {
 // different line than the original's, emits a /*line*/ directive so that
 // every original token keeps its line.
 type out struct {
-	sb    strings.Builder
-	src   []byte
-	tf    *token.File
-	name  string // absolute file name used in line directives
-	edits []edit // sorted by pos, then longest first
-	line  int    // line of the next byte written
+	sb     strings.Builder
+	src    []byte
+	tf     *token.File
+	name   string // absolute file name used in line directives
+	edits  []edit // sorted by pos, then longest first
+	line   int    // line of the next byte written
+	usesRT bool   // generated text refers to the runtime package
 }
 
 func newOut(src []byte, tf *token.File, name string, edits []edit) *out {
@@ -44,6 +45,7 @@ func newOut(src []byte, tf *token.File, name string, edits []edit) *out {
 
 // gen writes generated text.
 func (o *out) gen(s string) {
+	o.usesRT = o.usesRT || strings.Contains(s, "__dhrt.")
 	o.sb.WriteString(s)
 	o.line += strings.Count(s, "\n")
 }

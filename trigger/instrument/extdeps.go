@@ -1,0 +1,179 @@
+package instrument
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"go/version"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// Packages of other modules (the module cache's, not the tested modules
+// nor modules replaced by a directory) that the tests reach are
+// instrumented too when they synchronize: their locks and channels (a
+// pool blocking on golang.org/x/sync/semaphore) would otherwise block
+// outside control. The go command refuses overlays of files beneath
+// GOMODCACHE, so each such module is copied into the work directory and
+// the temporary go.mod replaces it by the copy (same content, same go.mod);
+// the overlay then holds the rewritten files of the copy. If a package
+// under test does not build with them, it is built again without them,
+// with a warning that names a blind spot.
+
+// syncs reports whether a package of another module is worth
+// instrumenting: it imports sync or its source uses channels or go
+// statements.
+func syncs(p *packages.Package) bool {
+	if p.Imports["sync"] != nil {
+		return true
+	}
+	for _, f := range p.GoFiles {
+		data, err := os.ReadFile(f)
+		if err == nil && chanOrGo.Match(data) {
+			return true
+		}
+	}
+	return false
+}
+
+var chanOrGo = regexp.MustCompile(`\bchan\b|\bgo\s+(func\b|[\w.]+\()`)
+
+// otherModule reports whether p is a package of a module in the module
+// cache (not the standard library, a tested module or a local
+// replacement). A module replaced by another module version is left
+// alone: the temporary go.mod cannot replace it a second time.
+func otherModule(p *packages.Package, tested map[string]bool) bool {
+	return p.Module != nil && p.Module.Replace == nil && p.Module.Dir != "" && !localModule(p.Module, tested) &&
+		!strings.HasSuffix(p.PkgPath, ".test") && !strings.HasSuffix(p.PkgPath, "_test")
+}
+
+// otherPath is where file name of an other module's package u is built
+// from: in the module's copy, made on first use.
+func (b *builder) otherPath(u *unit, name string) (string, error) {
+	mod := u.internal.Module
+	dir, ok := b.otherMods[mod.Path]
+	if !ok {
+		dir = filepath.Join(b.opts.WorkDir, "mods", strconv.Itoa(len(b.otherMods)))
+		if err := copyModule(mod.Dir, dir); err != nil {
+			return "", fmt.Errorf("instrument: copying module %s: %w", mod.Path, err)
+		}
+		b.otherMods[mod.Path] = dir
+	}
+	rel, err := filepath.Rel(mod.Dir, name)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, rel), nil
+}
+
+// copyModule copies a module's tree, without nested modules and VCS
+// directories, into dst, writable (testdata stays: a package may embed it).
+func copyModule(src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			if rel != "." && (d.Name() == ".git" || fileExists(filepath.Join(p, "go.mod"))) {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(target, 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+}
+
+func fileExists(name string) bool {
+	_, err := os.Stat(name)
+	return err == nil
+}
+
+// replaceOthers is the temporary go.mod's replace directives for the
+// copied modules.
+func (b *builder) replaceOthers() string {
+	var s strings.Builder
+	for _, path := range slices.Sorted(maps.Keys(b.otherMods)) {
+		fmt.Fprintf(&s, "\nreplace %s => %s\n", path, b.otherMods[path])
+	}
+	return s.String()
+}
+
+// fileGo makes a rewritten file of a package of another module build with
+// at least minGo's language version, which the runtime calls need, when
+// its module asks for less: its //go:build line gets "&& go1.21", or one
+// is added with a //line directive that keeps the file's own lines.
+func fileGo(u *unit, name string, data []byte) []byte {
+	if !u.ext || u.internal.Module == nil || version.Compare("go"+u.internal.Module.GoVersion, "go"+minGo) >= 0 {
+		return data
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	for i, l := range lines {
+		s := strings.TrimSpace(string(l))
+		if strings.HasPrefix(s, "package ") || strings.HasPrefix(s, "package\t") {
+			break
+		}
+		if expr, ok := strings.CutPrefix(s, "//go:build "); ok {
+			lines[i] = []byte(fmt.Sprintf("//go:build (%s) && go%s\n", expr, minGo))
+			return bytes.Join(lines, nil)
+		}
+	}
+	return append([]byte(fmt.Sprintf("//go:build go%s\n\n//line %s:1\n", minGo, name)), data...)
+}
+
+// withoutOthers writes the overlay without the files of other modules'
+// packages, for a retry; "" if there are none.
+func (b *builder) withoutOthers() (string, error) {
+	if len(b.others) == 0 {
+		return "", nil
+	}
+	all := b.overlay
+	defer func() { b.overlay = all }()
+	b.overlay = map[string]string{}
+	for k, v := range all {
+		if !b.others[k] {
+			b.overlay[k] = v
+		}
+	}
+	return b.writeOverlayAs("overlay-local.json")
+}
+
+// retryLocal builds u again without the other modules' packages
+// instrumented, after a build with them failed; it returns the binary and
+// a warning, or "" if that fails too.
+func (b *builder) retryLocal(ctx context.Context, u *unit, m *module, bin, failure string) string {
+	if b.localOverlay == "" {
+		return ""
+	}
+	if _, err := b.goTest(ctx, m, b.localOverlay, bin, []string{u.path}); err != nil {
+		return ""
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(failure), "\n")
+	if rest := strings.Split(strings.TrimSpace(failure), "\n"); len(rest) > 1 {
+		first = rest[1] // the go command's "# pkg" header comes first
+	}
+	mods := slices.Sorted(maps.Keys(b.otherMods))
+	u.pkg.Warnings = append(u.pkg.Warnings, Warning{Msg: fmt.Sprintf("%s %s: the build failed with them instrumented (%s)",
+		OthersUninstrumented, strings.Join(mods, ", "), first)})
+	return bin
+}
+
+// OthersUninstrumented starts the warning of a package built without the
+// packages of other modules instrumented.
+const OthersUninstrumented = "packages of other modules left uninstrumented:"

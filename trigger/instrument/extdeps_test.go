@@ -1,0 +1,117 @@
+package instrument
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	modmodule "golang.org/x/mod/module"
+	"golang.org/x/mod/sumdb/dirhash"
+	modzip "golang.org/x/mod/zip"
+)
+
+// fileProxy serves the module in dir as version v from a file:// proxy,
+// with a fresh module cache, and returns the go.sum lines for it.
+func fileProxy(t *testing.T, dir, path, v string) string {
+	t.Helper()
+	proxy := t.TempDir()
+	at := filepath.Join(proxy, path, "@v")
+	if err := os.MkdirAll(at, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gomod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zipName := filepath.Join(at, v+".zip")
+	f, err := os.Create(zipName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := modzip.CreateFromDir(f, modmodule.Version{Path: path, Version: v}, dir); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	for name, data := range map[string]string{"list": v + "\n", v + ".info": `{"Version":"` + v + `"}`, v + ".mod": string(gomod)} {
+		if err := os.WriteFile(filepath.Join(at, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	zipHash, err := dirhash.HashZip(zipName, dirhash.Hash1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	modHash, err := dirhash.Hash1([]string{"go.mod"}, func(string) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(string(gomod))), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOPROXY", "file://"+filepath.ToSlash(proxy))
+	t.Setenv("GOMODCACHE", t.TempDir())
+	t.Setenv("GOFLAGS", "-modcacherw") // so that the test can remove the cache
+	t.Setenv("GONOSUMDB", path)
+	return path + " " + v + " " + zipHash + "\n" + path + " " + v + "/go.mod " + modHash + "\n"
+}
+
+// TestOtherModuleInstrumented builds a package whose test reaches a
+// package of another module through the module cache (issue #15: puddle's
+// tests blocked in golang.org/x/sync/semaphore, uninstrumented, until
+// their time bound). That package is rewritten into the overlay through a
+// copy of its module (the go command refuses overlays in GOMODCACHE), its
+// go 1.17 files raised to the runtime's language version, and the test
+// binary builds and passes.
+func TestOtherModuleInstrumented(t *testing.T) {
+	src := copyTree(t, "testdata/extmod")
+	sum := fileProxy(t, filepath.Join(src, "sem"), "example.com/sem", "v1.0.0")
+	dir := filepath.Join(src, "main")
+	if err := os.WriteFile(filepath.Join(dir, "go.sum"), []byte(sum), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	pkgs := byPath(buildWith(t, Options{Dir: dir, Patterns: []string{"."}, WorkDir: work}, passthrough))
+	p := pkgs["example.com/pool"]
+	if p == nil || p.Err != nil || p.Binary == "" {
+		t.Fatalf("pool: %+v", p)
+	}
+	for _, w := range p.Warnings {
+		if strings.Contains(w.Msg, OthersUninstrumented) {
+			t.Errorf("built without the other module instrumented: %s", w.Msg)
+		}
+	}
+	if d := pkgs["example.com/sem"]; d == nil || !d.Dependency || d.Err != nil {
+		t.Fatalf("sem not instrumented as a dependency: %+v", d)
+	}
+	data, err := os.ReadFile(filepath.Join(work, "overlay.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied := filepath.Join(work, "mods", "0", "sem.go")
+	if !strings.Contains(string(data), copied) {
+		t.Fatalf("the copy's sem.go is not in the overlay:\n%s", data)
+	}
+	for name, want := range map[string]string{"sem.go": "//go:build go1.21\n", "release.go": "//go:build (!plan9) && go1.21\n"} {
+		rewritten := overlayFile(t, data, filepath.Join(work, "mods", "0", name))
+		if !strings.HasPrefix(rewritten, want) || !strings.Contains(rewritten, "__dhrt.") {
+			t.Errorf("%s rewritten as:\n%s", name, rewritten)
+		}
+	}
+	if out, err := runBinary(p.Binary, nil, "-test.count=1"); err != nil {
+		t.Fatalf("instrumented tests fail: %v\n%s", err, out)
+	}
+}
+
+// overlayFile is the content the overlay gives file name.
+func overlayFile(t *testing.T, overlay []byte, name string) string {
+	t.Helper()
+	var o struct{ Replace map[string]string }
+	if err := json.Unmarshal(overlay, &o); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(o.Replace[name])
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return string(data)
+}

@@ -1,0 +1,3 @@
+module example.com/sem
+
+go 1.17

@@ -1,0 +1,3 @@
+module example.com/rangemod
+
+go 1.22
