@@ -5,6 +5,7 @@ import (
 	"container/heap"
 	"runtime"
 	"slices"
+	"sync/atomic"
 	"time"
 )
 
@@ -61,8 +62,12 @@ type clock struct {
 	// manage when the test starts (the testing package's).
 	baseGoroutines int
 	reg            timerRegistry
-	// exiting counts the ended goroutines deciding as they exit.
-	exiting int
+	// exiting counts the managed goroutines that have ended but not yet
+	// returned (goroutine.go).
+	exiting atomic.Int32
+	// realWaiters counts the goroutines at a channel operation on a
+	// channel of time.Time that is not a virtual timer's (perform).
+	realWaiters int
 	// ours holds the channels of the virtual timers: a goroutine waiting
 	// on another channel of time.Time waits for a real timer.
 	ours map[uintptr]bool
@@ -264,14 +269,22 @@ func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
 }
 
 // tied returns the timer to fire first among t, the earliest, and the
-// timers due within tieWindow of it: the strategy's choice.
+// timers due within tieWindow of it: the strategy's choice. Only the part
+// of the heap above the window's end is visited.
 func (sc *sched) tied(t *vtimer) *vtimer {
+	h := sc.clock.timers
+	limit := t.when + tieWindow
 	var ts []*vtimer
-	for _, u := range sc.clock.timers {
-		if u.when <= t.when+tieWindow {
-			ts = append(ts, u)
+	var visit func(i int)
+	visit = func(i int) {
+		if i >= len(h) || h[i].when > limit {
+			return
 		}
+		ts = append(ts, h[i])
+		visit(2*i + 1)
+		visit(2*i + 2)
 	}
+	visit(0)
 	if len(ts) == 1 {
 		return t
 	}
@@ -308,6 +321,17 @@ func (sc *sched) stallLimit(t *vtimer) time.Duration {
 	return min(time.Duration(t.when-sc.clock.now), time.Duration(sc.cfg.WatchdogMS)*time.Millisecond)
 }
 
+// onRealTimer reports whether one of cases is on a channel of time.Time
+// that is not a virtual timer's.
+func (c *clock) onRealTimer(cases []SelectCase) bool {
+	for i := range cases {
+		if k := cases[i].k; k != 0 && cases[i].c.timer() && !c.ours[k] {
+			return true
+		}
+	}
+	return false
+}
+
 // realTimerWaiters reports whether one of gs waits on a channel of
 // time.Time that is not a virtual timer's: a real timer's, made by code
 // that is not instrumented, which fires in real time. It is not blocked
@@ -333,7 +357,7 @@ func (sc *sched) realTimerWaiters(gs []*g) bool {
 // short naps, let them go.
 func (sc *sched) unmanagedAlive() bool {
 	for i := 0; ; i++ {
-		n := runtime.NumGoroutine() - sc.gs.live.n - sc.gs.outside - sc.clock.baseGoroutines - sc.clock.exiting
+		n := runtime.NumGoroutine() - sc.gs.live.n - sc.gs.outside - sc.clock.baseGoroutines - int(sc.clock.exiting.Load())
 		switch {
 		case n <= 0 || i == 12:
 			return n > 0

@@ -73,6 +73,7 @@ func (sc *sched) startChild(x *g) *g {
 func (x *g) main(f, after func()) {
 	x.register()
 	x.park()
+	defer x.sc.clock.exiting.Add(-1) // runs last: the goroutine ends now
 	defer x.exit()
 	defer x.catch()
 	if after != nil {
@@ -102,10 +103,9 @@ func (x *g) exit() {
 	}
 	sc.progress++
 	sc.startGather(x)
+	sc.clock.exiting.Add(1) // until main returns (unmanagedAlive)
 	if sc.cur.Load() == x {
-		sc.clock.exiting++ // x still runs while it decides (unmanagedAlive)
 		sc.decide(nil)
-		sc.clock.exiting--
 	}
 	sc.mu.Unlock()
 }

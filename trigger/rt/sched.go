@@ -221,6 +221,10 @@ func (x *g) perform(k opKind, s *Site, obj any, n int64, cases []SelectCase, has
 	*o = op{}
 	o.kind, o.site, o.obj, o.n, o.cases, o.hasDefault = k, s, obj, n, cases, hasDefault
 	x.opSeq++
+	realTimer := cases != nil && sc.clock.onRealTimer(cases)
+	if realTimer {
+		sc.clock.realWaiters++
+	}
 	waited := !sc.canRun(x)
 	if waited && o.isAcquire() {
 		sc.noteWaiting(x)
@@ -263,6 +267,9 @@ func (x *g) perform(k opKind, s *Site, obj any, n int64, cases []SelectCase, has
 		}
 	}
 	sc.countSpin(x, waited)
+	if realTimer {
+		sc.clock.realWaiters--
+	}
 	sc.mu.Unlock()
 }
 
