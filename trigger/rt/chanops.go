@@ -71,7 +71,7 @@ func (c chanOf[T]) store(dst, v any) {
 
 func (c chanOf[T]) reflectValue() reflect.Value { return reflect.ValueOf(c.c) }
 
-func (c chanOf[T]) timer() bool { return reflect.TypeFor[T]() == reflect.TypeFor[time.Time]() }
+func (c chanOf[T]) timer() bool { _, ok := any(c.c).(chan time.Time); return ok }
 
 // as converts a boxed value back to T; nil is T's zero value.
 func as[T any](v any) T {
