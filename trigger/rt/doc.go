@@ -19,8 +19,8 @@
 // replays exactly.
 //
 // Each primitive (mutex.go, rwmutex.go, channel.go, select.go,
-// waitgroup.go, cond.go, once.go, sleep.go; goroutine.go and testing.go
-// for goroutines and tests) is one file: its entry points, its model of
+// waitgroup.go, cond.go, once.go; clock.go, timer.go and context.go for
+// time; goroutine.go and testing.go for goroutines and tests) is one file: its entry points, its model of
 // its objects, and its rows in the dispatch table (op.go), which answer
 // for each kind of operation whether it may step, what it changes and
 // whom that wakes, what it waits on and for whom. The scheduler core
@@ -49,13 +49,17 @@
 //
 // The enabled set is kept incrementally (enset.go): a goroutine whose
 // operation cannot step is filed under the objects it waits for and looked
-// at again only when one of them changes, and sleepers wait in a heap by
-// wake time, so a decision costs time in the goroutines that may step, not
-// in the thousands that are blocked or asleep.
+// at again only when one of them changes, so a decision costs time in the
+// goroutines that may step, not in the thousands that are blocked or
+// asleep.
 //
-// Sleeps are ordered on a virtual clock (a sleeper steps after the
-// goroutines that can run) and last their real duration outside the
-// scheduler (sleep.go). A fairness bound lets a goroutine passed over at
+// Time is a virtual clock the scheduler owns (clock.go): sleeps, timers,
+// tickers, AfterFunc (timer.go) and context deadlines (context.go) are
+// timers in a heap, and a timer's firing is a decision of its own
+// (goroutine 0 in the schedule): when it is due, when nothing else can
+// step (the clock jumps), or early when the strategy draws it. A run never
+// waits for real time unless something outside the scheduler may still
+// come. A fairness bound lets a goroutine passed over at
 // 1000 decisions while enabled run, so a strategy's priorities cannot
 // starve it behind a loop of operations that always succeed (fair.go).
 //

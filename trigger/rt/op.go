@@ -3,8 +3,9 @@ package rt
 // The operations a managed goroutine performs are scheduling points. Each
 // kind of operation has one row in the dispatch table (kinds), registered
 // by the file of the primitive it belongs to (mutex.go, rwmutex.go,
-// channel.go, select.go, waitgroup.go, cond.go, once.go, sleep.go, and
-// goroutine.go for goroutine and test lifecycle). The scheduler asks the
+// channel.go, select.go, waitgroup.go, cond.go, once.go, clock.go,
+// timer.go, context.go, and goroutine.go for goroutine and test
+// lifecycle). The scheduler asks the
 // row, never the kind: may the operation step now, what does it do to the
 // model, under which objects does it wait, whom does it wait for. A new
 // primitive is one new file with its model and its rows.
