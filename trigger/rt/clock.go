@@ -28,15 +28,16 @@ import (
 //     about the same time may step before or after it, as in real time;
 //   - when no goroutine can step (all are blocked, or only spinners or the
 //     test waiting for its end remain): the clock jumps to its deadline.
-//     While a managed goroutine is outside instrumented code, or goroutines
-//     the scheduler does not manage are alive, something real may still
-//     come, so the jump waits for the watchdog (real time, at most the
-//     grace period);
+//     While a managed goroutine is outside instrumented code, goroutines
+//     the scheduler does not manage are alive, or one waits on a real
+//     timer's channel, something real may still come: the clock first
+//     waits in real time for the time to the deadline, at most watchdog_ms
+//     (mayJump; the watchdog comes back when nothing else does);
 //   - early, within earlyWindow of its deadline, when the strategy says so
 //     (strategy.clock): "the deadline passes while the worker is still
-//     computing". Sleeps never fire early: a test that sleeps to let a
-//     goroutine get somewhere sees it get there whenever it could, as it
-//     does in real time.
+//     computing". Sleeps never fire earlier than tieWindow: a test that
+//     sleeps to let a goroutine get somewhere sees it get there whenever
+//     it could, as it does in real time.
 //
 // Timers fire in deadline order, except that timers whose deadlines lie
 // within tieWindow of the earliest one's are due "at the same time" (real
