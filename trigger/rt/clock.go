@@ -459,6 +459,9 @@ func Now(*Site) time.Time {
 	return sc.clock.at(sc.clock.now)
 }
 
+// NowFunc is time.Now used as a function value.
+func NowFunc() time.Time { return Now(nil) }
+
 // Since is time.Since.
 func Since(t time.Time, s *Site) time.Duration { return Now(s).Sub(t) }
 

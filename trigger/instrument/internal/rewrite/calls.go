@@ -67,10 +67,35 @@ func (f *fileRewriter) methodValue(s *ast.SelectorExpr) {
 		return
 	}
 	sel, ok := f.p.in.Info.Selections[s]
-	if !ok || (sel.Kind() != types.MethodVal && sel.Kind() != types.MethodExpr) {
+	if !ok {
+		f.funcValue(s)
+		return
+	}
+	if sel.Kind() != types.MethodVal && sel.Kind() != types.MethodExpr {
 		return
 	}
 	if fn := methodOps[funcKey(sel.Obj().(*types.Func))]; fn != "" {
 		f.warn(s.Sel.Pos(), "method value %s not instrumented: the operation runs uncontrolled", f.text(s))
 	}
+}
+
+// funcValue handles a package function that the runtime replaces, used
+// other than by calling it: time.Now as a value (a clock handed to a
+// cache) becomes the runtime's NowFunc; the others are left alone with a
+// warning.
+func (f *fileRewriter) funcValue(s *ast.SelectorExpr) {
+	obj, ok := f.p.in.Info.Uses[s.Sel].(*types.Func)
+	if !ok || obj.Pkg() == f.p.in.Pkg {
+		return
+	}
+	key := funcKey(obj)
+	if funcOps[key] == "" {
+		return
+	}
+	if key == "time.Now" {
+		f.keep = append(f.keep, f.text(s))
+		f.replace(s, func(w *out) { w.gen("__dhrt.NowFunc") })
+		return
+	}
+	f.warn(s.Sel.Pos(), "function value %s not instrumented: it runs outside the scheduler (real time)", f.text(s))
 }

@@ -196,11 +196,13 @@ func checkLines(t *testing.T, name string, in, out []byte) {
 }
 
 // replacedNames are identifiers the rewriter removes or replaces.
-var replacedNames = map[string]bool{"_": true, "close": true, "time": true, "runtime": true}
+var replacedNames = map[string]bool{"_": true, "close": true, "time": true, "runtime": true, "context": true}
 
 func init() {
-	for k := range methodOps {
-		replacedNames[k[strings.LastIndex(k, ".")+1:]] = true
+	for _, ops := range []map[string]string{methodOps, funcOps} {
+		for k := range ops {
+			replacedNames[k[strings.LastIndex(k, ".")+1:]] = true
+		}
 	}
 }
 

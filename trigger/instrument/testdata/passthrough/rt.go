@@ -47,6 +47,7 @@ func CondBroadcast(c *sync.Cond, s *Site)                      { c.Broadcast() }
 func OnceDo(o *sync.Once, f func(), s *Site)                   { o.Do(f) }
 func Sleep(d time.Duration, s *Site)                           { time.Sleep(d) }
 func Now(s *Site) time.Time                                    { return time.Now() }
+func NowFunc() time.Time                                       { return time.Now() }
 func Since(t time.Time, s *Site) time.Duration                 { return time.Since(t) }
 func Until(t time.Time, s *Site) time.Duration                 { return time.Until(t) }
 func After(d time.Duration, s *Site) <-chan time.Time          { return time.After(d) }

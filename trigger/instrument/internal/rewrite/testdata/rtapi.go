@@ -47,6 +47,7 @@ func OnceDo(o *sync.Once, f func(), s *Site)                   {}
 func Sleep(d time.Duration, s *Site)                           {}
 func Gosched(s *Site)                                          {}
 func Now(s *Site) time.Time                                    { return time.Time{} }
+func NowFunc() time.Time                                       { return time.Time{} }
 func Since(t time.Time, s *Site) time.Duration                 { return 0 }
 func Until(t time.Time, s *Site) time.Duration                 { return 0 }
 func After(d time.Duration, s *Site) <-chan time.Time          { return nil }
