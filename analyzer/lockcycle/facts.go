@@ -65,6 +65,9 @@ type acq struct {
 	Dynamic bool
 	Ignored bool
 	Inner   []guard // locks the function itself holds at that moment
+	// HeldParams are the locks among Inner that its callers name: mutexes
+	// (or Lockers) passed in as parameters, mapped onto the arguments.
+	HeldParams []acq
 	// Released lists locks held by the caller that the function had
 	// already released (an unlock helper) before this acquisition.
 	Released []ref

@@ -54,6 +54,11 @@ func (c *fnCtx) summarizeAcq(st *state, h held, inner []guard, released []loc, d
 	}
 	a := acq{Ref: h.ref, Mode: h.mode, Site: h.site, Via: h.via, Dynamic: dynamic, Ignored: h.ignored,
 		Inner: append(st.guards(-1), inner...)}
+	for _, o := range st.held {
+		if o.ClassFromArg {
+			a.HeldParams = append(a.HeldParams, acq{Ref: o.ref, Mode: o.mode, Site: o.site, Via: o.via, Ignored: o.ignored})
+		}
+	}
 	for _, r := range st.released {
 		a.Released = append(a.Released, r.ref)
 	}
@@ -78,7 +83,7 @@ func (c *fnCtx) apply(st *state, t target, pos token.Pos) {
 		for _, r := range a.Released {
 			rel = append(rel, c.mapRef(r, t.args))
 		}
-		c.acquired(st, h, a.Inner, rel, t.dynamic || a.Dynamic)
+		c.acquired(c.withParams(st, a.HeldParams, t, pos), h, a.Inner, rel, t.dynamic || a.Dynamic)
 	}
 	c.callbacks(st, t, pos)
 	if t.dynamic {
@@ -96,6 +101,24 @@ func (c *fnCtx) apply(st *state, t target, pos token.Pos) {
 	}
 }
 
+// withParams returns st plus the locks the callee held that are named by
+// its arguments (withLock(&mu, ...) holds mu while it acquires), so that
+// edges from them are made here.
+func (c *fnCtx) withParams(st *state, ps []acq, t target, pos token.Pos) *state {
+	if len(ps) == 0 {
+		return st
+	}
+	out := st.clone()
+	for _, a := range ps {
+		l := c.mapRef(a.Ref, t.args)
+		if l.Param < 0 && l.key == "" && l.GlobalKey == "" && l.Class == a.Ref.Class {
+			continue // not mapped onto an argument
+		}
+		out.held = append(out.held, held{loc: l, mode: a.Mode, site: a.Site, pos: pos, via: prepend(t.name, a.Via), ignored: a.Ignored})
+	}
+	return out
+}
+
 // sameObject reports whether two instance keys are fields of one object.
 func sameObject(a, b string) bool {
 	if strings.HasPrefix(a, "g:") { // package variables: no object
@@ -107,7 +130,11 @@ func sameObject(a, b string) bool {
 
 // mapRef maps a lock named relative to a callee onto this function, given
 // the callee's arguments (parameters followed by free variables).
-func (c *fnCtx) mapRef(r ref, args []ssa.Value) loc {
+func (c *fnCtx) mapRef(r ref, args []ssa.Value) loc { return mapOnto(c.fn, r, args) }
+
+// mapOnto maps a lock named relative to a callee onto fn, given the
+// callee's arguments there.
+func mapOnto(fn *ssa.Function, r ref, args []ssa.Value) loc {
 	if r.GlobalKey != "" {
 		return loc{ref: r, key: r.GlobalKey, global: true}
 	}
@@ -115,7 +142,7 @@ func (c *fnCtx) mapRef(r ref, args []ssa.Value) loc {
 	if r.Param < 0 || r.Param >= len(args) || args[r.Param] == nil {
 		return out
 	}
-	a := describe(c.fn, args[r.Param])
+	a := describe(fn, args[r.Param])
 	if r.ClassFromArg {
 		out.Class, out.ClassFromArg = a.Class, a.ClassFromArg && r.Path == ""
 	}
