@@ -144,6 +144,8 @@ func (c *fnCtx) block(b *ssa.BasicBlock, st *state) *state {
 			c.ret(st, in)
 		case *ssa.Panic:
 			st.dead = true
+		case *ssa.Store, *ssa.MapUpdate:
+			c.store(in)
 		}
 	}
 	return st
@@ -163,6 +165,7 @@ func (c *fnCtx) call(st *state, cc *ssa.CallCommon, pos token.Pos) {
 	if cc.IsInvoke() {
 		c.noteCallback(st, cc, pos)
 	}
+	c.noteFieldCall(st, cc, pos)
 	for _, t := range c.targets(cc) {
 		c.apply(st, t, pos)
 	}

@@ -76,15 +76,22 @@ type pkgState struct {
 	dynCalled  map[*ssa.Function]bool
 	entry      map[*ssa.Function][]guard
 	taken      map[*ssa.Function]bool // used as values
+	ssaProg    *ssa.Program
+	cbEdges    []localEdge  // "held -> callback:F.M" edges (see fieldcb.go)
+	stores     []fieldStore // listeners stored into fields here
+	storeSeen  map[string]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	if inGOROOT(pass) {
 		return &Result{}, nil
 	}
+	prog, funcs := buildSSA(pass)
 	p := &pkgState{
 		pass:       pass,
-		srcFuncs:   buildSSA(pass),
+		ssaProg:    prog,
+		srcFuncs:   funcs,
+		storeSeen:  make(map[string]bool),
 		summaries:  make(map[*ssa.Function]*funcFact),
 		inProgress: make(map[*ssa.Function]bool),
 		edgeSeen:   make(map[string]bool),
@@ -98,6 +105,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fn := range p.srcFuncs {
 		p.summarize(fn)
 	}
+	p.composeCallbacks()
 	p.addEntryGuards()
 	p.reportRWR()
 	p.reportCycles()
@@ -126,7 +134,13 @@ func (p *pkgState) exportFacts() {
 		pf.Writers = append(pf.Writers, c)
 	}
 	slices.Sort(pf.Writers)
-	if len(pf.Edges) > 0 || len(pf.Writers) > 0 {
+	for _, e := range p.cbEdges {
+		if !p.inTestFile(e.pos) {
+			pf.CallsBack = append(pf.CallsBack, e.edge)
+		}
+	}
+	pf.Stores = p.stores
+	if len(pf.Edges) > 0 || len(pf.Writers) > 0 || len(pf.CallsBack) > 0 || len(pf.Stores) > 0 {
 		p.pass.ExportPackageFact(pf)
 	}
 }

@@ -14,7 +14,7 @@ import (
 // buildSSA builds the package's SSA form, as buildssa does but without its
 // ctrlflow prerequisite (lockcycle knows the calls that do not return),
 // and lists its source functions, closures included, in source order.
-func buildSSA(pass *analysis.Pass) []*ssa.Function {
+func buildSSA(pass *analysis.Pass) (*ssa.Program, []*ssa.Function) {
 	prog := ssa.NewProgram(pass.Fset, 0)
 	for _, p := range pass.Pkg.Imports() {
 		prog.CreatePackage(p, nil, nil, true)
@@ -40,7 +40,7 @@ func buildSSA(pass *analysis.Pass) []*ssa.Function {
 			}
 		}
 	}
-	return funcs
+	return prog, funcs
 }
 
 // inGOROOT reports whether the package is part of the standard library:

@@ -1,6 +1,7 @@
 package lockcycle
 
 import (
+	"fmt"
 	"go/token"
 	"strings"
 
@@ -12,6 +13,10 @@ import (
 // lock-order edges, double locks, and the function's summary.
 func (c *fnCtx) acquired(st *state, h held, inner []guard, released []loc, dynamic bool) {
 	if !c.emit {
+		return
+	}
+	if isCallback(h.Class) {
+		c.calledBack(st, h, inner, released)
 		return
 	}
 	if h.mode == write && h.rw {
@@ -86,6 +91,7 @@ func (c *fnCtx) apply(st *state, t target, pos token.Pos) {
 		c.acquired(c.withParams(st, a.HeldParams, t, pos), h, a.Inner, rel, t.dynamic || a.Dynamic)
 	}
 	c.callbacks(st, t, pos)
+	c.applyStores(t, pos)
 	if t.dynamic {
 		if len(t.fact.Releases) > 0 || len(t.fact.Holds) > 0 {
 			c.uncertain = true
@@ -99,6 +105,29 @@ func (c *fnCtx) apply(st *state, t target, pos token.Pos) {
 		st.held = append(st.held, held{loc: c.mapRef(a.Ref, t.args), mode: a.Mode, site: a.Site, pos: pos,
 			via: prepend(t.name, a.Via), ignored: a.Ignored || ign})
 	}
+}
+
+// calledBack records the locks held at a callback through a field
+// (h's class is its pseudo class): the edges to it are joined later with
+// the listeners stored into the field.
+func (c *fnCtx) calledBack(st *state, h held, inner []guard, released []loc) {
+	for i := range st.held {
+		o := &st.held[i]
+		if hasLoc(released, o.loc) {
+			continue
+		}
+		e := localEdge{fn: c.fn, released: classes(st.released), heldPos: o.pos, pos: h.pos, edge: edge{
+			Held: o.Class, Acquired: h.Class, HeldMode: o.mode, AcqMode: h.mode,
+			HeldAt: o.site, AcquiredAt: h.site, Via: h.via, Dynamic: true,
+			Guards: append(st.guards(i), inner...), Ignored: o.ignored || h.ignored, Pkg: c.p.pass.Pkg.Path(),
+		}}
+		k := fmt.Sprint(e.Held, e.Acquired, e.HeldAt, e.AcquiredAt, e.pos)
+		if !c.p.edgeSeen[k] {
+			c.p.edgeSeen[k] = true
+			c.p.cbEdges = append(c.p.cbEdges, e)
+		}
+	}
+	c.summarizeAcq(st, h, inner, released, true)
 }
 
 // withParams returns st plus the locks the callee held that are named by

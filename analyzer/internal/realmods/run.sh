@@ -6,7 +6,7 @@
 #
 #   bash analyzer/internal/realmods/run.sh [OUT_DIR]
 #
-# Not part of go test ./...: it needs the network (the proxy) and minutes.
+# TIMES=0 skips the timing. Not part of go test ./...: it needs the network (the proxy) and minutes.
 # docs/benchmarks-lockcycle.md lists the findings, judged by hand.
 set -euo pipefail
 
@@ -67,6 +67,10 @@ for entry in "${mods[@]}"; do
   fi
   # shellcheck disable=SC2086
   (cd "$dir" && go vet -vettool="$bin" $pats >"$out/$name.txt" 2>&1 || true)
+  if [ "${TIMES:-1}" = 0 ]; then
+    printf '%-45s %8s %8s %6s %s\n' "$mod" - - - "$(grep -cE '^[^[:space:]#][^:]*:[0-9]+:[0-9]+: ' "$out/$name.txt" || true)" >> "$out/times.txt"
+    continue
+  fi
   # A build cache with every package compiled, warmed by a go vet whose
   # flags differ (so that neither measured run finds its results cached).
   warm="$out/cache-warm-$name"
