@@ -58,6 +58,14 @@ func describeDepth(fn *ssa.Function, v ssa.Value, depth int) loc {
 		return elemLoc(fn, v.X, v.Index, depth)
 	case *ssa.Lookup:
 		return elemLoc(fn, v.X, v.Index, depth)
+	case *ssa.Extract: // the value of for k, v := range m
+		if nx, ok := v.Tuple.(*ssa.Next); ok && v.Index == 2 {
+			if r, ok := nx.Iter.(*ssa.Range); ok {
+				if _, isMap := r.X.Type().Underlying().(*types.Map); isMap {
+					return elemLoc(fn, r.X, v, depth)
+				}
+			}
+		}
 	case *ssa.Call:
 		if l, ok := returnedLoc(fn, v, depth); ok {
 			return l

@@ -80,6 +80,7 @@ type pkgState struct {
 	cbEdges    []localEdge  // "held -> callback:F.M" edges (see fieldcb.go)
 	stores     []fieldStore // listeners stored into fields here
 	storeSeen  map[string]bool
+	nestings   map[string][]nesting // same-class steps by class (see nesting.go)
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -92,6 +93,7 @@ func run(pass *analysis.Pass) (any, error) {
 		ssaProg:    prog,
 		srcFuncs:   funcs,
 		storeSeen:  make(map[string]bool),
+		nestings:   make(map[string][]nesting),
 		summaries:  make(map[*ssa.Function]*funcFact),
 		inProgress: make(map[*ssa.Function]bool),
 		edgeSeen:   make(map[string]bool),
@@ -109,6 +111,7 @@ func run(pass *analysis.Pass) (any, error) {
 	p.addEntryGuards()
 	p.reportRWR()
 	p.reportCycles()
+	p.reportNestings()
 	p.exportFacts()
 	return &Result{Findings: mergeFindings(p.findings)}, nil
 }

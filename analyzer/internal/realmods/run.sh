@@ -68,7 +68,7 @@ for entry in "${mods[@]}"; do
   # shellcheck disable=SC2086
   (cd "$dir" && go vet -vettool="$bin" $pats >"$out/$name.txt" 2>&1 || true)
   if [ "${TIMES:-1}" = 0 ]; then
-    printf '%-45s %8s %8s %6s %s\n' "$mod" - - - "$(grep -cE '^[^[:space:]#][^:]*:[0-9]+:[0-9]+: ' "$out/$name.txt" || true)" >> "$out/times.txt"
+    printf '%-45s %8s %8s %6s %s\n' "$mod" - - - "$(grep -cE '^[^[:space:]#][^:]*:[0-9]+:[0-9]+: [^[:space:]]' "$out/$name.txt" || true)" >> "$out/times.txt"
     continue
   fi
   # A build cache with every package compiled, warmed by a go vet whose
@@ -80,7 +80,7 @@ for entry in "${mods[@]}"; do
   tv=$(cd "$dir" && best go vet $pats)
   # shellcheck disable=SC2086
   tl=$(cd "$dir" && best go vet -vettool="$bin" $pats)
-  n=$(grep -cE '^[^[:space:]#][^:]*:[0-9]+:[0-9]+: ' "$out/$name.txt" || true)
+  n=$(grep -cE '^[^[:space:]#][^:]*:[0-9]+:[0-9]+: [^[:space:]]' "$out/$name.txt" || true)
   printf '%-45s %8s %8s %6.2f %s\n' "$mod" "$tv" "$tl" "$(echo "$tl / $tv" | bc -l)" "$n" >> "$out/times.txt"
 done
 cat "$out/times.txt"
