@@ -17,6 +17,7 @@ type localEdge struct {
 	heldPos, pos token.Pos
 	fn           *ssa.Function // where the edge was found
 	released     []string      // locks the function had released (held on entry) by then
+	after        []string      // channels and WaitGroups waited on before (see join.go)
 }
 
 func (p *pkgState) addEdge(e localEdge) {

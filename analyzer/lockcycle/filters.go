@@ -6,7 +6,7 @@ import (
 )
 
 func (p *pkgState) valid(g *graph, combo []cedge) bool {
-	return !guarded(combo) && !readOnly(g, combo) && !ownCallback(combo) && p.firstToSee(combo)
+	return !guarded(combo) && !readOnly(g, combo) && !ownCallback(combo) && !p.joined(combo) && p.firstToSee(combo)
 }
 
 // ownCallback reports whether an edge made through a dynamic call runs a

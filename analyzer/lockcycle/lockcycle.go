@@ -81,6 +81,8 @@ type pkgState struct {
 	stores     []fieldStore // listeners stored into fields here
 	storeSeen  map[string]bool
 	nestings   map[string][]nesting // same-class steps by class (see nesting.go)
+	signals    map[string][]*ssa.Function // see join.go
+	dynCallers map[*ssa.Function][]*ssa.Function
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -94,6 +96,7 @@ func run(pass *analysis.Pass) (any, error) {
 		srcFuncs:   funcs,
 		storeSeen:  make(map[string]bool),
 		nestings:   make(map[string][]nesting),
+		dynCallers: make(map[*ssa.Function][]*ssa.Function),
 		summaries:  make(map[*ssa.Function]*funcFact),
 		inProgress: make(map[*ssa.Function]bool),
 		edgeSeen:   make(map[string]bool),

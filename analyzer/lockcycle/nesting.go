@@ -93,7 +93,7 @@ func step(a, b *held, suffix string) (string, bool, bool) {
 // instances by comparing them.
 func (c *fnCtx) nest(o, h *held) bool {
 	n, ok := linkStep(o, h)
-	if !ok {
+	if !ok || !c.p.selfLink(o.Class, n.Field, n.Collection) {
 		return false
 	}
 	if !o.ignored && !h.ignored && !c.compares(o, h) {
@@ -194,6 +194,44 @@ func (p *pkgState) unordered(class string, ns []nesting) (*nesting, *nesting, st
 	return nil, nil, ""
 }
 
+// selfLink reports whether field f of the struct type of class holds a
+// pointer to that type (or, for a collection, a slice, array or map of
+// them): an interface field may hold anything.
+func (p *pkgState) selfLink(class, f string, collection bool) bool {
+	t := p.lookupStruct(class)
+	if t == nil {
+		return false
+	}
+	s, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < s.NumFields(); i++ {
+		if s.Field(i).Name() != f {
+			continue
+		}
+		ft := s.Field(i).Type()
+		if collection {
+			ft = elemType(ft)
+		}
+		pt, ok := ft.(*types.Pointer)
+		return ok && types.Identical(pt.Elem(), t)
+	}
+	return false
+}
+
+func elemType(t types.Type) types.Type {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return u.Elem()
+	case *types.Array:
+		return u.Elem()
+	case *types.Map:
+		return u.Elem()
+	}
+	return nil
+}
+
 // hasChildren reports whether the struct type of class has a field
 // holding a slice, array or map of pointers to its own type (a tree).
 func (p *pkgState) hasChildren(class string) bool {
@@ -206,15 +244,7 @@ func (p *pkgState) hasChildren(class string) bool {
 		return false
 	}
 	for i := 0; i < s.NumFields(); i++ {
-		var elem types.Type
-		switch ft := s.Field(i).Type().Underlying().(type) {
-		case *types.Slice:
-			elem = ft.Elem()
-		case *types.Array:
-			elem = ft.Elem()
-		case *types.Map:
-			elem = ft.Elem()
-		}
+		elem := elemType(s.Field(i).Type())
 		if pt, ok := elem.(*types.Pointer); ok && types.Identical(pt.Elem(), t) {
 			return true
 		}

@@ -37,7 +37,7 @@ func (c *fnCtx) acquired(st *state, h held, inner []guard, released []loc, dynam
 		case o.Class == h.Class:
 			c.sameClass(o, &h)
 		default:
-			c.p.addEdge(localEdge{fn: c.fn, released: classes(st.released), edge: edge{
+			c.p.addEdge(localEdge{fn: c.fn, released: classes(st.released), after: st.joined, edge: edge{
 				Held: o.Class, Acquired: h.Class, HeldMode: o.mode, AcqMode: h.mode,
 				HeldAt: o.site, AcquiredAt: h.site, Via: h.via, Dynamic: dynamic,
 				Guards: append(st.guards(i), inner...), Ignored: o.ignored || h.ignored,
@@ -116,7 +116,7 @@ func (c *fnCtx) calledBack(st *state, h held, inner []guard, released []loc) {
 		if hasLoc(released, o.loc) {
 			continue
 		}
-		e := localEdge{fn: c.fn, released: classes(st.released), heldPos: o.pos, pos: h.pos, edge: edge{
+		e := localEdge{fn: c.fn, released: classes(st.released), after: st.joined, heldPos: o.pos, pos: h.pos, edge: edge{
 			Held: o.Class, Acquired: h.Class, HeldMode: o.mode, AcqMode: h.mode,
 			HeldAt: o.site, AcquiredAt: h.site, Via: h.via, Dynamic: true,
 			Guards: append(st.guards(i), inner...), Ignored: o.ignored || h.ignored, Pkg: c.p.pass.Pkg.Path(),
@@ -246,7 +246,7 @@ func (c *fnCtx) missingUnlocks() {
 	for _, e := range c.exits {
 		for i := range e.held {
 			h := &e.held[i]
-			if !h.direct || h.ignored || c.heldAtAll(h) {
+			if !h.direct || h.ignored || c.heldAtAll(h) || c.handedOff(h, e) {
 				continue
 			}
 			c.p.missingUnlock(h, e.pos)
