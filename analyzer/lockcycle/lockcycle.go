@@ -80,7 +80,7 @@ type pkgState struct {
 	cbEdges    []localEdge  // "held -> callback:F.M" edges (see fieldcb.go)
 	stores     []fieldStore // listeners stored into fields here
 	storeSeen  map[string]bool
-	nestings   map[string][]nesting // same-class steps by class (see nesting.go)
+	nestings   map[string][]nesting       // same-class steps by class (see nesting.go)
 	signals    map[string][]*ssa.Function // see join.go
 	dynCallers map[*ssa.Function][]*ssa.Function
 }

@@ -13,7 +13,8 @@ import (
 
 // buildSSA builds the package's SSA form, as buildssa does but without its
 // ctrlflow prerequisite (lockcycle knows the calls that do not return),
-// and lists its source functions, closures included, in source order.
+// and lists its source functions, closures included, in source order,
+// then the package initializer.
 func buildSSA(pass *analysis.Pass) (*ssa.Program, []*ssa.Function) {
 	prog := ssa.NewProgram(pass.Fset, 0)
 	for _, p := range pass.Pkg.Imports() {
@@ -39,6 +40,11 @@ func buildSSA(pass *analysis.Pass) (*ssa.Program, []*ssa.Function) {
 				}
 			}
 		}
+	}
+	// The package initializer: package variables initialised with
+	// functions (handler tables) make those functions values.
+	if init := pkg.Func("init"); init != nil && init.Synthetic != "" {
+		add(init)
 	}
 	return prog, funcs
 }

@@ -24,12 +24,17 @@ func newSession() *Session {
 	return s
 }
 
+// handlers is a dispatch table (set up by the package initializer).
+var handlers = []func(*Session, *Stream){(*Session).handle}
+
 func (s *Session) recv() {
 	defer close(s.recvDone)
 	for _, st := range s.snapshot() {
-		st.processFlags()
+		handlers[0](s, st)
 	}
 }
+
+func (s *Session) handle(st *Stream) { st.processFlags() }
 
 func (s *Session) snapshot() []*Stream { return nil }
 
