@@ -108,8 +108,18 @@ func (p *pkgState) firstToSee(combo []cedge) bool {
 	return true
 }
 
-// depsOf returns the transitive imports of the dependency with path pkg.
+// depsOf returns the transitive imports of the dependency with path pkg
+// (nil if it is not a dependency), computed once per package.
 func (p *pkgState) depsOf(path string) map[string]bool {
+	if d, ok := p.deps[path]; ok {
+		return d
+	}
+	d := p.findDeps(path)
+	p.deps[path] = d
+	return d
+}
+
+func (p *pkgState) findDeps(path string) map[string]bool {
 	var root *types.Package
 	seen := make(map[*types.Package]bool)
 	var find func(*types.Package)

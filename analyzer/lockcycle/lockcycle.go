@@ -83,6 +83,7 @@ type pkgState struct {
 	nestings   map[string][]nesting       // same-class steps by class (see nesting.go)
 	signals    map[string][]*ssa.Function // see join.go
 	dynCallers map[*ssa.Function][]*ssa.Function
+	deps       map[string]map[string]bool // transitive imports of dependencies, by path
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -97,6 +98,7 @@ func run(pass *analysis.Pass) (any, error) {
 		storeSeen:  make(map[string]bool),
 		nestings:   make(map[string][]nesting),
 		dynCallers: make(map[*ssa.Function][]*ssa.Function),
+		deps:       make(map[string]map[string]bool),
 		summaries:  make(map[*ssa.Function]*funcFact),
 		inProgress: make(map[*ssa.Function]bool),
 		edgeSeen:   make(map[string]bool),

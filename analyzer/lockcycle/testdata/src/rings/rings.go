@@ -5,6 +5,7 @@ package rings
 // makes visible (silent).
 
 import (
+	"sort"
 	"sync"
 	"unsafe"
 )
@@ -147,4 +148,18 @@ func (s *Slot) hop() {
 	s.mu.Unlock()
 	s.next.mu.Lock()
 	s.next.mu.Unlock()
+}
+
+// lockAll locks nodes in address order, sorted first: no nesting is seen
+// (the loop holds no lock on every path into it).
+func lockAll(nodes []*Node) {
+	sort.Slice(nodes, func(i, j int) bool {
+		return uintptr(unsafe.Pointer(nodes[i])) < uintptr(unsafe.Pointer(nodes[j]))
+	})
+	for _, n := range nodes {
+		n.mu.Lock()
+	}
+	for _, n := range nodes {
+		n.mu.Unlock()
+	}
 }
