@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -57,6 +58,18 @@ func describeDepth(fn *ssa.Function, v ssa.Value, depth int) loc {
 		return elemLoc(fn, v.X, v.Index, depth)
 	case *ssa.Lookup:
 		return elemLoc(fn, v.X, v.Index, depth)
+	case *ssa.Extract: // the value of for k, v := range m
+		if nx, ok := v.Tuple.(*ssa.Next); ok && v.Index == 2 {
+			if r, ok := nx.Iter.(*ssa.Range); ok {
+				if _, isMap := r.X.Type().Underlying().(*types.Map); isMap {
+					return elemLoc(fn, r.X, v, depth)
+				}
+			}
+		}
+	case *ssa.Call:
+		if l, ok := returnedLoc(fn, v, depth); ok {
+			return l
+		}
 	case *ssa.Global:
 		c := pkgName(v.Pkg.Pkg) + "." + v.Name()
 		return loc{ref: ref{Class: c, Param: -1}, key: "g:" + c, global: true}
@@ -289,4 +302,34 @@ func onlyStore(a *ssa.Alloc) ssa.Value {
 		}
 	}
 	return val
+}
+
+// returnedLoc names the mutex (or sync.Locker) a call returns when the
+// callee is a function of this package that returns one lock, named the
+// same way at every return: mu := s.lockFor(k) is s.locks[*].
+func returnedLoc(fn *ssa.Function, call *ssa.Call, depth int) (loc, bool) {
+	t := call.Type()
+	callee := call.Call.StaticCallee()
+	if !(isSyncMutex(t) || isLockerIface(t)) || callee == nil || len(callee.Blocks) == 0 || callee == fn {
+		return loc{}, false
+	}
+	var out *loc
+	for _, b := range callee.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		l := describeDepth(callee, ret.Results[0], depth+1)
+		if out != nil && (out.Class != l.Class || out.key != l.key) {
+			return loc{}, false
+		}
+		out = &l
+	}
+	if out == nil || strings.HasPrefix(out.key, "v") || strings.HasPrefix(out.key, "a") {
+		return loc{}, false // a local or untraced value of the callee
+	}
+	if out.global {
+		out.GlobalKey = out.key
+	}
+	return mapOnto(fn, out.ref, call.Call.Args), true
 }

@@ -17,6 +17,7 @@ type localEdge struct {
 	heldPos, pos token.Pos
 	fn           *ssa.Function // where the edge was found
 	released     []string      // locks the function had released (held on entry) by then
+	after        []string      // channels and WaitGroups waited on before (see join.go)
 }
 
 func (p *pkgState) addEdge(e localEdge) {
@@ -126,19 +127,28 @@ func (p *pkgState) siteOf(pos token.Pos) site {
 // report emits a diagnostic and records it as a finding; one per position
 // and kind.
 func (p *pkgState) report(pos token.Pos, kind report.Kind, msg string, locks []report.Lock, edges []report.Edge, related []analysis.RelatedInformation) {
-	k := fmt.Sprint(pos, kind)
+	p.reportAs(pos, kind, string(kind), msg, locks, edges, related)
+}
+
+// reportAs is report with a diagnostic category other than the kind.
+func (p *pkgState) reportAs(pos token.Pos, kind report.Kind, category, msg string, locks []report.Lock, edges []report.Edge, related []analysis.RelatedInformation) {
+	k := fmt.Sprint(pos, category)
 	if p.reported[k] || p.inTest(pos) {
 		return
 	}
 	p.reported[k] = true
-	p.pass.Report(analysis.Diagnostic{Pos: pos, Category: string(kind), Message: msg, Related: related})
+	p.pass.Report(analysis.Diagnostic{Pos: pos, Category: category, Message: msg, Related: related})
 	var classes []string
 	for _, l := range locks {
 		classes = append(classes, l.Class)
 	}
 	pkg := p.pass.Pkg.Path()
+	idClasses := classes
+	if category != string(kind) { // a same-class nesting differs from a cycle of its class
+		idClasses = append(idClasses, category)
+	}
 	p.findings = append(p.findings, report.Finding{
-		ID: report.ComputeID(kind, pkg, classes), Kind: kind, Status: report.PredictedStatic,
+		ID: report.ComputeID(kind, pkg, idClasses), Kind: kind, Status: report.PredictedStatic,
 		Package: pkg, Message: msg, Evidence: []report.Evidence{report.Static}, Locks: locks, Edges: edges,
 	})
 }

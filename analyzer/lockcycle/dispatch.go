@@ -33,7 +33,7 @@ func (p *pkgState) invokeTargets(cc *ssa.CallCommon) []target {
 		if m.fn != nil {
 			f = p.summarize(m.fn)
 		}
-		if f == nil || f.empty() {
+		if f == nil || f.lockFree() {
 			continue
 		}
 		args := append([]ssa.Value{cc.Value}, cc.Args...)

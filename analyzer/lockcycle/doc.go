@@ -2,7 +2,7 @@
 //
 // # Analyzer lockcycle
 //
-// lockcycle: report lock-order cycles, double locks, RWR and missing unlocks
+// lockcycle: report lock-order cycles, same-class nesting, double locks, RWR and missing unlocks
 //
 // lockcycle runs a per-function lockset dataflow over SSA. It follows
 // Lock, Unlock, RLock, RUnlock, TryLock and TryRLock on sync.Mutex,
@@ -26,7 +26,20 @@
 //     directly or through calls.
 //   - [rwr] a read lock taken again on an RWMutex instance already read
 //     locked, while some path takes its write lock.
-//   - [missing-unlock] a lock held at some return but released at others.
+//   - [same-class-nesting] an instance of a class held while another
+//     instance of it, linked by a field of the same type, is acquired: a
+//     ring (n.mu then n.next.mu) or a hierarchy walked in both directions,
+//     unless the instances are compared first. Off with
+//     -same-class-nesting=false.
+//   - [missing-unlock] a lock held at some return but released at others,
+//     unless a method of the value returned or stored releases it.
+//
+// Callbacks through listeners and hooks kept in struct fields are resolved
+// where a concrete listener is stored into the field, in this package or a
+// dependent one (facts carry both halves). Locks taken through sync.Locker
+// values and RLocker are followed like the mutexes they wrap. An edge made
+// after waiting for a goroutine's end (a channel it closes, a WaitGroup it
+// signals) makes no cycle with the edges only that goroutine makes.
 //
 // A comment //lockcycle:ignore <reason> on the line of an acquisition
 // suppresses the reports that involve it; an ignore without a reason is

@@ -17,6 +17,7 @@ type callSite struct {
 func (p *pkgState) noteCall(caller, callee *ssa.Function, held []guard, released []string, dynamic bool) {
 	if dynamic {
 		p.dynCalled[callee] = true
+		p.dynCallers[callee] = append(p.dynCallers[callee], caller)
 		return
 	}
 	p.calls[callee] = append(p.calls[callee], callSite{caller: caller, held: held, released: released})

@@ -65,6 +65,9 @@ type acq struct {
 	Dynamic bool
 	Ignored bool
 	Inner   []guard // locks the function itself holds at that moment
+	// HeldParams are the locks among Inner that its callers name: mutexes
+	// (or Lockers) passed in as parameters, mapped onto the arguments.
+	HeldParams []acq
 	// Released lists locks held by the caller that the function had
 	// already released (an unlock helper) before this acquisition.
 	Released []ref
@@ -76,6 +79,7 @@ type funcFact struct {
 	Holds     []acq      // locks still held when the function returns
 	Releases  []ref      // locks released that the function did not acquire
 	Callbacks []callback // interface calls made with locks held
+	Stores    []paramStore
 }
 
 // callback is an interface method call a function makes while holding
@@ -93,7 +97,19 @@ type callback struct {
 func (*funcFact) AFact() {}
 
 func (f *funcFact) empty() bool {
-	return len(f.Acquires) == 0 && len(f.Holds) == 0 && len(f.Releases) == 0 && len(f.Callbacks) == 0
+	return len(f.Acquires) == 0 && len(f.Holds) == 0 && len(f.Releases) == 0 && len(f.Callbacks) == 0 && len(f.Stores) == 0
+}
+
+// lockFree reports whether f takes, holds or releases no lock (it may
+// still call back through fields or register listeners): such a callee of
+// a dynamic call is not counted among its candidates.
+func (f *funcFact) lockFree() bool {
+	for _, a := range f.Acquires {
+		if !isCallback(a.Ref.Class) {
+			return false
+		}
+	}
+	return len(f.Holds) == 0 && len(f.Releases) == 0 && len(f.Callbacks) == 0
 }
 
 func (f *funcFact) String() string {
@@ -104,8 +120,17 @@ func (f *funcFact) String() string {
 		}
 	}
 	var a, h, r []string
+	var fc []string
 	for _, x := range f.Acquires {
+		if isCallback(x.Ref.Class) {
+			fc = append(fc, strings.TrimPrefix(x.Ref.Class[strings.LastIndex(x.Ref.Class, "/")+1:], cbPrefix))
+			continue
+		}
 		a = append(a, x.Ref.Class)
+	}
+	var st []string
+	for _, x := range f.Stores {
+		st = append(st, x.Field[strings.LastIndex(x.Field, "/")+1:])
 	}
 	for _, x := range f.Holds {
 		h = append(h, x.Ref.Class)
@@ -121,6 +146,8 @@ func (f *funcFact) String() string {
 	add("holds", h)
 	add("releases", r)
 	add("calls back", cb)
+	add("calls fields", fc)
+	add("stores into", st)
 	return "lockcycle(" + strings.Join(parts, "; ") + ")"
 }
 
@@ -142,8 +169,10 @@ type edge struct {
 // pkgFact carries a package's lock-order edges and write-locked classes to
 // the packages that import it.
 type pkgFact struct {
-	Edges   []edge
-	Writers []string // classes taken with Lock somewhere
+	Edges     []edge
+	Writers   []string     // classes taken with Lock somewhere
+	CallsBack []edge       // locks held while calling back through a field (Acquired is the callback)
+	Stores    []fieldStore // listeners stored into fields
 }
 
 func (*pkgFact) AFact() {}
@@ -158,6 +187,19 @@ func (f *pkgFact) String() string {
 	}
 	if len(f.Writers) > 0 {
 		parts = append(parts, "writers "+strings.Join(f.Writers, ", "))
+	}
+	var cb, st []string
+	for _, e := range f.CallsBack {
+		cb = append(cb, e.Held+" -> "+strings.TrimPrefix(e.Acquired[strings.LastIndex(e.Acquired, "/")+1:], cbPrefix))
+	}
+	for _, s := range f.Stores {
+		st = append(st, s.Field[strings.LastIndex(s.Field, "/")+1:]+" = "+s.Impl)
+	}
+	if len(cb) > 0 {
+		parts = append(parts, "calls back "+strings.Join(cb, ", "))
+	}
+	if len(st) > 0 {
+		parts = append(parts, "stores "+strings.Join(st, ", "))
 	}
 	return "lockcycle(" + strings.Join(parts, "; ") + ")"
 }

@@ -6,7 +6,7 @@ import (
 )
 
 func (p *pkgState) valid(g *graph, combo []cedge) bool {
-	return !guarded(combo) && !readOnly(g, combo) && !ownCallback(combo) && p.firstToSee(combo)
+	return !guarded(combo) && !readOnly(g, combo) && !ownCallback(combo) && !p.joined(combo) && p.firstToSee(combo)
 }
 
 // ownCallback reports whether an edge made through a dynamic call runs a
@@ -108,8 +108,18 @@ func (p *pkgState) firstToSee(combo []cedge) bool {
 	return true
 }
 
-// depsOf returns the transitive imports of the dependency with path pkg.
+// depsOf returns the transitive imports of the dependency with path pkg
+// (nil if it is not a dependency), computed once per package.
 func (p *pkgState) depsOf(path string) map[string]bool {
+	if d, ok := p.deps[path]; ok {
+		return d
+	}
+	d := p.findDeps(path)
+	p.deps[path] = d
+	return d
+}
+
+func (p *pkgState) findDeps(path string) map[string]bool {
 	var root *types.Package
 	seen := make(map[*types.Package]bool)
 	var find func(*types.Package)

@@ -25,6 +25,7 @@ type exit struct {
 	held     []held
 	released []loc
 	pos      token.Pos
+	results  []ssa.Value
 }
 
 // summarize returns fn's summary, analysing fn once. A recursive call
@@ -133,6 +134,9 @@ func (c *fnCtx) edgeState(b, s *ssa.BasicBlock, out *state) *state {
 
 func (c *fnCtx) block(b *ssa.BasicBlock, st *state) *state {
 	for _, instr := range b.Instrs {
+		if k := joinOf(c.fn, instr); k != "" && !contains(st.joined, k) {
+			st.joined = append(st.joined, k)
+		}
 		switch in := instr.(type) {
 		case *ssa.Call:
 			c.call(st, &in.Call, in.Pos())
@@ -144,6 +148,8 @@ func (c *fnCtx) block(b *ssa.BasicBlock, st *state) *state {
 			c.ret(st, in)
 		case *ssa.Panic:
 			st.dead = true
+		case *ssa.Store, *ssa.MapUpdate:
+			c.store(in)
 		}
 	}
 	return st
@@ -163,6 +169,7 @@ func (c *fnCtx) call(st *state, cc *ssa.CallCommon, pos token.Pos) {
 	if cc.IsInvoke() {
 		c.noteCallback(st, cc, pos)
 	}
+	c.noteFieldCall(st, cc, pos)
 	for _, t := range c.targets(cc) {
 		c.apply(st, t, pos)
 	}
@@ -217,7 +224,7 @@ func (c *fnCtx) ret(st *state, r *ssa.Return) {
 		c.call(s, &d.Call, d.Pos())
 	}
 	if c.emit && !st.dead {
-		c.exits = append(c.exits, exit{held: s.held, released: s.released, pos: r.Pos()})
+		c.exits = append(c.exits, exit{held: s.held, released: s.released, pos: r.Pos(), results: r.Results})
 	}
 }
 

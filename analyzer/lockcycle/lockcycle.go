@@ -76,15 +76,29 @@ type pkgState struct {
 	dynCalled  map[*ssa.Function]bool
 	entry      map[*ssa.Function][]guard
 	taken      map[*ssa.Function]bool // used as values
+	ssaProg    *ssa.Program
+	cbEdges    []localEdge  // "held -> callback:F.M" edges (see fieldcb.go)
+	stores     []fieldStore // listeners stored into fields here
+	storeSeen  map[string]bool
+	nestings   map[string][]nesting       // same-class steps by class (see nesting.go)
+	signals    map[string][]*ssa.Function // see join.go
+	dynCallers map[*ssa.Function][]*ssa.Function
+	deps       map[string]map[string]bool // transitive imports of dependencies, by path
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	if inGOROOT(pass) {
 		return &Result{}, nil
 	}
+	prog, funcs := buildSSA(pass)
 	p := &pkgState{
 		pass:       pass,
-		srcFuncs:   buildSSA(pass),
+		ssaProg:    prog,
+		srcFuncs:   funcs,
+		storeSeen:  make(map[string]bool),
+		nestings:   make(map[string][]nesting),
+		dynCallers: make(map[*ssa.Function][]*ssa.Function),
+		deps:       make(map[string]map[string]bool),
 		summaries:  make(map[*ssa.Function]*funcFact),
 		inProgress: make(map[*ssa.Function]bool),
 		edgeSeen:   make(map[string]bool),
@@ -98,9 +112,11 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fn := range p.srcFuncs {
 		p.summarize(fn)
 	}
+	p.composeCallbacks()
 	p.addEntryGuards()
 	p.reportRWR()
 	p.reportCycles()
+	p.reportNestings()
 	p.exportFacts()
 	return &Result{Findings: mergeFindings(p.findings)}, nil
 }
@@ -126,7 +142,13 @@ func (p *pkgState) exportFacts() {
 		pf.Writers = append(pf.Writers, c)
 	}
 	slices.Sort(pf.Writers)
-	if len(pf.Edges) > 0 || len(pf.Writers) > 0 {
+	for _, e := range p.cbEdges {
+		if !p.inTestFile(e.pos) {
+			pf.CallsBack = append(pf.CallsBack, e.edge)
+		}
+	}
+	pf.Stores = p.stores
+	if len(pf.Edges) > 0 || len(pf.Writers) > 0 || len(pf.CallsBack) > 0 || len(pf.Stores) > 0 {
 		p.pass.ExportPackageFact(pf)
 	}
 }

@@ -16,7 +16,7 @@ func TestAnalyzer(t *testing.T) {
 	cases := []string{
 		"cycle2", "cycle3", "guard", "consistent", "ordered", "helpers", "rwr",
 		"doublelock", "deferpat", "missing", "ignore", "iface", "embedded",
-		"crossb", "sibtop", "classes", "sameclass", "elements", "trylock", "closures", "locker", "generics",
+		"crossb", "lstb", "sibtop", "classes", "sameclass", "rings", "handoff", "join", "elements", "trylock", "closures", "locker", "generics",
 	}
 	analysistest.Run(t, analysistest.TestData(), lockcycle.Analyzer, cases...)
 }
@@ -51,4 +51,14 @@ func TestTestsFlag(t *testing.T) {
 	}
 	defer lockcycle.Analyzer.Flags.Set("tests", "false")
 	analysistest.Run(t, analysistest.TestData(), lockcycle.Analyzer, "testsflag")
+}
+
+// TestSameClassNestingFlag checks that -same-class-nesting=false silences
+// a ring that is reported by default (rings.Node has the same shape).
+func TestSameClassNestingFlag(t *testing.T) {
+	if err := lockcycle.Analyzer.Flags.Set("same-class-nesting", "false"); err != nil {
+		t.Fatal(err)
+	}
+	defer lockcycle.Analyzer.Flags.Set("same-class-nesting", "true")
+	analysistest.Run(t, analysistest.TestData(), lockcycle.Analyzer, "ringsoff")
 }

@@ -19,10 +19,14 @@ const (
 	opTryRLock
 )
 
-// lockOp recognises a call to a sync.Mutex or sync.RWMutex method and
-// returns the operation and the mutex pointer.
+// lockOp recognises a call to a sync.Mutex or sync.RWMutex method, or to
+// Lock or Unlock of a sync.Locker value, and returns the operation and the
+// mutex pointer (or the Locker value when what it wraps is unknown).
 func lockOp(c *ssa.CallCommon) (opKind, ssa.Value) {
-	if c.IsInvoke() || len(c.Args) == 0 {
+	if c.IsInvoke() {
+		return lockerOp(c)
+	}
+	if len(c.Args) == 0 {
 		return opNone, nil
 	}
 	fn, ok := c.Value.(*ssa.Function)
@@ -92,4 +96,44 @@ func isRWMutex(t types.Type) bool {
 		return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == "RWMutex"
 	}
 	return false
+}
+
+// lockerOp recognises l.Lock() and l.Unlock() on a sync.Locker l. A
+// Locker made from a mutex pointer stands for that mutex; one returned by
+// RWMutex.RLocker stands for the RWMutex in read mode; any other Locker
+// value (a parameter, a field) is named like a mutex held in that place.
+func lockerOp(c *ssa.CallCommon) (opKind, ssa.Value) {
+	if !isLockerIface(c.Value.Type()) {
+		return opNone, nil
+	}
+	var k opKind
+	switch c.Method.Name() {
+	case "Lock":
+		k = opLock
+	case "Unlock":
+		k = opUnlock
+	default:
+		return opNone, nil
+	}
+	v := c.Value
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	if call, ok := v.(*ssa.Call); ok && isRLocker(&call.Call) {
+		v = call.Call.Args[0]
+		k = map[opKind]opKind{opLock: opRLock, opUnlock: opRUnlock}[k]
+	}
+	return k, v
+}
+
+func isLockerIface(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == "Locker"
+}
+
+// isRLocker reports whether c calls (*sync.RWMutex).RLocker.
+func isRLocker(c *ssa.CallCommon) bool {
+	fn, ok := c.Value.(*ssa.Function)
+	return ok && !c.IsInvoke() && fn.Name() == "RLocker" && fn.Signature.Recv() != nil &&
+		isRWMutex(fn.Signature.Recv().Type()) && len(c.Args) == 1
 }

@@ -21,6 +21,7 @@ type pair struct {
 func (c *fnCtx) sameClass(o, h *held) {
 	switch {
 	case o.ignored || h.ignored:
+	case c.nest(o, h):
 	case elements(o, h):
 		c.pairs = append(c.pairs, pair{first: *o, second: *h})
 	case o.Param < 0 || h.Param < 0 || o.Param == h.Param || o.Path != h.Path:

@@ -13,8 +13,9 @@ import (
 
 // buildSSA builds the package's SSA form, as buildssa does but without its
 // ctrlflow prerequisite (lockcycle knows the calls that do not return),
-// and lists its source functions, closures included, in source order.
-func buildSSA(pass *analysis.Pass) []*ssa.Function {
+// and lists its source functions, closures included, in source order,
+// then the package initializer.
+func buildSSA(pass *analysis.Pass) (*ssa.Program, []*ssa.Function) {
 	prog := ssa.NewProgram(pass.Fset, 0)
 	for _, p := range pass.Pkg.Imports() {
 		prog.CreatePackage(p, nil, nil, true)
@@ -40,7 +41,12 @@ func buildSSA(pass *analysis.Pass) []*ssa.Function {
 			}
 		}
 	}
-	return funcs
+	// The package initializer: package variables initialised with
+	// functions (handler tables) make those functions values.
+	if init := pkg.Func("init"); init != nil && init.Synthetic != "" {
+		add(init)
+	}
+	return prog, funcs
 }
 
 // inGOROOT reports whether the package is part of the standard library:

@@ -34,6 +34,7 @@ type state struct {
 	held     []held
 	defers   []*ssa.Defer
 	released []loc
+	joined   []string // channels received from and WaitGroups waited on, on every path
 }
 
 func (s *state) clone() *state {
@@ -41,6 +42,7 @@ func (s *state) clone() *state {
 	c.held = append([]held(nil), s.held...)
 	c.defers = append([]*ssa.Defer(nil), s.defers...)
 	c.released = append([]loc(nil), s.released...)
+	c.joined = append([]string(nil), s.joined...)
 	return &c
 }
 
@@ -69,6 +71,11 @@ func meet(a, b *state) *state {
 			}
 		}
 	}
+	for _, k := range a.joined {
+		if contains(b.joined, k) {
+			out.joined = append(out.joined, k)
+		}
+	}
 	for i := 0; i < len(a.defers) && i < len(b.defers) && a.defers[i] == b.defers[i]; i++ {
 		out.defers = append(out.defers, a.defers[i])
 	}
@@ -92,7 +99,7 @@ func hasLoc(ls []loc, l loc) bool {
 
 func equal(a, b *state) bool {
 	if a.top != b.top || a.dead != b.dead || len(a.held) != len(b.held) ||
-		len(a.defers) != len(b.defers) || len(a.released) != len(b.released) {
+		len(a.defers) != len(b.defers) || len(a.released) != len(b.released) || len(a.joined) != len(b.joined) {
 		return false
 	}
 	for i := range a.held {

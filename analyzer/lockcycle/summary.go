@@ -1,6 +1,7 @@
 package lockcycle
 
 import (
+	"fmt"
 	"go/token"
 	"strings"
 
@@ -12,6 +13,10 @@ import (
 // lock-order edges, double locks, and the function's summary.
 func (c *fnCtx) acquired(st *state, h held, inner []guard, released []loc, dynamic bool) {
 	if !c.emit {
+		return
+	}
+	if isCallback(h.Class) {
+		c.calledBack(st, h, inner, released)
 		return
 	}
 	if h.mode == write && h.rw {
@@ -32,7 +37,7 @@ func (c *fnCtx) acquired(st *state, h held, inner []guard, released []loc, dynam
 		case o.Class == h.Class:
 			c.sameClass(o, &h)
 		default:
-			c.p.addEdge(localEdge{fn: c.fn, released: classes(st.released), edge: edge{
+			c.p.addEdge(localEdge{fn: c.fn, released: classes(st.released), after: st.joined, edge: edge{
 				Held: o.Class, Acquired: h.Class, HeldMode: o.mode, AcqMode: h.mode,
 				HeldAt: o.site, AcquiredAt: h.site, Via: h.via, Dynamic: dynamic,
 				Guards: append(st.guards(i), inner...), Ignored: o.ignored || h.ignored,
@@ -54,6 +59,11 @@ func (c *fnCtx) summarizeAcq(st *state, h held, inner []guard, released []loc, d
 	}
 	a := acq{Ref: h.ref, Mode: h.mode, Site: h.site, Via: h.via, Dynamic: dynamic, Ignored: h.ignored,
 		Inner: append(st.guards(-1), inner...)}
+	for _, o := range st.held {
+		if o.ClassFromArg {
+			a.HeldParams = append(a.HeldParams, acq{Ref: o.ref, Mode: o.mode, Site: o.site, Via: o.via, Ignored: o.ignored})
+		}
+	}
 	for _, r := range st.released {
 		a.Released = append(a.Released, r.ref)
 	}
@@ -78,9 +88,10 @@ func (c *fnCtx) apply(st *state, t target, pos token.Pos) {
 		for _, r := range a.Released {
 			rel = append(rel, c.mapRef(r, t.args))
 		}
-		c.acquired(st, h, a.Inner, rel, t.dynamic || a.Dynamic)
+		c.acquired(c.withParams(st, a.HeldParams, t, pos), h, a.Inner, rel, t.dynamic || a.Dynamic)
 	}
 	c.callbacks(st, t, pos)
+	c.applyStores(t, pos)
 	if t.dynamic {
 		if len(t.fact.Releases) > 0 || len(t.fact.Holds) > 0 {
 			c.uncertain = true
@@ -96,6 +107,47 @@ func (c *fnCtx) apply(st *state, t target, pos token.Pos) {
 	}
 }
 
+// calledBack records the locks held at a callback through a field
+// (h's class is its pseudo class): the edges to it are joined later with
+// the listeners stored into the field.
+func (c *fnCtx) calledBack(st *state, h held, inner []guard, released []loc) {
+	for i := range st.held {
+		o := &st.held[i]
+		if hasLoc(released, o.loc) {
+			continue
+		}
+		e := localEdge{fn: c.fn, released: classes(st.released), after: st.joined, heldPos: o.pos, pos: h.pos, edge: edge{
+			Held: o.Class, Acquired: h.Class, HeldMode: o.mode, AcqMode: h.mode,
+			HeldAt: o.site, AcquiredAt: h.site, Via: h.via, Dynamic: true,
+			Guards: append(st.guards(i), inner...), Ignored: o.ignored || h.ignored, Pkg: c.p.pass.Pkg.Path(),
+		}}
+		k := fmt.Sprint(e.Held, e.Acquired, e.HeldAt, e.AcquiredAt, e.pos)
+		if !c.p.edgeSeen[k] {
+			c.p.edgeSeen[k] = true
+			c.p.cbEdges = append(c.p.cbEdges, e)
+		}
+	}
+	c.summarizeAcq(st, h, inner, released, true)
+}
+
+// withParams returns st plus the locks the callee held that are named by
+// its arguments (withLock(&mu, ...) holds mu while it acquires), so that
+// edges from them are made here.
+func (c *fnCtx) withParams(st *state, ps []acq, t target, pos token.Pos) *state {
+	if len(ps) == 0 {
+		return st
+	}
+	out := st.clone()
+	for _, a := range ps {
+		l := c.mapRef(a.Ref, t.args)
+		if l.Param < 0 && l.key == "" && l.GlobalKey == "" && l.Class == a.Ref.Class {
+			continue // not mapped onto an argument
+		}
+		out.held = append(out.held, held{loc: l, mode: a.Mode, site: a.Site, pos: pos, via: prepend(t.name, a.Via), ignored: a.Ignored})
+	}
+	return out
+}
+
 // sameObject reports whether two instance keys are fields of one object.
 func sameObject(a, b string) bool {
 	if strings.HasPrefix(a, "g:") { // package variables: no object
@@ -107,7 +159,11 @@ func sameObject(a, b string) bool {
 
 // mapRef maps a lock named relative to a callee onto this function, given
 // the callee's arguments (parameters followed by free variables).
-func (c *fnCtx) mapRef(r ref, args []ssa.Value) loc {
+func (c *fnCtx) mapRef(r ref, args []ssa.Value) loc { return mapOnto(c.fn, r, args) }
+
+// mapOnto maps a lock named relative to a callee onto fn, given the
+// callee's arguments there.
+func mapOnto(fn *ssa.Function, r ref, args []ssa.Value) loc {
 	if r.GlobalKey != "" {
 		return loc{ref: r, key: r.GlobalKey, global: true}
 	}
@@ -115,7 +171,7 @@ func (c *fnCtx) mapRef(r ref, args []ssa.Value) loc {
 	if r.Param < 0 || r.Param >= len(args) || args[r.Param] == nil {
 		return out
 	}
-	a := describe(c.fn, args[r.Param])
+	a := describe(fn, args[r.Param])
 	if r.ClassFromArg {
 		out.Class, out.ClassFromArg = a.Class, a.ClassFromArg && r.Path == ""
 	}
@@ -190,7 +246,7 @@ func (c *fnCtx) missingUnlocks() {
 	for _, e := range c.exits {
 		for i := range e.held {
 			h := &e.held[i]
-			if !h.direct || h.ignored || c.heldAtAll(h) {
+			if !h.direct || h.ignored || c.heldAtAll(h) || c.handedOff(h, e) {
 				continue
 			}
 			c.p.missingUnlock(h, e.pos)

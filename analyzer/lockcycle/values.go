@@ -20,7 +20,7 @@ func (p *pkgState) dynamicTargets(cc *ssa.CallCommon, fns []*ssa.Function) []tar
 	var out []target
 	for _, fn := range fns {
 		f := p.summarize(fn)
-		if f.empty() {
+		if f.lockFree() {
 			continue
 		}
 		out = append(out, target{fact: f, args: cc.Args, name: funcName(fn), dynamic: true, fn: fn})

@@ -11,7 +11,7 @@ type Logger struct {
 	sinks []Sink
 }
 
-func (l *Logger) Log(msg string) { // want Log:"lockcycle\\(acquires \\(\\*iface.Logger\\).mu, \\(\\*iface.FileSink\\).mu\\)"
+func (l *Logger) Log(msg string) { // want Log:"lockcycle\\(acquires \\(\\*iface.Logger\\).mu, \\(\\*iface.FileSink\\).mu; calls fields iface.Logger.sinks.Write\\)"
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for _, s := range l.sinks {
@@ -55,7 +55,7 @@ type Hook func()
 
 type Other struct{ mu sync.Mutex }
 
-func (f *Funcs) Set() { // want Set:"lockcycle\\(acquires \\(\\*iface.Funcs\\).mu, \\(\\*iface.Other\\).mu\\)"
+func (f *Funcs) Set() { // want Set:"lockcycle\\(acquires \\(\\*iface.Funcs\\).mu, \\(\\*iface.Other\\).mu; calls fields iface.Funcs.onChange.\\)"
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.onChange() // want `lock order cycle: \(\*iface.Funcs\).mu held while acquiring \(\*iface.Other\).mu via iface.NewFuncs\$1 \(at iface.go:74:\d+\) through a dynamic call; reverse order at iface.go:67:\d+`

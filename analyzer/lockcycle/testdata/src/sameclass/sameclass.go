@@ -30,14 +30,14 @@ func (a *Account) deposit(n int) {
 	a.balance += n
 }
 
-// Parent-child: the child is reached from the parent, never the other
-// way round from here: silent.
+// Parent then child here, child then parent in withParent: two goroutines
+// walking the tree in opposite directions deadlock (same-class nesting).
 func (a *Account) sumKids() int {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	s := a.balance
 	for _, k := range a.kids {
-		k.mu.Lock()
+		k.mu.Lock() // want `same-class nesting: \(\*sameclass.Account\).mu held while acquiring \(\*sameclass.Account\).mu through .kids\[\*\] of the held one; the opposite direction at sameclass.go:50:\d+ \(through .parent of the held one\)`
 		s += k.balance
 		k.mu.Unlock()
 	}
