@@ -183,23 +183,23 @@ func TickerReset(tk *time.Ticker, d time.Duration, s *Site) {
 }
 
 func lookupTimer(tm *time.Timer) (*g, *vtimer) {
-	g := enter()
-	if g == nil {
-		return nil, nil
-	}
-	g.sc.mu.Lock()
-	defer g.sc.mu.Unlock()
-	return g, g.sc.clock.reg.timers[tm]
+	return lookup(tm, func(r *timerRegistry) map[*time.Timer]*vtimer { return r.timers })
 }
 
 func lookupTicker(tk *time.Ticker) (*g, *vtimer) {
+	return lookup(tk, func(r *timerRegistry) map[*time.Ticker]*vtimer { return r.tickers })
+}
+
+// lookup returns the calling managed goroutine and the virtual timer
+// behind k in the registry's map m, or nils.
+func lookup[K comparable](k K, m func(*timerRegistry) map[K]*vtimer) (*g, *vtimer) {
 	g := enter()
 	if g == nil {
 		return nil, nil
 	}
 	g.sc.mu.Lock()
 	defer g.sc.mu.Unlock()
-	return g, g.sc.clock.reg.tickers[tk]
+	return g, m(&g.sc.clock.reg)[k]
 }
 
 var (
