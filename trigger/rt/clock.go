@@ -26,8 +26,9 @@ import (
 //     goroutine steps; within tieWindow of its deadline, either side, the
 //     strategy may fire it (strategy.clock), so that goroutines woken at
 //     about the same time may step before or after it, as in real time;
-//   - when no goroutine can step (all are blocked, or only spinners or the
-//     test waiting for its end remain): the clock jumps to its deadline.
+//   - when no goroutine can step (all are blocked, or only the test
+//     waiting for its end or spinners that have polled spinJump times
+//     remain): the clock jumps to its deadline.
 //     While a managed goroutine is outside instrumented code, goroutines
 //     the scheduler does not manage are alive, or one waits on a real
 //     timer's channel, something real may still come: the clock first
@@ -91,6 +92,10 @@ const (
 	fireDue                     // due, others can step: it may
 	fireEarly                   // within earlyWindow of its deadline: it may, rarely
 )
+
+// spinJump is how many polls without progress make a spinner wait for
+// the clock to jump (advance).
+const spinJump = 64
 
 // tieWindow is how close two deadlines must be for the timers to fire in
 // either order.
@@ -240,13 +245,17 @@ func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
 		if t == nil {
 			return en, idle
 		}
+		// Spinners keep the clock moving step by step until they have
+		// polled spinJump times without progress: a loop whose
+		// non-blocking sends find no room is busy, not waiting.
+		waiting := idle && (len(en) == 0 || !spinning(en[0]) || en[0].spins >= spinJump)
 		var why fireCase
 		switch {
 		case t.when+tieWindow <= c.now:
 			why = fireOverdue
-		case idle && sc.mayJump(t):
+		case waiting && sc.mayJump(t):
 			why = fireIdle
-		case idle:
+		case waiting:
 			why = fireStalled
 		case c.earlyDone:
 			return en, idle

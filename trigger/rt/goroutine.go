@@ -38,7 +38,7 @@ var (
 	// opStart is a goroutine's first step.
 	opStart   = newKind(kindDef{name: "Start", flags: always})
 	opGosched = newKind(kindDef{name: "Gosched", flags: always | poll})
-	opGo      = newKind(kindDef{name: "Go", exec: execGo, flags: always})
+	opGo      = newKind(kindDef{name: "Go", exec: execGo, flags: always | progress})
 )
 
 // spawn starts f on a new managed goroutine created at s; after, if not nil,

@@ -64,6 +64,9 @@ const (
 	// ending: the test goroutine waiting for its end (goroutine.go), which
 	// runs only when nothing else can.
 	ending
+	// progress: resets the spin count (sched.go); a loop that starts
+	// goroutines between its polls is busy, not spinning.
+	progress
 )
 
 // kinds is the dispatch table, filled by newKind as the package's

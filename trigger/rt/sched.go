@@ -280,7 +280,8 @@ func spinning(x *g) bool { return x.spins >= spinLimit && x.op.isPollKind() }
 // select's default) count; a poll that succeeds or an operation that had to
 // wait for another goroutine is progress and resets the count. Operations
 // that complete at once (a free Lock, an Unlock) do not reset it: a loop
-// "Lock a; TryLock b fails; Unlock a; Gosched" spins.
+// "Lock a; TryLock b fails; Unlock a; Gosched" spins; starting a goroutine
+// does.
 func (sc *sched) countSpin(x *g, waited bool) {
 	switch {
 	case x.op.isPoll():
@@ -288,7 +289,7 @@ func (sc *sched) countSpin(x *g, waited bool) {
 		if x.spins == spinLimit {
 			sc.strat.demote(x)
 		}
-	case waited || x.op.isPollKind():
+	case waited || x.op.isPollKind() || x.op.kind.has(progress):
 		x.spins = 0
 	}
 }
