@@ -23,11 +23,11 @@ import "time"
 //     thousands of them).
 //
 // Evaluation order and results are those of a scan of all live goroutines:
-// a blocked goroutine cannot step until one of its objects changes. So a seed gives the
-// schedule a full scan would give. What the model cannot see — a buffered
-// channel fed or drained by code that is not instrumented — is found by a
-// sweep of the blocked goroutines now and then (sweepEvery) and whenever
-// the scheduler is idle.
+// a blocked goroutine cannot step until one of its objects changes. So a
+// seed gives the schedule a full scan would give. What the model cannot
+// see — a buffered channel fed or drained by code that is not
+// instrumented — is found by a sweep of the blocked goroutines now and then
+// (sweepEvery) and whenever the scheduler is idle.
 
 // enabledSet is the live goroutines, each in one of the three places.
 type enabledSet struct {
@@ -283,8 +283,8 @@ func (sc *sched) anyEnabled() bool {
 }
 
 // checkSets panics if the enabled set disagrees with the model: a blocked
-// goroutine that can step. Tests turn it on
-// (verifySets) for runs with few goroutines.
+// goroutine that can step. Tests turn it on (verifySets) for runs with few
+// goroutines.
 func (sc *sched) checkSets() {
 	s := &sc.set
 	if sc.gs.live.n > 256 {
