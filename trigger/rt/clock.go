@@ -325,6 +325,15 @@ func (sc *sched) mayJump(t *vtimer) bool {
 	return now.Sub(c.stalled) >= sc.stallLimit(t)
 }
 
+// jumpDue reports whether the idle scheduler, which did not move the clock
+// because something outside it may still come (clock.go), has waited long
+// enough in real time.
+func (sc *sched) jumpDue(now time.Time) bool {
+	t := sc.clock.timers.top()
+	st := sc.clock.stalled
+	return t != nil && !st.IsZero() && now.Sub(st) >= sc.stallLimit(t)
+}
+
 // stallLimit is how long the clock waits in real time for what may still
 // come from outside before it moves to t's deadline.
 func (sc *sched) stallLimit(t *vtimer) time.Duration {

@@ -79,7 +79,6 @@ func (sc *sched) watchdog() {
 			switch {
 			case fired:
 				sc.decide(nil)
-
 			case sc.dead:
 			case now.Sub(sc.life.idleAt) >= sc.grace() && sc.gs.live.n > 0:
 				sc.checkStuck(true)
@@ -144,13 +143,4 @@ func waitReason(goid uint64) string {
 // waiting for anything but a CPU.
 func isRunning(state string) bool {
 	return state == "running" || state == "runnable" || state == "preempted" || state == "starting"
-}
-
-// jumpDue reports whether the idle scheduler, which did not move the clock
-// because something outside it may still come (clock.go), has waited long
-// enough in real time.
-func (sc *sched) jumpDue(now time.Time) bool {
-	t := sc.clock.timers.top()
-	st := sc.clock.stalled
-	return t != nil && !st.IsZero() && now.Sub(st) >= sc.stallLimit(t)
 }
