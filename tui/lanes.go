@@ -115,10 +115,19 @@ func (l *lanesView) header() []string {
 	rule := []string{"──────"}
 	lw := l.laneWidth()
 	for _, g := range l.lanes() {
-		cells = append(cells, pad(fmt.Sprintf("goroutine %d", g), lw))
+		cells = append(cells, pad(laneName(g), lw))
 		rule = append(rule, strings.Repeat("─", lw))
 	}
 	return []string{st.Bold.Render(cut(title, l.w)), st.Header.Render(strings.TrimRight(strings.Join(cells, " │ "), " ")), st.Dim.Render(strings.Join(rule, "─┼─"))}
+}
+
+// laneName heads goroutine g's lane; goroutine 0's steps are timer
+// firings (the runtime's virtual clock).
+func laneName(g int) string {
+	if g == 0 {
+		return "timers"
+	}
+	return fmt.Sprintf("goroutine %d", g)
 }
 
 func (l *lanesView) lanes() []int {

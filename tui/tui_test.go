@@ -340,3 +340,13 @@ func TestCycleDrawing(t *testing.T) {
 		t.Errorf("cycle:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestLaneNames: the steps of goroutine 0 are the timers' firings.
+func TestLaneNames(t *testing.T) {
+	if got := laneName(0); got != "timers" {
+		t.Errorf("laneName(0) = %q, want timers", got)
+	}
+	if got := laneName(3); got != "goroutine 3" {
+		t.Errorf("laneName(3) = %q, want goroutine 3", got)
+	}
+}
