@@ -164,9 +164,10 @@ func (b *builder) retryLocal(ctx context.Context, u *unit, m *module, bin, failu
 	if _, err := b.goTest(ctx, m, b.localOverlay, bin, []string{u.path}); err != nil {
 		return ""
 	}
-	first, _, _ := strings.Cut(strings.TrimSpace(failure), "\n")
-	if rest := strings.Split(strings.TrimSpace(failure), "\n"); len(rest) > 1 {
-		first = rest[1] // the go command's "# pkg" header comes first
+	lines := strings.Split(strings.TrimSpace(failure), "\n")
+	first := lines[0]
+	if len(lines) > 1 {
+		first = lines[1] // the go command's "# pkg" header comes first
 	}
 	mods := slices.Sorted(maps.Keys(b.otherMods))
 	u.pkg.Warnings = append(u.pkg.Warnings, Warning{Msg: fmt.Sprintf("%s %s: the build failed with them instrumented (%s)",

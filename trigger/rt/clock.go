@@ -357,13 +357,8 @@ func (c *clock) onRealTimer(cases []SelectCase) bool {
 // for good.
 func (sc *sched) realTimerWaiters(gs []*g) bool {
 	for _, y := range gs {
-		if y.op.done || !y.op.waitsOnChan() {
-			continue
-		}
-		for _, c := range y.op.cases {
-			if c.k != 0 && c.c.timer() && !sc.clock.ours[c.k] {
-				return true
-			}
+		if !y.op.done && y.op.waitsOnChan() && sc.clock.onRealTimer(y.op.cases) {
+			return true
 		}
 	}
 	return false
@@ -504,7 +499,7 @@ func Sleep(d time.Duration, s *Site) {
 	t.sleeper = g
 	sc.clock.arm(t, sc.clock.deadline(d))
 	sc.mu.Unlock()
-	g.doN(opSleep, s, t, int64(d))
+	g.do(opSleep, s, t)
 }
 
 var (

@@ -115,7 +115,7 @@ type op struct {
 	// looked up.
 	obj   any
 	rec   any
-	n     int64 // WGAdd: the delta; Sleep, TimerReset: the duration
+	n     int64 // WGAdd: the delta; TimerReset: the duration
 	cases []SelectCase
 	sub   *g  // Go, Run: the goroutine created
 	idx   int // a select's case taken, -1 the default
