@@ -407,6 +407,10 @@ func chanWaitText(sc *sched, x *g, who string) string {
 		} else {
 			b = append(b, "receive from"...)
 		}
+		if c.k == 0 {
+			b = append(b, " a nil channel"...)
+			continue
+		}
 		b = fmt.Appendf(b, " channel %#x", c.k)
 	}
 	return string(b)

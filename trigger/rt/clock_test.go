@@ -3,6 +3,7 @@ package rt_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -262,5 +263,21 @@ func TestContextAfterFuncIsManaged(t *testing.T) {
 	})
 	if err != nil || r.Deadlock == nil {
 		t.Fatalf("want a deadlock: %v %+v", err, r)
+	}
+}
+
+// TestNilChannelWaitText: a goroutine blocked for good on a nil channel
+// (the C of an AfterFunc timer) is said to wait on a nil channel.
+func TestNilChannelWaitText(t *testing.T) {
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20}, 10*time.Second, func() {
+		tm := rt.AfterFunc(time.Hour, func() {}, at("AfterFunc", ""))
+		rt.TimerStop(tm, at("Stop", ""))
+		rt.Go(at("Go", ""), func() { rt.Recv(tm.C, at("Recv", "")) })
+	})
+	if err != nil || r.Deadlock == nil {
+		t.Fatalf("want a goroutine blocked for good: %v %+v", err, r)
+	}
+	if !strings.Contains(r.Deadlock.Message, "receive from a nil channel") {
+		t.Errorf("message %q does not name the nil channel", r.Deadlock.Message)
 	}
 }
