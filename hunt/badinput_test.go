@@ -17,7 +17,7 @@ import (
 // badInputModule copies testdata/badinput (a module of broken and hostile
 // tests) to a temporary directory, so that deadhunt's state directory is
 // not written into the source tree.
-func badInputModule(t *testing.T) string {
+func badInputModule(t testing.TB) string {
 	t.Helper()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("go is not on PATH: the bad-input tests build instrumented test binaries")
@@ -55,10 +55,10 @@ func bounded[T any](t *testing.T, f func(ctx context.Context) (T, error)) (T, er
 // TestBadInput confirms with the real instrumenter, runtime and driver
 // over a module in which one package does not compile, one has no tests,
 // and the tests panic, call os.Exit, block on a network read, spin on
-// TryLock, leak goroutines waiting for an hour, or block their own
-// goroutine for good. Every test must end within its run's bound with its
-// outcome in the hunt's account of it, the broken package must be named,
-// and the other packages' results kept.
+// TryLock, leak goroutines waiting for an hour, check their own heap, or
+// block their own goroutine for good. Every test must end within its run's
+// bound with its outcome in the hunt's account of it, the broken package
+// must be named, and the other packages' results kept.
 func TestBadInput(t *testing.T) {
 	cfg := realConfig(badInputModule(t))
 	res, err := bounded(t, func(ctx context.Context) (*Result, error) { return Confirm(ctx, cfg, []string{"./..."}) })
@@ -86,6 +86,9 @@ func TestBadInput(t *testing.T) {
 		{"panics", "TestPanic", `\d+ runs \(\d+ panic\)`},
 		{"exits", "TestExit", `\d+ runs \(\d+ exit\)`},
 		{"netread", "TestNetRead", `\d+ runs \(\d+ timeout\)`},
+		// Tests that check their own heap: the model keeps no object alive.
+		{"heapcheck", "TestHeapAfterDrop", `\d+ runs \(\d+ pass\)`},
+		{"heapcheck", "TestHeapLive", `\d+ runs \(\d+ pass\)`},
 	} {
 		line := regexp.MustCompile(`(?m)^example\.com/badinput/` + want.pkg + ` ` + want.test + `: ` + want.outcome)
 		if !line.MatchString(lines) {

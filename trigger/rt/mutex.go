@@ -53,12 +53,17 @@ var (
 		flags: acquire | lockOp | always | pollIfFailed})
 )
 
-// mutexes is the model of the mutexes the run has used.
+// mutexes is the model of the mutexes the run has used, by address: the
+// table must not keep a test's objects alive (a test that checks its heap
+// after dropping them would fail under control). A mutex can be collected
+// only while its record is idle (its holder's held set and its waiters'
+// operations point at it otherwise), and an idle record is what a new
+// mutex at the same address starts with.
 type mutexes struct {
-	states map[*sync.Mutex]*mutexState
+	states map[uintptr]*mutexState
 	slab   []mutexState // unused records
 	// last is a one-entry cache in front of states.
-	last   *sync.Mutex
+	last   uintptr
 	lastSt *mutexState
 }
 
@@ -75,12 +80,13 @@ type mutexState struct {
 // call, as ttlcache's do) should see few of the scheduler's.
 const slabSize = 64
 
-func (ms *mutexes) get(m *sync.Mutex) *mutexState {
+func (ms *mutexes) get(p *sync.Mutex) *mutexState {
+	m := uintptr(unsafe.Pointer(p))
 	if m == ms.last {
 		return ms.lastSt
 	}
 	if ms.states == nil {
-		ms.states = make(map[*sync.Mutex]*mutexState, slabSize)
+		ms.states = make(map[uintptr]*mutexState, slabSize)
 	}
 	st := ms.states[m]
 	if st == nil {

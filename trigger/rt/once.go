@@ -3,6 +3,7 @@ package rt
 import (
 	"fmt"
 	"sync"
+	"weak"
 )
 
 // The sync.Once primitive: which Once's function runs, in which goroutine,
@@ -25,35 +26,41 @@ func OnceDo(o *sync.Once, f func(), s *Site) {
 }
 
 var opOnce = newKind(kindDef{name: "OnceDo",
-	canRun: func(sc *sched, x *g) bool { return sc.onces.running[x.op.obj.(*sync.Once)] == nil },
+	canRun: func(sc *sched, x *g) bool { return sc.onces.running[onceKey(x)] == nil },
 	exec:   execOnce,
-	file:   func(sc *sched, x *g) { sc.onces.waits.file(x.op.obj.(*sync.Once), x) },
+	file:   func(sc *sched, x *g) { sc.onces.waits.file(onceKey(x), x) },
 	waitsFor: func(sc *sched, x *g) ([]*g, edgeKind) {
-		if y := sc.onces.running[x.op.obj.(*sync.Once)]; y != nil {
+		if y := sc.onces.running[onceKey(x)]; y != nil {
 			return []*g{y}, edgeOther
 		}
 		return nil, edgeOther
 	},
 	waitText: func(sc *sched, x *g, who string) string { return fmt.Sprintf("Once %p running in%s", x.op.obj, who) }})
 
-// onces is the model of the Onces the run has used.
+// onces is the model of the Onces the run has used, by weak pointer: a
+// Once done stays done for as long as it lives, and the table does not
+// keep it (and the object around it) alive.
 type onces struct {
-	running map[*sync.Once]*g // the goroutine running Do's function
-	done    map[*sync.Once]bool
-	waits   waitLists[*sync.Once]
+	running map[weak.Pointer[sync.Once]]*g // the goroutine running Do's function
+	done    map[weak.Pointer[sync.Once]]bool
+	waits   waitLists[weak.Pointer[sync.Once]]
 }
+
+// onceKey is the key of x's Once in the tables.
+func onceKey(x *g) weak.Pointer[sync.Once] { return weak.Make(x.op.obj.(*sync.Once)) }
 
 // execOnce starts the function of a Once not done (op.ok), or passes a
 // Once done.
 func execOnce(sc *sched, x *g) bool {
 	on := &sc.onces
 	o := x.op.obj.(*sync.Once)
-	x.op.ok = !on.done[o]
+	k := weak.Make(o)
+	x.op.ok = !on.done[k]
 	if x.op.ok {
 		if on.running == nil {
-			on.running = map[*sync.Once]*g{}
+			on.running = map[weak.Pointer[sync.Once]]*g{}
 		}
-		on.running[o] = x
+		on.running[k] = x
 	} else if sc.obs != nil {
 		sc.obs.onceSeen(x, o)
 	}
@@ -65,12 +72,13 @@ func (x *g) onceDone(o *sync.Once) {
 	sc := x.sc
 	sc.mu.Lock()
 	on := &sc.onces
-	delete(on.running, o)
+	k := weak.Make(o)
+	delete(on.running, k)
 	if on.done == nil {
-		on.done = map[*sync.Once]bool{}
+		on.done = map[weak.Pointer[sync.Once]]bool{}
 	}
-	on.done[o] = true
-	on.waits.wake(&sc.set, o)
+	on.done[k] = true
+	on.waits.wake(&sc.set, k)
 	if sc.obs != nil {
 		sc.obs.onceRan(x, o)
 	}

@@ -97,9 +97,10 @@ var (
 		flags: acquire | read | lockOp | always | pollIfFailed})
 )
 
-// rwMutexes is the model of the RWMutexes the run has used.
+// rwMutexes is the model of the RWMutexes the run has used, by address,
+// as mutexes are.
 type rwMutexes struct {
-	states map[*sync.RWMutex]*rwState
+	states map[uintptr]*rwState
 	slab   []rwState
 }
 
@@ -113,9 +114,10 @@ type rwState struct {
 	waiters []waitRef
 }
 
-func (rs *rwMutexes) get(m *sync.RWMutex) *rwState {
+func (rs *rwMutexes) get(p *sync.RWMutex) *rwState {
+	m := uintptr(unsafe.Pointer(p))
 	if rs.states == nil {
-		rs.states = make(map[*sync.RWMutex]*rwState, slabSize)
+		rs.states = make(map[uintptr]*rwState, slabSize)
 	}
 	st := rs.states[m]
 	if st == nil {

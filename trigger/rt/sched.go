@@ -171,6 +171,8 @@ func (sc *sched) leave(x *g, to gState) {
 // retire marks x, live or outside, done.
 func (sc *sched) retire(x *g) {
 	delete(sc.gs.byGP, x.gp.Load())
+	// The run keeps x; not the objects of its last operation.
+	x.op.obj, x.op.rec, x.op.val, x.op.cases = nil, nil, nil, nil
 	if x.state == gOutside {
 		sc.gs.outside--
 		x.state = gDone

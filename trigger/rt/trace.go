@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 	"unicode/utf8"
+	"weak"
 )
 
 // tracer writes the lock-order trace of predict/TRACE.md (version 1): it
@@ -24,10 +25,10 @@ type tracer struct {
 	// lastLock and lastLockID cache the last lookup in locks.
 	lastLock   any
 	lastLockID int
-	wgDone     map[*sync.WaitGroup][]int // goroutines that called Done
-	pending    map[uintptr][]int         // senders of buffered values not yet received
-	closers    map[uintptr]int           // goroutine that closed a channel
-	onceBy     map[*sync.Once]int        // goroutine that ran a Once's function
+	wgDone     map[weak.Pointer[sync.WaitGroup]][]int // goroutines that called Done
+	pending    map[uintptr][]int                      // senders of buffered values not yet received
+	closers    map[uintptr]int                        // goroutine that closed a channel
+	onceBy     map[weak.Pointer[sync.Once]]int        // goroutine that ran a Once's function
 	buf        []byte
 	err        error
 }
@@ -38,7 +39,7 @@ func newTracer(name string, steps *stepLog) (*tracer, error) {
 		return nil, fmt.Errorf("rt: trace: %w", err)
 	}
 	t := &tracer{f: f, w: bufio.NewWriterSize(f, 64<<10), steps: steps, locks: map[any]int{},
-		wgDone: map[*sync.WaitGroup][]int{}, pending: map[uintptr][]int{}, closers: map[uintptr]int{}, onceBy: map[*sync.Once]int{}}
+		wgDone: map[weak.Pointer[sync.WaitGroup]][]int{}, pending: map[uintptr][]int{}, closers: map[uintptr]int{}, onceBy: map[weak.Pointer[sync.Once]]int{}}
 	// The header goes out at once, and later writes end at line
 	// boundaries (line), so that the trace of a run that exits or is
 	// killed midway is a valid, shorter trace.
@@ -113,16 +114,30 @@ func (t *tracer) site(s *Site) int {
 	return int(i)
 }
 
+// weakKey is lock's key in the tracer's table: a weak pointer, so that
+// recording does not keep a test's objects alive and a lock allocated
+// later at a collected one's address is a new lock.
+func weakKey(lock any) any {
+	switch l := lock.(type) {
+	case *sync.Mutex:
+		return weak.Make(l)
+	case *sync.RWMutex:
+		return weak.Make(l)
+	}
+	return lock
+}
+
 // lock returns the trace id of lock addr, defining it with the class of
 // site s on first use in the run.
 func (t *tracer) lock(addr any, s *Site) int {
 	if addr == t.lastLock {
 		return t.lastLockID
 	}
-	id, ok := t.locks[addr]
+	k := weakKey(addr)
+	id, ok := t.locks[k]
 	if !ok {
 		id = len(t.locks)
-		t.locks[addr] = id
+		t.locks[k] = id
 		inst := fmt.Sprintf("%p", addr)
 		t.line("lock", strconv.Itoa(id), field(classOf(s, inst)), inst)
 	}
@@ -178,18 +193,19 @@ func (t *tracer) closed(x *g, ch uintptr) { t.closers[ch] = x.id }
 
 func (t *tracer) wgAdded(x *g, wg *sync.WaitGroup, delta int) {
 	if delta < 0 {
-		t.wgDone[wg] = append(t.wgDone[wg], x.id)
+		k := weak.Make(wg)
+		t.wgDone[k] = append(t.wgDone[k], x.id)
 	}
 }
 
 func (t *tracer) wgWaited(x *g, wg *sync.WaitGroup) {
-	for _, d := range t.wgDone[wg] {
+	for _, d := range t.wgDone[weak.Make(wg)] {
 		t.hb(d, x.id)
 	}
 }
 
-func (t *tracer) onceRan(x *g, o *sync.Once)  { t.onceBy[o] = x.id }
-func (t *tracer) onceSeen(x *g, o *sync.Once) { t.hb(t.onceBy[o], x.id) }
+func (t *tracer) onceRan(x *g, o *sync.Once)  { t.onceBy[weak.Make(o)] = x.id }
+func (t *tracer) onceSeen(x *g, o *sync.Once) { t.hb(t.onceBy[weak.Make(o)], x.id) }
 
 func (t *tracer) hb(from, to int) {
 	if from != to && from > 0 && to > 0 {
