@@ -89,10 +89,25 @@ func TestBadInput(t *testing.T) {
 		// Tests that check their own heap: the model keeps no object alive.
 		{"heapcheck", "TestHeapAfterDrop", `\d+ runs \(\d+ pass\)`},
 		{"heapcheck", "TestHeapLive", `\d+ runs \(\d+ pass\)`},
+		{"bubble", "TestInBubble", `\d+ runs \(\d+ pass\)`},
+		{"bubble", "TestOutside", `\d+ runs \(\d+ pass\)`},
 	} {
 		line := regexp.MustCompile(`(?m)^example\.com/badinput/` + want.pkg + ` ` + want.test + `: ` + want.outcome)
 		if !line.MatchString(lines) {
 			t.Errorf("%s %s: no line matching %q in:\n%s", want.pkg, want.test, line, lines)
+		}
+	}
+	// A synctest bubble is the blind spot of the test that enters it, not
+	// of its package's other tests.
+	var text strings.Builder
+	if err := res.WriteText(&text, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`(?m)^example\.com/badinput/bubble TestInBubble: .*\[partly controlled: synctest bubble \S+bubble_test\.go:14:2\]$`,
+		`(?m)^example\.com/badinput/bubble TestOutside: .*\[fully controlled\]$`,
+		`(?m)^partly controlled: example\.com/badinput/bubble: synctest bubble \S+bubble_test\.go:14:2 \(entered by TestInBubble\)$`} {
+		if !regexp.MustCompile(want).MatchString(text.String()) {
+			t.Errorf("no line matching %q in:\n%s", want, text.String())
 		}
 	}
 	// Tests that end badly on their own are reported with their output

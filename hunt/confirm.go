@@ -107,7 +107,7 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 		err = nil // a stopped hunt: the report and the summary say so
 	}
 	rep := &report.Report{Version: report.Version, Tool: "deadhunt confirm", Created: time.Now().UTC(),
-		Packages: built.Paths, Findings: oneEach(sum.Findings), BlindSpots: built.BlindSpots, Interrupted: interruption(ctx, sum)}
+		Packages: built.Paths, Findings: oneEach(sum.Findings), BlindSpots: entered(built.BlindSpots, sum.Tests), Interrupted: interruption(ctx, sum)}
 	rep.Findings = append(rep.Findings, joinPredictions(pr, rep.Findings, sum)...)
 	rep.Errors = slices.Concat(built.Errors, notBuildErrors(predErrs, built.Errors), sum.Errors, testFailures(sum))
 	report.Sort(rep.Findings)
@@ -249,4 +249,23 @@ func untested(rep *report.Report, sum *driver.Summary) []string {
 		}
 	}
 	return ps
+}
+
+// entered is the blind spots with each synctest bubble's tests: those
+// whose runs entered it.
+func entered(spots []report.BlindSpot, tests []driver.TestStats) []report.BlindSpot {
+	spots = slices.Clone(spots)
+	for i := range spots {
+		b := &spots[i]
+		if b.What != report.Bubble {
+			continue
+		}
+		b.Tests = nil
+		for _, st := range tests {
+			if st.Package == b.Package && slices.Contains(st.Bubbles, b.Pos) {
+				b.Tests = append(b.Tests, st.Test)
+			}
+		}
+	}
+	return spots
 }

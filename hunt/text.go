@@ -26,7 +26,7 @@ func (r *Result) WriteText(w io.Writer, verbose bool) error {
 	if len(rep.Findings) > 0 || len(rep.Errors) > 0 {
 		fmt.Fprintln(w)
 	}
-	writeTests(w, r.Summary, partly(rep), verbose)
+	writeTests(w, r.Summary, rep, verbose)
 	for _, p := range r.Untested {
 		fmt.Fprintf(w, "%s: no tests to run (no test files, or none matching -run)\n", p)
 	}
@@ -63,17 +63,16 @@ func inBlindFile(f *report.Finding, spots []report.BlindSpot) bool {
 	return seen
 }
 
-// partly maps each package with blind spots to them, listed:
-// "cgo file p/x.go, synctest bubble p/x_test.go:10:2".
-func partly(rep *report.Report) map[string]string {
-	m := map[string]string{}
+// partly lists the blind spots of a test, "" if it ran fully
+// controlled: "cgo file p/x.go, synctest bubble p/x_test.go:10:2".
+func partly(rep *report.Report, st *driver.TestStats) string {
+	var what []string
 	for _, s := range rep.BlindSpots {
-		if m[s.Package] != "" {
-			m[s.Package] += ", "
+		if s.Package == st.Package && s.Of(st.Test) {
+			what = append(what, strings.TrimSuffix(s.What+" "+s.Pos, " "))
 		}
-		m[s.Package] += s.String()
 	}
-	return m
+	return strings.Join(what, ", ")
 }
 
 // control says how much of the hunted code ran under control: "all 3
@@ -82,7 +81,9 @@ func partly(rep *report.Report) map[string]string {
 func (r *Result) control() string {
 	partly := map[string]bool{}
 	for _, s := range r.Report.BlindSpots {
-		partly[s.Package] = true
+		if s.Reached() {
+			partly[s.Package] = true
+		}
 	}
 	hunted := map[string]bool{}
 	for _, st := range r.Summary.Tests {
@@ -129,11 +130,11 @@ func (r *Result) incomplete() []string {
 
 // writeTests writes a line per test hunted; verbose, its calibration,
 // aims, warnings and first misbehaving run too.
-func writeTests(w io.Writer, sum *driver.Summary, partly map[string]string, verbose bool) {
+func writeTests(w io.Writer, sum *driver.Summary, rep *report.Report, verbose bool) {
 	bad := 0
 	for _, st := range sum.Tests {
 		control := " [fully controlled]"
-		if p, ok := partly[st.Package]; ok {
+		if p := partly(rep, &st); p != "" {
 			control = " [partly controlled: " + p + "]"
 		}
 		if st.NotHunted {

@@ -66,13 +66,33 @@ type BlindSpot struct {
 	Package string `json:"package"`
 	Pos     string `json:"pos,omitempty"` // file or file:line:col
 	What    string `json:"what"`          // "cgo file", "synctest bubble", ...
+	// Tests, for a synctest bubble, are the tests whose runs entered it:
+	// the blind spot is theirs, not the whole package's.
+	Tests []string `json:"tests,omitempty"`
 }
 
+// Bubble is BlindSpot.What for a testing/synctest bubble.
+const Bubble = "synctest bubble"
+
+// Of reports whether the blind spot concerns test (of its package): a
+// bubble only the tests that entered it, anything else every test.
+func (b BlindSpot) Of(test string) bool {
+	return b.What != Bubble || slices.Contains(b.Tests, test)
+}
+
+// Reached reports whether a hunted test ran the blind spot: a bubble
+// only if some test entered it.
+func (b BlindSpot) Reached() bool { return b.What != Bubble || len(b.Tests) > 0 }
+
 func (b BlindSpot) String() string {
-	if b.Pos == "" {
-		return b.What
+	s := b.What
+	if b.Pos != "" {
+		s += " " + b.Pos
 	}
-	return b.What + " " + b.Pos
+	if b.What == Bubble {
+		s += " (entered by " + cmpOr(strings.Join(b.Tests, ", "), "no test") + ")"
+	}
+	return s
 }
 
 // PackageError is a failure confined to one package (or one test).

@@ -87,7 +87,7 @@ func sample() *Report {
 			CutShort:  []TestRef{{Package: "example.com/bank", Test: "TestAudit"}},
 			NotHunted: []TestRef{{Package: "example.com/bank", Test: "TestLedger"}, {Package: "example.com/bank", Test: "TestNotify"}}},
 		BlindSpots: []BlindSpot{{Package: "example.com/bank", Pos: "/src/bank/crc.go", What: "cgo file"},
-			{Package: "example.com/bank", Pos: "/src/bank/account_test.go:40:2", What: "synctest bubble"}},
+			{Package: "example.com/bank", Pos: "/src/bank/account_test.go:40:2", What: "synctest bubble", Tests: []string{"TestTransfer"}}},
 	}
 }
 

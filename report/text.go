@@ -163,8 +163,8 @@ func (r *Report) WriteText(w io.Writer) error {
 	for _, e := range r.Errors {
 		fmt.Fprintf(ew, "error: %s\n", e.Error())
 	}
-	if len(r.BlindSpots) > 0 {
-		fmt.Fprintln(ew, r.ControlText())
+	if ct := r.ControlText(); ct != "" {
+		fmt.Fprintln(ew, ct)
 	}
 	if in := r.Interrupted; in != nil {
 		fmt.Fprintln(ew, in.String())
@@ -185,14 +185,17 @@ func (in *Interruption) String() string {
 		in.Done, in.Total, in.Cause, len(in.CutShort), len(in.NotHunted))
 }
 
-// ControlText says, per package with blind spots, what ran outside
-// control: "partly controlled: example.com/p: cgo file p.go, synctest
-// bubble p_test.go:12:2".
+// ControlText says, per package with blind spots a hunted test reached,
+// what ran outside control: "partly controlled: example.com/p: cgo file
+// p.go, synctest bubble p_test.go:12:2 (entered by TestX)".
 func (r *Report) ControlText() string {
 	var b strings.Builder
 	var pkgs []string
 	by := map[string][]string{}
 	for _, s := range r.BlindSpots {
+		if !s.Reached() {
+			continue
+		}
 		if by[s.Package] == nil {
 			pkgs = append(pkgs, s.Package)
 		}

@@ -93,8 +93,8 @@ func blindSpot(pkg string, w instrument.Warning) (report.BlindSpot, bool) {
 		return report.BlindSpot{}, false
 	case w.Msg == "cgo file not instrumented":
 		return report.BlindSpot{Package: pkg, Pos: strings.TrimSuffix(w.Pos, ":1:1"), What: "cgo file"}, true
-	case strings.HasPrefix(w.Msg, "synctest bubble"):
-		return report.BlindSpot{Package: pkg, Pos: w.Pos, What: "synctest bubble"}, true
+	case strings.HasPrefix(w.Msg, report.Bubble):
+		return report.BlindSpot{Package: pkg, Pos: w.Pos, What: report.Bubble}, true
 	case strings.Contains(w.Msg, "not instrumented"):
 		what, _, _ := strings.Cut(w.Msg, ":")
 		return report.BlindSpot{Package: pkg, Pos: w.Pos, What: what}, true

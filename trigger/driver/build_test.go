@@ -2,6 +2,7 @@ package driver
 
 import (
 	"errors"
+	"reflect"
 	"testing"
 
 	"github.com/deadhunt/deadhunt/report"
@@ -49,7 +50,7 @@ func TestBlindSpots(t *testing.T) {
 		t.Fatalf("blind spots %v, want %v", b.BlindSpots, want)
 	}
 	for i := range want {
-		if b.BlindSpots[i] != want[i] {
+		if !reflect.DeepEqual(b.BlindSpots[i], want[i]) {
 			t.Errorf("blind spot %d: %v, want %v", i, b.BlindSpots[i], want[i])
 		}
 	}

@@ -34,3 +34,15 @@ func TestStrategiesMatchContract(t *testing.T) {
 		t.Errorf("CONTRACT.md section 4 lists strategies %q, report.Strategies %q", contract, report.Strategies)
 	}
 }
+
+// TestBubbleWarningMatchesContract: the runtime's warning for a synctest
+// bubble entered, which the driver reads, is the one CONTRACT.md names.
+func TestBubbleWarningMatchesContract(t *testing.T) {
+	data, err := os.ReadFile("../CONTRACT.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `warns "`+BubblePrefix+`<s>"`) {
+		t.Errorf("CONTRACT.md does not name the warning %q", BubblePrefix)
+	}
+}

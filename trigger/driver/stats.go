@@ -2,11 +2,17 @@ package driver
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/deadhunt/deadhunt/report"
 )
+
+// BubblePrefix starts the runtime's warning that a run entered a
+// testing/synctest bubble (CONTRACT.md section 3); the call's position
+// follows.
+const BubblePrefix = "synctest bubble entered at "
 
 // Summary is the result of a hunt.
 type Summary struct {
@@ -48,6 +54,9 @@ type TestStats struct {
 	// while this test was hunted: its budget was not spent. NotHunted is
 	// set when it was stopped before this test's hunt began: nothing ran.
 	Interrupted, NotHunted bool
+	// Bubbles are the testing/synctest bubbles (their calls' positions)
+	// the test's runs entered: their goroutines ran outside control.
+	Bubbles []string
 }
 
 // Finished reports whether the test's hunt ran to its end.
@@ -84,6 +93,13 @@ func (s *TestStats) count(rn *run) {
 	s.Runs++
 	s.Outcomes[rn.Outcome]++
 	s.Elapsed += rn.Elapsed
+	if rn.Result != nil {
+		for _, w := range rn.Result.Warnings {
+			if pos, ok := strings.CutPrefix(w, BubblePrefix); ok && !slices.Contains(s.Bubbles, pos) {
+				s.Bubbles = append(s.Bubbles, pos)
+			}
+		}
+	}
 	if rn.Seeded {
 		s.Seeded++
 		if rn.Outcome == Deadlock {

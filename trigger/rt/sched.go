@@ -3,6 +3,7 @@ package rt
 import (
 	"fmt"
 	"os"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -362,6 +363,14 @@ func (c *counts) acquired(x *g) {
 	c.acqs++
 	if c.isTarget != nil && c.isTarget(x) {
 		c.targetAcqs++
+	}
+}
+
+// warnOnce records warning w unless it was recorded: one per place, so
+// not bounded like warn's.
+func (sc *sched) warnOnce(w string) {
+	if !slices.Contains(sc.warnings, w) {
+		sc.warnings = append(sc.warnings, w)
 	}
 }
 

@@ -351,3 +351,19 @@ func (sc *sched) hasPaused(x *g) bool {
 	defer sc.mu.Unlock()
 	return sc.pausedChild(x.id)
 }
+
+// bubblePrefix starts the warning a run gives when it enters a
+// testing/synctest bubble: the position of the call follows.
+const bubblePrefix = "synctest bubble entered at "
+
+// InBubble is the function passed to synctest.Test or synctest.Run at s,
+// returned as it is: the run notes that it entered the bubble, whose
+// goroutines are outside the scheduler's control.
+func InBubble[F any](f F, s *Site) F {
+	if sc := active(); sc != nil {
+		sc.mu.Lock()
+		sc.warnOnce(bubblePrefix + s.String())
+		sc.mu.Unlock()
+	}
+	return f
+}
