@@ -281,3 +281,20 @@ func TestNilChannelWaitText(t *testing.T) {
 		t.Errorf("message %q does not name the nil channel", r.Deadlock.Message)
 	}
 }
+
+// TestNowAfterInit: a time read while the test package initializes (a
+// package variable, as puddle's nanotime base) is never after a managed
+// goroutine's Now, though the scheduler was made before it.
+func TestNowAfterInit(t *testing.T) {
+	var start time.Time
+	var since time.Duration
+	_, err := rt.RunScenarioInit(rt.Config{Strategy: "random", Seed: 1}, 10*time.Second,
+		func() { time.Sleep(time.Millisecond); start = time.Now() },
+		func() { since = rt.Since(start, at("Since", "")) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if since < 0 {
+		t.Errorf("Since of a time read at initialization: %v, want not negative", since)
+	}
+}

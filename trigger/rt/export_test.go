@@ -21,10 +21,18 @@ type (
 // does. A deadlock ends the run (its goroutines stay parked forever: they
 // leak, which is harmless in a test process) instead of exiting.
 func RunScenario(cfg Config, timeout time.Duration, body func()) (*Result, error) {
+	return RunScenarioInit(cfg, timeout, func() {}, body)
+}
+
+// RunScenarioInit is RunScenario with init run between the scheduler's
+// making and the test's start, as a test package's initialization runs in
+// a test binary.
+func RunScenarioInit(cfg Config, timeout time.Duration, init, body func()) (*Result, error) {
 	sc, err := newSched(cfg)
 	if err != nil {
 		return nil, err
 	}
+	init()
 	done := make(chan *result, 1)
 	sc.onDeadlock = func(r *result) { done <- r }
 	sc.install()

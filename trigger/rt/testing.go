@@ -91,6 +91,10 @@ func (sc *sched) startTest(name string, site *Site) *g {
 	x := sc.newG(site, nil)
 	x.t.started = true
 	sc.test = name
+	// Virtual time starts now, not when the scheduler was made (before the
+	// test package's initialization): a time read in a package variable's
+	// initializer is never after a managed goroutine's Now.
+	sc.clock.base = time.Now()
 	// The testing package's goroutines and the watchdog's are not managed.
 	sc.clock.baseGoroutines = runtime.NumGoroutine() - 1
 	if !sc.dog.running {
