@@ -69,6 +69,8 @@ type Progress struct {
 	// Confirmed is the finding a replay just confirmed, its witness
 	// counting the test's runs so far; nil on other calls.
 	Confirmed *report.Finding
+	// Stats is the test's account, on the call that says it finished.
+	Stats *TestStats
 }
 
 // WithDefaults returns o with every unset field given its default.

@@ -24,6 +24,10 @@ func (h *hunter) send(t *testHunt, p Progress) {
 	defer h.mu.Unlock()
 	p.Packages, p.Package, p.Test, p.Done = h.packages, t.pkg.ImportPath, t.test, t.stats.Runs
 	p.Budget, p.Tests, p.Findings = h.budget(t), h.tests, h.findings
+	if p.Finished {
+		st := t.stats
+		p.Stats = &st
+	}
 	h.opts.Progress(p)
 }
 

@@ -11,7 +11,7 @@ func TestProgressEvents(t *testing.T) {
 	var got []Progress
 	opts := Options{Runs: 5, Parallel: 1, Env: env, WorkDir: t.TempDir(), Progress: func(p Progress) { got = append(got, p) }}
 	s := hunt(t, []Package{pkg}, opts)
-	if len(got) < 3 || !got[0].Started || !got[len(got)-1].Finished {
+	if len(got) < 3 || !got[0].Started || !got[len(got)-1].Finished || got[len(got)-1].Stats.Runs != s.Tests[0].Runs {
 		t.Fatalf("progress %+v; want a start first and the end last", got)
 	}
 	runs, deadlocks, confirmed := 0, 0, 0
