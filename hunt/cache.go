@@ -65,13 +65,13 @@ func newCache(dir string, cfg Config, opts driver.Options) *cache {
 		return nil
 	}
 	key := struct {
-		Version                         string
+		Version                          string
 		Runs, Depth, Radius, Random, PCT int
-		Strategy                        report.Strategy
-		Seed                            uint64
-		KeepGoing, NoPredict, Static    bool
-		Timeout                         int64
-		Args                            []string
+		Strategy                         report.Strategy
+		Seed                             uint64
+		KeepGoing, NoPredict, Static     bool
+		Timeout                          int64
+		Args                             []string
 	}{selfVersion(), opts.Runs, opts.Depth, opts.Radius, cfg.Random, cfg.PCT, opts.Strategy, opts.Seed,
 		opts.KeepGoing, cfg.NoPredict, cfg.Static != nil, int64(opts.Timeout), opts.Args}
 	data, _ := json.Marshal(key)

@@ -36,7 +36,7 @@ type Result struct {
 	Shard     Shard
 	Elsewhere int
 	// Cached are the tests whose results were reused from the cache.
-	Cached []report.TestRef
+	Cached  []report.TestRef
 	dir     string // Config.Dir, for WriteText
 	unbuilt int    // packages that did not build
 }
