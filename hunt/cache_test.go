@@ -34,7 +34,7 @@ func ids(rep *report.Report) []string {
 // the report, the text and the events, and reports the same findings;
 // Fresh (-count=1) hunts again.
 func TestCacheReuses(t *testing.T) {
-	cfg, o := cachedConfig(t, "TestDeadlock", "TestFailPlain")
+	cfg, o := cachedConfig(t, "TestDeadlock", "TestFail")
 	first := confirm(t, cfg)
 	if len(first.Cached) != 0 || len(o.finished) != 2 {
 		t.Fatalf("first hunt: cached %v, %d test(s) hunted; want none cached, both hunted", first.Cached, len(o.finished))
