@@ -69,7 +69,7 @@ func buildAndRecord(ctx context.Context, cfg Config, patterns []string) (*pipeli
 // .deadhunt/traces in the module root.
 func (p *pipeline) record(ctx context.Context, pkgs []driver.Package) (*driver.Recording, error) {
 	p.stage("recording lock-order traces of %d package(s)", len(pkgs))
-	return driver.Record(ctx, pkgs, driver.RecordOptions{Dir: traceDir(p.root), Random: p.cfg.Random, PCT: p.cfg.PCT,
+	return driver.Record(ctx, pkgs, driver.RecordOptions{Dir: p.traceDir(), Random: p.cfg.Random, PCT: p.cfg.PCT,
 		Run: p.run, Parallel: p.cfg.Parallel, Timeout: p.cfg.Timeout, Args: p.cfg.Args})
 }
 

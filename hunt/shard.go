@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -115,3 +116,23 @@ func Costs(rep *report.Report) map[report.TestRef]int64 {
 	}
 	return costs
 }
+
+// traceDir is where the recording's traces go: .deadhunt/traces in the
+// module root, or a directory of the shard's own there, so that shards
+// running at once on one machine do not remove each other's traces.
+func (p *pipeline) traceDir() string {
+	if p.cfg.Shard.whole() {
+		return traceDir(p.root)
+	}
+	return filepath.Join(traceDir(p.root), p.cfg.Shard.fileName())
+}
+
+// shardReport is where a shard's hunt saves its report besides
+// Config.Out: .deadhunt/shards/i-of-N.json. A shard's report is a part,
+// so it replaces neither .deadhunt/last.json nor the history; deadhunt
+// merge joins the parts.
+func (p *pipeline) shardReport() string {
+	return filepath.Join(stateDir(p.root), "shards", p.cfg.Shard.fileName()+".json")
+}
+
+func (s Shard) fileName() string { return fmt.Sprintf("%d-of-%d", s.Index, s.Count) }
