@@ -1,6 +1,7 @@
 package hunt
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -132,5 +133,56 @@ func TestCacheConcurrent(t *testing.T) {
 	left, _ := filepath.Glob(filepath.Join(cfg.Cache, "*", ".entry-*"))
 	if len(left) != 0 {
 		t.Errorf("temporary files left in the cache: %v", left)
+	}
+}
+
+// writeFiles writes files (name: content) under dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// With the real instrumenter: a change to a package hunts again the tests
+// of the packages that import it, and only those; the others are reused.
+func TestCacheRehuntsDependents(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: three real hunts")
+	}
+	dir := hunttest.Module(t)
+	base := "package base\n\nimport \"sync\"\n\n// Counter counts under a lock.\ntype Counter struct {\n\tmu sync.Mutex\n\tn  int\n}\n\nfunc (c *Counter) Add() {\n\tc.mu.Lock()\n\tc.n++\n\tc.mu.Unlock()\n}\n"
+	writeFiles(t, dir, map[string]string{
+		"base/base.go":      base,
+		"user/user.go":      "package user\n\nimport \"example.com/base\"\n\nfunc Twice(c *base.Counter) { c.Add(); c.Add() }\n",
+		"user/user_test.go": "package user\n\nimport (\n\t\"testing\"\n\n\t\"example.com/base\"\n)\n\nfunc TestTwice(t *testing.T) { Twice(&base.Counter{}) }\n",
+		"solo/solo_test.go": "package solo\n\nimport (\n\t\"sync\"\n\t\"testing\"\n)\n\nfunc TestSolo(t *testing.T) {\n\tvar mu sync.Mutex\n\tmu.Lock()\n\tmu.Unlock()\n}\n",
+	})
+	cfg := realConfig(dir)
+	cfg.Cache = t.TempDir()
+	hunt := func() *Result {
+		res, err := bounded(t, func(ctx context.Context) (*Result, error) { return Confirm(ctx, cfg, []string{"./..."}) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	if res := hunt(); len(res.Cached) != 0 || len(res.Summary.Tests) != 2 {
+		t.Fatalf("first hunt: %d test(s), cached %v; want 2, none cached", len(res.Summary.Tests), res.Cached)
+	}
+	if res := hunt(); len(res.Cached) != 2 {
+		t.Errorf("unchanged: cached %v, want both tests", res.Cached)
+	}
+	writeFiles(t, dir, map[string]string{"base/base.go": "// Package base moved down a line.\n" + base})
+	res := hunt()
+	want := []report.TestRef{{Package: "example.com/solo", Test: "TestSolo"}}
+	if !slices.Equal(res.Cached, want) || len(res.Summary.Tests) != 2 {
+		t.Errorf("base changed: cached %v of %d test(s); want only solo's, user's hunted again", res.Cached, len(res.Summary.Tests))
 	}
 }
