@@ -36,11 +36,12 @@ func DefaultCacheDir() string {
 	return filepath.Join(dir, "deadhunt", "hunt")
 }
 
-// cache holds what hunting a package's tests found, keyed by the
-// instrumented test binary (its fingerprint: the go command builds it
-// reproducibly, so the same code, dependencies, toolchain and runtime give
-// the same one), deadhunt's own executable, the tests hunted and the
-// options that change results. An entry is a file written atomically
+// cache holds what hunting a package's tests found, keyed by the code of
+// its instrumented test binary (the source key go list gives, see
+// sources; else the binary's fingerprint), deadhunt's own executable, the
+// tests hunted and the options that change results; and, by source key,
+// what building a package's tests showed (its tests, its blind spots), so
+// that an unchanged package is not even built. An entry is a file written atomically
 // (temporary file, then rename), so concurrent hunts at worst both write
 // the same entry, and a reader never sees half of one.
 type cache struct {
@@ -78,12 +79,26 @@ func newCache(dir string, cfg Config, opts driver.Options) *cache {
 	return &cache{dir: dir, opts: string(data)}
 }
 
-// key is the entry's name for a package's tests.
-func (c *cache) key(p *driver.Package) string {
+// code identifies the code of p's test binary: its source key when go
+// list gave one (sources), else the binary's fingerprint; "" if neither
+// is known (p is then not cached).
+func code(p *driver.Package, src *sources) string {
+	if k := src.key(p.ImportPath); k != "" {
+		return "src:" + k
+	}
+	if p.Fingerprint != "" {
+		return "bin:" + p.Fingerprint
+	}
+	return ""
+}
+
+// key is the name of the entry of p's tests, hunted with the cache's
+// options, for code.
+func (c *cache) key(p *driver.Package, code string) string {
 	data, _ := json.Marshal(struct {
-		Opts, Package, Binary string
-		Tests                 []string
-	}{c.opts, p.ImportPath, p.Fingerprint, p.Tests})
+		Opts, Package, Code string
+		Tests               []string
+	}{c.opts, p.ImportPath, code, p.Tests})
 	h := sha256.Sum256(data)
 	return hex.EncodeToString(h[:])
 }
@@ -91,31 +106,39 @@ func (c *cache) key(p *driver.Package) string {
 func (c *cache) path(key string) string { return filepath.Join(c.dir, key[:2], key+".json") }
 
 // get returns the entry of p's tests, if there is one.
-func (c *cache) get(p *driver.Package) (*entry, bool) {
-	if c == nil || p.Fingerprint == "" {
-		return nil, false
-	}
-	data, err := os.ReadFile(c.path(c.key(p)))
-	if err != nil {
+func (c *cache) get(p *driver.Package, code string) (*entry, bool) {
+	if c == nil || code == "" {
 		return nil, false
 	}
 	var e entry
-	if json.Unmarshal(data, &e) != nil || e.Package != p.ImportPath || len(e.Tests) != len(p.Tests) {
-		return nil, false // corrupt or foreign: hunt again
+	if !c.read(c.key(p, code), &e) || e.Package != p.ImportPath || len(e.Tests) != len(p.Tests) {
+		return nil, false // missing, corrupt or foreign: hunt again
 	}
 	return &e, true
 }
 
 // put stores p's entry.
-func (c *cache) put(p *driver.Package, e *entry) error {
-	if c == nil || p.Fingerprint == "" {
+func (c *cache) put(p *driver.Package, code string, e *entry) error {
+	if c == nil || code == "" {
 		return nil
 	}
-	name := c.path(c.key(p))
+	return c.write(c.key(p, code), e)
+}
+
+// read decodes the file of key into v; false if there is none or it is
+// corrupt.
+func (c *cache) read(key string, v any) bool {
+	data, err := os.ReadFile(c.path(key))
+	return err == nil && json.Unmarshal(data, v) == nil
+}
+
+// write stores v as the file of key, atomically.
+func (c *cache) write(key string, v any) error {
+	name := c.path(key)
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 		return fmt.Errorf("hunt: cache: %w", err)
 	}
-	data, err := json.Marshal(e)
+	data, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("hunt: cache: %w", err)
 	}

@@ -166,7 +166,10 @@ func TestCacheRehuntsDependents(t *testing.T) {
 	})
 	cfg := realConfig(dir)
 	cfg.Cache = t.TempDir()
+	o := &observed{}
+	cfg.Observer = o
 	hunt := func() *Result {
+		o.stages = nil
 		res, err := bounded(t, func(ctx context.Context) (*Result, error) { return Confirm(ctx, cfg, []string{"./..."}) })
 		if err != nil {
 			t.Fatal(err)
@@ -176,13 +179,13 @@ func TestCacheRehuntsDependents(t *testing.T) {
 	if res := hunt(); len(res.Cached) != 0 || len(res.Summary.Tests) != 2 {
 		t.Fatalf("first hunt: %d test(s), cached %v; want 2, none cached", len(res.Summary.Tests), res.Cached)
 	}
-	if res := hunt(); len(res.Cached) != 2 {
-		t.Errorf("unchanged: cached %v, want both tests", res.Cached)
+	if res := hunt(); len(res.Cached) != 2 || !o.staged("2 package(s) unchanged since an earlier build: not built") {
+		t.Errorf("unchanged: cached %v, stages %q; want both tests cached, neither package built", res.Cached, o.stages)
 	}
 	writeFiles(t, dir, map[string]string{"base/base.go": "// Package base moved down a line.\n" + base})
 	res := hunt()
 	want := []report.TestRef{{Package: "example.com/solo", Test: "TestSolo"}}
-	if !slices.Equal(res.Cached, want) || len(res.Summary.Tests) != 2 {
+	if !slices.Equal(res.Cached, want) || len(res.Summary.Tests) != 2 || !o.staged("1 package(s) unchanged since an earlier build") {
 		t.Errorf("base changed: cached %v of %d test(s); want only solo's, user's hunted again", res.Cached, len(res.Summary.Tests))
 	}
 }

@@ -78,11 +78,13 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 	ev := newEmitter(cfg.Events)
 	ev.start(p.patterns, cfg.Shard)
 	p.stage("building %s", strings.Join(p.patterns, " "))
-	built, err := p.build(ctx)
+	ch := newCache(cfg.Cache, cfg, opts.WithDefaults())
+	bc, err := p.buildCached(ctx, ch)
 	if err != nil {
 		return nil, err
 	}
-	defer built.Close()
+	defer bc.Close()
+	built := bc.Built
 	ev.built(built)
 	if len(built.Packages) == 0 && len(built.Errors) > 0 {
 		ev.failed(built.Errors)
@@ -97,9 +99,12 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 	if built.Packages, elsewhere = share(built.Packages, cfg.Shard, cfg.Balance); !cfg.Shard.whole() {
 		p.stage("shard %s: %d test(s) here, %d in the other shards", cfg.Shard, testCount(built.Packages), elsewhere)
 	}
-	fresh, reused := newCache(cfg.Cache, cfg, opts.WithDefaults()).split(built.Packages, cfg.Fresh)
+	fresh, reused := ch.split(built.Packages, bc.src, cfg.Fresh)
 	if n := len(reused.entries); n > 0 {
 		p.stage("%d package(s) unchanged since an earlier hunt: their results are reused from the cache", n)
+	}
+	if err := bc.want(ctx, p, fresh); err != nil {
+		return nil, err
 	}
 	p.static = reused.staticPatterns(built.Paths)
 	var pr *predictions
@@ -136,7 +141,7 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 		Packages: built.Paths, Findings: oneEach(sum.Findings), BlindSpots: built.BlindSpots, Interrupted: interruption(ctx, sum)}
 	rep.Findings = append(rep.Findings, joinPredictions(pr, rep.Findings, sum)...)
 	rep.Errors = slices.Concat(built.Errors, notBuildErrors(predErrs, built.Errors), sum.Errors, testFailures(sum))
-	err = errors.Join(err, reused.store(fresh, rep, sum))
+	err = errors.Join(err, reused.store(fresh, rep, sum), bc.storeIndex(ch, withTests))
 	cached := reused.apply(rep, sum)
 	rep.Tests = testRuns(sum, cached)
 	report.Sort(rep.Findings)

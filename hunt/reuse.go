@@ -12,17 +12,18 @@ import (
 // whose instrumented test binary, tests and options are unchanged.
 type reuse struct {
 	cache   *cache
+	src     *sources
 	entries map[string]*entry // by import path
 	order   []string          // the packages with tests, in build order
 }
 
 // split parts the packages to hunt from those whose entry the cache has;
 // fresh hunts them all (the cache is only written).
-func (c *cache) split(pkgs []driver.Package, fresh bool) (hunt []driver.Package, r *reuse) {
-	r = &reuse{cache: c, entries: map[string]*entry{}}
+func (c *cache) split(pkgs []driver.Package, src *sources, fresh bool) (hunt []driver.Package, r *reuse) {
+	r = &reuse{cache: c, src: src, entries: map[string]*entry{}}
 	for i := range pkgs {
 		r.order = append(r.order, pkgs[i].ImportPath)
-		if e, ok := c.get(&pkgs[i]); ok && !fresh {
+		if e, ok := c.get(&pkgs[i], code(&pkgs[i], src)); ok && !fresh {
 			r.entries[pkgs[i].ImportPath] = e
 			continue
 		}
@@ -111,7 +112,7 @@ func (r *reuse) store(pkgs []driver.Package, rep *report.Report, sum *driver.Sum
 		if !ok || len(e.Tests) != len(p.Tests) {
 			continue
 		}
-		if err := r.cache.put(p, e); err != nil && first == nil {
+		if err := r.cache.put(p, code(p, r.src), e); err != nil && first == nil {
 			first = err
 		}
 	}
