@@ -23,7 +23,7 @@ hunt() { # name, then confirm's arguments
 	set +e; "$dh" confirm "$@" >"$work/$name.txt" 2>&1; code=$?; set -e
 	t1=$(secs)
 	cached=$(grep -c ' \[cached\]$' "$work/$name.txt" || true)
-	tests=$(grep -c ' run(s)\? (' "$work/$name.txt" || true)
+	tests=$(grep -c ' runs\? (' "$work/$name.txt" || true)
 	printf '%s\t%.1f s\texit %d\t%s test lines, %s cached\n' "$name" "$(echo "$t1 - $t0" | bc)" "$code" "$tests" "$cached"
 }
 
