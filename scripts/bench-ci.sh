@@ -4,10 +4,15 @@
 #          of the unchanged corpus, a third after one package changed
 #          (corpus/deadlock/crosspkg/store, which crosspkg imports);
 #   shards: one hunt without the cache, then scripts/ci-local.sh (four
-#          shards at once, merge) without it; their findings compared.
-# usage: scripts/bench-ci.sh [workdir]   (run from the repository root)
+#          shards at once, merge) without it; their findings compared;
+#   alone: each of four shards alone, one after the other, as each would
+#          run on a machine of its own (balanced by the one hunt's report
+#          when there is one from the shards part).
+# usage: scripts/bench-ci.sh [workdir [parts]]   (from the repository root;
+# parts default to "cache shards alone")
 set -eu
 work=${1:-$(mktemp -d)}
+parts=${2:-cache shards alone}
 repo=$(pwd)
 mkdir -p "$work"
 go build -o "$work/deadhunt" ./cmd/deadhunt
@@ -28,15 +33,18 @@ hunt() { # name, then confirm's arguments
 }
 
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg); commit $(git -C "$repo" rev-parse --short HEAD)"
+case " $parts " in *" cache "*)
 export DEADHUNT_CACHE="$work/cache"
 hunt first -o "$work/first.json" ./corpus/...
 hunt second -o "$work/second.json" ./corpus/...
 sed -i '1i // edited by bench-ci.sh: every line below moves down one' corpus/deadlock/crosspkg/store/store.go
 hunt changed -o "$work/changed.json" ./corpus/...
 grep -v ' \[cached\]$' "$work/changed.txt" | grep ' runs (' | sed 's/^/\thunted again: /' || true
+sed -i '1d' corpus/deadlock/crosspkg/store/store.go
+;; esac
 
 export DEADHUNT_CACHE=off
-sed -i '1d' corpus/deadlock/crosspkg/store/store.go
+case " $parts " in *" shards "*)
 hunt one -o "$work/one.json" ./corpus/...
 t0=$(secs)
 set +e; DEADHUNT=$dh sh "$repo/scripts/ci-local.sh" -n 4 -o "$work/ci" ./corpus/... >"$work/shards.txt" 2>&1; code=$?; set -e
@@ -46,3 +54,17 @@ for f in one ci/all; do
 	"$dh" merge "$work/$f.json" 2>/dev/null | python3 -c 'import json,sys; r=json.load(sys.stdin); print(sorted(f["id"]+" "+f["status"] for f in r["findings"]))' >"$work/$(basename $f).ids"
 done
 if cmp -s "$work/one.ids" "$work/all.ids"; then echo "shards merged: same findings and statuses as one hunt ($(tr ',' '\n' <"$work/one.ids" | grep -c DH-) findings)"; else echo "shards merged: findings DIFFER"; diff "$work/one.ids" "$work/all.ids" || true; fi
+
+;; esac
+
+case " $parts " in *" alone "*)
+export DEADHUNT_CACHE=off
+for b in "" "$work/one.json"; do
+	[ -z "$b" ] || [ -f "$b" ] || continue
+	flag=; [ -z "$b" ] || flag="--balance $b"
+	for i in 1 2 3 4; do
+		# shellcheck disable=SC2086
+		hunt "alone-$i-of-4${b:+-balanced}" --shard "$i/4" $flag -o "$work/alone-$i.json" ./corpus/...
+	done
+done
+;; esac
