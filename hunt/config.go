@@ -42,6 +42,19 @@ type Config struct {
 	// Out, if set, is a file (relative to Dir) Confirm writes the report
 	// to besides .deadhunt/last.json.
 	Out string
+	// Shard, unless zero, hunts only that share of the tests (confirm
+	// --shard); Balance, if set, are the tests' costs the shares are
+	// balanced by (Costs of an earlier report, confirm --balance).
+	Shard   Shard
+	Balance map[report.TestRef]int64
+	// Cache is the directory of the hunt cache (DefaultCacheDir); "" for
+	// none. Fresh hunts every test even when the cache has its result (go
+	// test's -count=1), writing the cache all the same.
+	Cache string
+	Fresh bool
+	// Events, if set, is told what happens as it happens (confirm --json);
+	// calls are serialized.
+	Events func(Event)
 	// Args are passed to every test binary after its own flags, as go
 	// test's -args.
 	Args []string

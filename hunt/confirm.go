@@ -31,6 +31,12 @@ type Result struct {
 	Unsaved string
 	Verdict Verdict
 	Root    string // the module root, which holds .deadhunt
+	// Shard is the share of the tests hunted (Config.Shard); Elsewhere
+	// counts the tests left to the other shards.
+	Shard     Shard
+	Elsewhere int
+	// Cached are the tests whose results were reused from the cache.
+	Cached  []report.TestRef
 	dir     string // Config.Dir, for WriteText
 	unbuilt int    // packages that did not build
 }
@@ -69,23 +75,42 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 	if err != nil {
 		return nil, err
 	}
+	ev := newEmitter(cfg.Events)
+	ev.start(p.patterns, cfg.Shard)
 	p.stage("building %s", strings.Join(p.patterns, " "))
-	built, err := p.build(ctx)
+	ch := newCache(cfg.Cache, cfg, opts.WithDefaults())
+	bc, err := p.buildCached(ctx, ch)
 	if err != nil {
 		return nil, err
 	}
-	defer built.Close()
+	defer bc.Close()
+	built := bc.Built
+	ev.built(built)
 	if len(built.Packages) == 0 && len(built.Errors) > 0 {
+		ev.failed(built.Errors)
 		return nil, buildFailed(built.Errors)
 	}
 	p.stage("%s", builtLine(built))
 	for _, w := range built.Warnings {
 		p.obs.Warning(w)
 	}
+	var elsewhere int
+	withTests := built.Packages // every shard's
+	if built.Packages, elsewhere = share(built.Packages, cfg.Shard, cfg.Balance); !cfg.Shard.whole() {
+		p.stage("shard %s: %d test(s) here, %d in the other shards", cfg.Shard, testCount(built.Packages), elsewhere)
+	}
+	fresh, reused := ch.split(built.Packages, bc.src, cfg.Fresh)
+	if n := len(reused.entries); n > 0 {
+		p.stage("%d package(s) unchanged since an earlier hunt: their results are reused from the cache", n)
+	}
+	if err := bc.want(ctx, p, fresh); err != nil {
+		return nil, err
+	}
+	p.static = reused.staticPatterns(built.Paths)
 	var pr *predictions
 	var predErrs []report.PackageError
 	if !cfg.NoPredict {
-		rec, err := p.record(ctx, built.Packages)
+		rec, err := p.record(ctx, fresh)
 		if err != nil && ctx.Err() != nil {
 			return nil, fmt.Errorf("%s while recording, before any test was hunted: no report saved", stopCause(ctx))
 		}
@@ -95,11 +120,17 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 		pr = p.predict(ctx, rec)
 		pr.aimStatic()
 		p.stage("%s; %d prediction(s)", rec, len(pr.merged))
+		for i := range pr.merged {
+			ev.send(Event{Action: ActionPrediction, Package: pr.merged[i].Package, Finding: &pr.merged[i]})
+		}
 		opts.Aims, opts.Recording = pr.Aims, rec
 		predErrs = slices.Concat(rec.Errors, pr.errs)
 	}
-	opts.Progress = p.obs.Run
-	sum, err := driver.Hunt(ctx, built.Packages, opts)
+	opts.Progress = func(pr driver.Progress) {
+		p.obs.Run(pr)
+		ev.progress(pr)
+	}
+	sum, err := driver.Hunt(ctx, fresh, opts)
 	if sum == nil {
 		return nil, err
 	}
@@ -107,15 +138,22 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 		err = nil // a stopped hunt: the report and the summary say so
 	}
 	rep := &report.Report{Version: report.Version, Tool: "deadhunt confirm", Created: time.Now().UTC(),
-		Packages: built.Paths, Findings: oneEach(sum.Findings), BlindSpots: entered(built.BlindSpots, sum.Tests), Interrupted: interruption(ctx, sum)}
+		Packages: built.Paths, Findings: oneEach(sum.Findings), Interrupted: interruption(ctx, sum)}
 	rep.Findings = append(rep.Findings, joinPredictions(pr, rep.Findings, sum)...)
 	rep.Errors = slices.Concat(built.Errors, notBuildErrors(predErrs, built.Errors), sum.Errors, testFailures(sum))
+	err = errors.Join(err, reused.store(fresh, rep, sum), bc.storeIndex(ch, withTests))
+	cached := reused.apply(rep, sum)
+	rep.Tests = testRuns(sum, cached)
+	rep.BlindSpots = entered(built.BlindSpots, sum.Tests)
 	report.Sort(rep.Findings)
-	res := &Result{Report: rep, Summary: sum, Untested: untested(rep, sum), Root: p.root, dir: cfg.Dir, unbuilt: len(built.Errors)}
+	res := &Result{Report: rep, Summary: sum, Untested: untested(rep, sum, withTests), Root: p.root, dir: cfg.Dir,
+		unbuilt: len(built.Errors), Shard: cfg.Shard, Elsewhere: elsewhere, Cached: cached}
 	err = errors.Join(err, ApplySuppressions(rep, p.root))
 	res.Verdict = verdict(rep)
+	ev.reused(reused, cached)
 	var serr error
 	res.Saved, res.Unsaved, serr = p.save(rep, sum)
+	ev.summary(res)
 	return res, errors.Join(err, serr)
 }
 
@@ -233,9 +271,12 @@ func verdict(rep *report.Report) Verdict {
 }
 
 // untested lists the packages examined that ran no test and did not fail
-// to build.
-func untested(rep *report.Report, sum *driver.Summary) []string {
+// to build, nor have tests that another shard hunts.
+func untested(rep *report.Report, sum *driver.Summary, withTests []driver.Package) []string {
 	seen := make(map[string]bool)
+	for _, p := range withTests {
+		seen[p.ImportPath] = true
+	}
 	for _, st := range sum.Tests {
 		seen[st.Package] = true
 	}
@@ -268,4 +309,25 @@ func entered(spots []report.BlindSpot, tests []driver.TestStats) []report.BlindS
 		}
 	}
 	return spots
+}
+
+// testRuns are the report's account of the tests hunted: runs, cost, and
+// whether the result was reused from the cache.
+func testRuns(sum *driver.Summary, cached []report.TestRef) []report.TestRun {
+	var ts []report.TestRun
+	for _, st := range sum.Tests {
+		ref := report.TestRef{Package: st.Package, Test: st.Test}
+		ts = append(ts, report.TestRun{Package: st.Package, Test: st.Test, Runs: st.Runs, ElapsedMS: st.Elapsed.Milliseconds(),
+			Cached: slices.Contains(cached, ref)})
+	}
+	return ts
+}
+
+// testCount counts the packages' tests.
+func testCount(pkgs []driver.Package) int {
+	n := 0
+	for _, p := range pkgs {
+		n += len(p.Tests)
+	}
+	return n
 }

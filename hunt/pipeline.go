@@ -20,6 +20,9 @@ type pipeline struct {
 	patterns []string
 	run      *regexp.Regexp // Config.Run compiled; nil for every test
 	obs      Observer
+	// static, unless nil, are the packages the static analyzer looks at
+	// instead of patterns (those not reused from the cache); none if empty.
+	static []string
 }
 
 func newPipeline(cfg Config, patterns []string) (*pipeline, error) {
@@ -66,7 +69,7 @@ func buildAndRecord(ctx context.Context, cfg Config, patterns []string) (*pipeli
 // .deadhunt/traces in the module root.
 func (p *pipeline) record(ctx context.Context, pkgs []driver.Package) (*driver.Recording, error) {
 	p.stage("recording lock-order traces of %d package(s)", len(pkgs))
-	return driver.Record(ctx, pkgs, driver.RecordOptions{Dir: traceDir(p.root), Random: p.cfg.Random, PCT: p.cfg.PCT,
+	return driver.Record(ctx, pkgs, driver.RecordOptions{Dir: p.traceDir(), Random: p.cfg.Random, PCT: p.cfg.PCT,
 		Run: p.run, Parallel: p.cfg.Parallel, Timeout: p.cfg.Timeout, Args: p.cfg.Args})
 }
 
@@ -86,9 +89,13 @@ func (p *pipeline) predict(ctx context.Context, rec *driver.Recording) *predicti
 	pr := &predictions{Predictions: driver.Predict(rec, predict.Options{})}
 	pr.errs = append(pr.errs, pr.Errors...)
 	var static []report.Finding
-	if p.cfg.Static != nil {
+	patterns := p.patterns
+	if p.static != nil {
+		patterns = p.static
+	}
+	if p.cfg.Static != nil && len(patterns) > 0 {
 		p.stage("running the static analyzer (lockcycle)")
-		rep, err := p.cfg.Static(ctx, p.cfg.Dir, p.patterns...)
+		rep, err := p.cfg.Static(ctx, p.cfg.Dir, patterns...)
 		if err != nil {
 			pr.errs = append(pr.errs, report.PackageError{Package: "lockcycle", Err: err.Error()})
 		} else {

@@ -53,7 +53,8 @@ func historyDir(root string) string { return filepath.Join(stateDir(root), "hist
 // .deadhunt/history/, and first to Config.Out if set; witnesses' replay
 // commands name the first file. Every file is written atomically. A hunt
 // that ran no test replaces no report (only Config.Out is written):
-// unsaved says why. It returns the files written, relative to Config.Dir
+// unsaved says why. A shard's hunt writes .deadhunt/shards/i-of-N.json
+// instead of the last report and the history. It returns the files written, relative to Config.Dir
 // when shorter.
 func (p *pipeline) save(rep *report.Report, sum *driver.Summary) (saved []string, unsaved string, err error) {
 	state := stateDir(p.root)
@@ -64,13 +65,19 @@ func (p *pipeline) save(rep *report.Report, sum *driver.Summary) (saved []string
 		return nil, "", err
 	}
 	var paths []string
-	if hunted(sum) {
+	switch {
+	case !p.cfg.Shard.whole(): // a part, even an empty one: merge wants every shard's
+		if err := os.MkdirAll(filepath.Dir(p.shardReport()), 0o755); err != nil {
+			return nil, "", err
+		}
+		paths = []string{p.shardReport()}
+	case hunted(sum):
 		if err := os.MkdirAll(historyDir(p.root), 0o755); err != nil {
 			return nil, "", err
 		}
 		paths = []string{filepath.Join(p.root, driver.DefaultReportPath),
 			filepath.Join(historyDir(p.root), rep.Created.Format("2006-01-02T15-04-05.000000000Z")+".json")}
-	} else {
+	default:
 		unsaved = "no test was hunted: " + driver.DefaultReportPath + " was not replaced"
 	}
 	if p.cfg.Out != "" {

@@ -26,10 +26,11 @@ func (r *Result) WriteText(w io.Writer, verbose bool) error {
 	if len(rep.Findings) > 0 || len(rep.Errors) > 0 {
 		fmt.Fprintln(w)
 	}
-	writeTests(w, r.Summary, rep, verbose)
+	writeTests(w, r.Summary, rep, r.Cached, verbose)
 	for _, p := range r.Untested {
 		fmt.Fprintf(w, "%s: no tests to run (no test files, or none matching -run)\n", p)
 	}
+	r.writeScale(w)
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, r.headline())
 	for _, f := range r.Report.Active(report.Confirmed) {
@@ -128,9 +129,10 @@ func (r *Result) incomplete() []string {
 	return why
 }
 
-// writeTests writes a line per test hunted; verbose, its calibration,
-// aims, warnings and first misbehaving run too.
-func writeTests(w io.Writer, sum *driver.Summary, rep *report.Report, verbose bool) {
+// writeTests writes a line per test hunted, marking those reused from the
+// cache; verbose, its calibration, aims, warnings and first misbehaving
+// run too.
+func writeTests(w io.Writer, sum *driver.Summary, rep *report.Report, cached []report.TestRef, verbose bool) {
 	bad := 0
 	for _, st := range sum.Tests {
 		control := " [fully controlled]"
@@ -140,7 +142,7 @@ func writeTests(w io.Writer, sum *driver.Summary, rep *report.Report, verbose bo
 		if st.NotHunted {
 			control = ""
 		}
-		fmt.Fprintln(w, st.String()+control)
+		fmt.Fprintln(w, st.String()+control+cachedMark(st, cached))
 		if st.FirstBad != nil {
 			bad++
 		}

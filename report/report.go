@@ -15,12 +15,13 @@ import (
 
 // Version is the version of the report schema written by this package.
 // Version 2 added interrupted, blind_spots, a finding's tests and a
-// witness's fingerprint and args; a version 1 report is read as a version 2
-// report without them.
-const Version = 2
+// witness's fingerprint and args; version 3 added tests (what each test's
+// hunt cost, and whether it was reused from the cache). An older report is
+// read as a version 3 report without the newer fields.
+const Version = 3
 
 // readable are the versions Read accepts.
-var readable = []int{1, 2}
+var readable = []int{1, 2, 3}
 
 // Report is one run's findings: the output of lockcycle, confirm or predict.
 type Report struct {
@@ -39,7 +40,27 @@ type Report struct {
 	// BlindSpots are what the controlled scheduler could not see in the
 	// packages examined: a package with none is fully controlled.
 	BlindSpots []BlindSpot `json:"blind_spots,omitempty"`
+	// Tests are the tests a hunt ran (confirm), in the order it ran them:
+	// what each cost (confirm --balance shares shards by it) and whether
+	// its result was reused from the cache.
+	Tests []TestRun `json:"tests,omitempty"`
 }
+
+// TestRun is what hunting one test cost.
+type TestRun struct {
+	Package string `json:"package"`
+	Test    string `json:"test"`
+	Runs    int    `json:"runs"`
+	// ElapsedMS is the wall time of the test's processes, added up, in
+	// milliseconds; a cached test's is that of the hunt it was reused from.
+	ElapsedMS int64 `json:"elapsed_ms"`
+	// Cached marks a result reused from an earlier hunt of the same
+	// instrumented test binary with the same options.
+	Cached bool `json:"cached,omitempty"`
+}
+
+// Ref names the test.
+func (t TestRun) Ref() TestRef { return TestRef{Package: t.Package, Test: t.Test} }
 
 // Interruption says how far a hunt got before it was stopped.
 type Interruption struct {
@@ -317,7 +338,7 @@ func Read(r io.Reader) (*Report, error) {
 	if err := dec.Decode(&rep); err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
-	rep.Version = Version // a version 1 report is a version 2 one without the new fields
+	rep.Version = Version // an older report is a newer one without the new fields
 	if err := rep.CheckValid(); err != nil {
 		return nil, err
 	}

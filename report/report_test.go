@@ -88,6 +88,8 @@ func sample() *Report {
 			NotHunted: []TestRef{{Package: "example.com/bank", Test: "TestLedger"}, {Package: "example.com/bank", Test: "TestNotify"}}},
 		BlindSpots: []BlindSpot{{Package: "example.com/bank", Pos: "/src/bank/crc.go", What: "cgo file"},
 			{Package: "example.com/bank", Pos: "/src/bank/account_test.go:40:2", What: "synctest bubble", Tests: []string{"TestTransfer"}}},
+		Tests: []TestRun{{Package: "example.com/bank", Test: "TestTransfer", Runs: 14, ElapsedMS: 230},
+			{Package: "example.com/bank", Test: "TestAudit", Runs: 40, ElapsedMS: 1210, Cached: true}},
 	}
 }
 

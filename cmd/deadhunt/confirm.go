@@ -24,7 +24,10 @@ func runConfirm(e *env, args []string) int {
 	fs.StringVar(&f.sarif, "sarif", "", "also write the findings as SARIF 2.1.0 to this `file` (- for stdout)")
 	fs.BoolVar(&f.noPredict, "no-predict", false, "do not record and predict: hunt every test with -strategy only")
 	fs.BoolVar(&f.noStatic, "no-static", false, "do not run the static analyzer (lockcycle)")
-	fs.BoolVar(&f.json, "json", false, "print the report as JSON on stdout instead of text (and no progress)")
+	fs.BoolVar(&f.json, "json", false, "print events as JSON on stdout as the hunt goes, one object a line (docs/report.md), instead of text and progress; the report files are written as without it")
+	fs.StringVar(&f.shard, "shard", "", "hunt only share `i/N` of the tests (1 <= i <= N); every shard computes the same split, join their reports with deadhunt merge")
+	fs.StringVar(&f.balance, "balance", "", "balance the -shard shares by each test's cost in this earlier `report` (a merged one, say)")
+	fs.IntVar(&f.count, "count", 0, "1 hunts every test again even when the hunt cache has its result for the same code and options (as go test -count=1); the cache lives in $"+hunt.CacheEnv+" (off: none) or deadhunt/hunt in the user cache directory")
 	fs.BoolVar(&f.keepGoing, "keep-going", false, "run every test's whole budget and count each finding's hits, instead of stopping a test at its first confirmation")
 	fs.BoolVar(&f.v, "v", false, "verbose: print calibration, warnings and every test's runs")
 	var cfg hunt.Config
@@ -33,6 +36,9 @@ func runConfirm(e *env, args []string) int {
 			return err
 		}
 		cfg = f.config(e)
+		if err := f.scale(&cfg, e); err != nil {
+			return err
+		}
 		o, err := cfg.DriverOptions()
 		return cmp.Or(err, o.CheckValid())
 	}
@@ -44,6 +50,8 @@ func runConfirm(e *env, args []string) int {
 	progress := &progress{w: e.stderr, tty: e.tty, verbose: f.v}
 	if !f.json {
 		cfg.Observer = progress
+	} else {
+		cfg.Events = eventWriter(e.stdout)
 	}
 	ctx, stop := e.context()
 	defer stop()
@@ -56,9 +64,7 @@ func runConfirm(e *env, args []string) int {
 	}
 	{ // print what was found, an interrupted hunt's included
 		var perr error
-		if f.json {
-			perr = res.Report.Write(e.stdout)
-		} else {
+		if !f.json {
 			perr = res.WriteText(e.stdout, f.v)
 		}
 		if perr == nil {
@@ -69,5 +75,5 @@ func runConfirm(e *env, args []string) int {
 	if err != nil {
 		return e.fail("confirm", err)
 	}
-	return map[hunt.Verdict]int{hunt.NoDeadlock: exitOK, hunt.Incomplete: exitError, hunt.Deadlock: exitDeadlock}[res.Verdict]
+	return res.Verdict.Exit()
 }

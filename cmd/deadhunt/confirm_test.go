@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -41,7 +43,7 @@ func TestConfirmHelp(t *testing.T) {
 	if r.code != exitOK {
 		t.Errorf("exit %d", r.code)
 	}
-	for _, s := range []string{"-run", "-timeout", "-runs", "-strategy", "-depth", "-radius", "-seed", "-p", "-o", "-json", "-keep-going", "-v", "-sarif", "-no-predict", "-no-static", "directed", "Exit codes", "3 at least one deadlock", `(default "rpro")`} {
+	for _, s := range []string{"-run", "-timeout", "-runs", "-strategy", "-depth", "-radius", "-seed", "-p", "-o", "-json", "-keep-going", "-v", "-sarif", "-no-predict", "-no-static", "-shard", "-balance", "-count", "directed", "Exit codes", "3 at least one deadlock", `(default "rpro")`} {
 		if !strings.Contains(r.stdout, s) {
 			t.Errorf("help does not mention %s", s)
 		}
@@ -110,15 +112,32 @@ func TestConfirmFlaky(t *testing.T) {
 	}
 }
 
+// --json streams events; the report file is written as without it.
 func TestConfirmJSON(t *testing.T) {
 	e, _ := fake(t, "TestDeadlock")
-	r := cli(t, e, "confirm", "--json", "--runs", "5", "--keep-going")
+	r := cli(t, e, "confirm", "--json", "--runs", "5", "--keep-going", "-o", "out.json")
 	if r.code != exitDeadlock {
 		t.Fatalf("exit %d, want 3; stderr:\n%s", r.code, r.stderr)
 	}
-	rep, err := report.Read(strings.NewReader(r.stdout))
+	var actions []string
+	var last map[string]any
+	for line := range strings.Lines(r.stdout) {
+		var ev map[string]any
+		if err := json.Unmarshal([]byte(line), &ev); err != nil {
+			t.Fatalf("stdout line %q is not a JSON object: %v", line, err)
+		}
+		actions = append(actions, ev["action"].(string))
+		last = ev
+	}
+	if actions[0] != "start" || !slices.Contains(actions, "finding") || actions[len(actions)-1] != "summary" {
+		t.Errorf("actions %v, want start ... finding ... summary", actions)
+	}
+	if sum := last["summary"].(map[string]any); sum["exit"] != float64(exitDeadlock) || sum["confirmed"] != float64(1) {
+		t.Errorf("summary %v, want exit 3, one confirmed", sum)
+	}
+	rep, err := report.ReadFile(filepath.Join(r.dir, "out.json"))
 	if err != nil {
-		t.Fatalf("stdout is not a report: %v\n%s", err, r.stdout)
+		t.Fatal(err)
 	}
 	if len(rep.Findings) != 1 || rep.Findings[0].Witness.Runs != 7 {
 		t.Errorf("findings %+v, want one with 7 runs (keep going)", rep.Findings)

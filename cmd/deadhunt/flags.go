@@ -19,6 +19,8 @@ type flags struct {
 	run                                           string
 	timeout                                       time.Duration
 	parallel, runs, depth, radius, random, pct, n int
+	count                                         int
+	shard, balance                                string
 	seed                                          uint64
 	strategy, out, sarif, pprof, dot, finding     string
 	json, keepGoing, v, github, text              bool

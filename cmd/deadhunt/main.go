@@ -43,6 +43,7 @@ type command struct {
 
 var commands = []command{
 	{"confirm", "run tests under the controlled scheduler and confirm deadlocks", runConfirm},
+	{"merge", "join the reports of a hunt's shards into one", runMerge},
 	{"predict", "record the tests' lock orders and print the deadlocks they predict", runPredict},
 	{"record", "record the tests' lock-order traces under diversified schedules", runRecord},
 	{"replay", "re-run a confirmed deadlock's witness schedule", runReplay},

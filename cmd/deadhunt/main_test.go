@@ -12,6 +12,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	os.Setenv("DEADHUNT_CACHE", "off") // tests that use the cache set their own
 	code := m.Run()
 	drivertest.Cleanup()
 	os.Exit(code)
@@ -80,14 +81,14 @@ func TestHelp(t *testing.T) {
 }
 
 // Every command's -h prints its help text (help/<command>.txt), its flags
-// and, for confirm and replay, their exit codes.
+// and, for confirm, merge and replay, their exit codes.
 func TestCommandHelp(t *testing.T) {
 	for _, c := range commands {
 		r := cli(t, env{}, c.name, "-h")
 		if r.code != exitOK || !strings.HasPrefix(r.stdout, "usage: deadhunt "+c.name+" ") || !strings.Contains(r.stdout, "\n  -") {
 			t.Errorf("%s -h: exit %d, stdout:\n%s", c.name, r.code, r.stdout)
 		}
-		if wantExit := c.name == "confirm" || c.name == "replay"; strings.Contains(r.stdout, "\nExit codes: ") != wantExit {
+		if wantExit := c.name == "confirm" || c.name == "merge" || c.name == "replay"; strings.Contains(r.stdout, "\nExit codes: ") != wantExit {
 			t.Errorf("%s -h: exit codes listed %v, want %v", c.name, !wantExit, wantExit)
 		}
 	}

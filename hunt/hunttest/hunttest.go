@@ -33,6 +33,9 @@ type Builder struct {
 	Errors   []report.PackageError
 	Untested []string
 	Warnings []string
+	// Fingerprint is the fake binary's, as the hunt cache keys it; ""
+	// (no fingerprint) keeps it out of the cache.
+	Fingerprint string
 
 	mu    sync.Mutex
 	calls int
@@ -43,7 +46,8 @@ func (b *Builder) Build(_ context.Context, opts driver.BuildOptions) (*driver.Bu
 	b.mu.Lock()
 	b.calls++
 	b.mu.Unlock()
-	pkg := driver.Package{ImportPath: Package, Dir: opts.Dir, Binary: drivertest.FakeBinary(b.T), Tests: b.Tests}
+	pkg := driver.Package{ImportPath: Package, Dir: opts.Dir, Binary: drivertest.FakeBinary(b.T), Tests: b.Tests,
+		Fingerprint: b.Fingerprint}
 	paths := append([]string{Package}, b.Untested...)
 	for _, e := range b.Errors {
 		paths = append(paths, e.Package)

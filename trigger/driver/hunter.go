@@ -57,6 +57,9 @@ func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult
 		t.stats.NotHunted = true
 		return testResult{stats: t.stats}
 	}
+	t.mu.Lock()
+	h.send(t, Progress{Started: true})
+	t.mu.Unlock()
 	err := t.run(ctx)
 	t.mu.Lock()
 	t.stats.Interrupted = ctx.Err() != nil
@@ -90,6 +93,9 @@ func (t *testHunt) run(ctx context.Context) error {
 		t.calibrate(plain, plain)
 		t.stats.Failure = &Failure{Outcome: plain.Outcome, Tail: plain.Tail}
 		t.stats.count(plain)
+		t.mu.Lock()
+		t.h.send(t, Progress{Run: runDone(plain)})
+		t.mu.Unlock()
 		if plain.Outcome == Timeout {
 			return t.hungOnce(ctx)
 		}
@@ -312,6 +318,7 @@ func (t *testHunt) record(ctx context.Context, rn *run) error {
 	t.h.mu.Lock()
 	t.h.findings++
 	t.h.mu.Unlock()
+	t.h.sendConfirmed(t, c)
 	return nil
 }
 
@@ -321,7 +328,7 @@ func (t *testHunt) count(rn *run) *seenDeadlock {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.stats.count(rn)
-	t.h.progress(t, false)
+	t.h.send(t, Progress{Run: runDone(rn)})
 	if rn.Outcome != Deadlock {
 		return nil
 	}
@@ -347,15 +354,7 @@ func (t *testHunt) findings() []report.Finding {
 }
 
 // progress reports t's state; the caller holds t.mu.
-func (h *hunter) progress(t *testHunt, finished bool) {
-	if h.opts.Progress == nil {
-		return
-	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.opts.Progress(Progress{Packages: h.packages, Package: t.pkg.ImportPath, Test: t.test, Done: t.stats.Runs,
-		Budget: h.budget(t), Tests: h.tests, Findings: h.findings, Finished: finished})
-}
+func (h *hunter) progress(t *testHunt, finished bool) { h.send(t, Progress{Finished: finished}) }
 
 // budget is the most runs t's hunt can make: calibration, each aim's
 // calibration and seeds, the strategy's seeds.

@@ -60,6 +60,17 @@ type Progress struct {
 	Tests         int  // tests finished so far, all packages
 	Findings      int  // confirmed findings so far, all packages
 	Finished      bool // this test's hunt is over (the last call for it)
+	// Started is set on the first call for a test, made as its hunt
+	// starts (progress.go).
+	Started bool
+	// Run is the run just counted (plain, calibration or seeded; not a
+	// replay); nil on calls not made for a run.
+	Run *RunDone
+	// Confirmed is the finding a replay just confirmed, its witness
+	// counting the test's runs so far; nil on other calls.
+	Confirmed *report.Finding
+	// Stats is the test's account, on the call that says it finished.
+	Stats *TestStats
 }
 
 // WithDefaults returns o with every unset field given its default.

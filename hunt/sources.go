@@ -1,0 +1,190 @@
+package hunt
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// sources are what go list says of the packages to hunt, before anything
+// is built: which match the patterns, and for each with test files a
+// source key, a hash of everything its instrumented test binary is built
+// from (every non-standard package it links: the files of those in the
+// user's modules, the module version of the others; the toolchain and
+// the build's environment; deadhunt's own executable, which holds the
+// instrumenter and the runtime). The cache keys a package's results by
+// it, so an unchanged package is neither built nor hunted again, and a
+// change to a package changes the keys of every package whose tests
+// import it, and only those.
+type sources struct {
+	paths []string            // packages matching the patterns, dependencies excluded
+	keys  map[string]string   // package with test files → source key
+	dirs  map[string]string   // package → its directory
+	deps  map[string][]string // package with test files → the non-standard packages its tests link
+}
+
+// key is the source key of the package at path; "" if there is none.
+func (s *sources) key(path string) string {
+	if s == nil {
+		return ""
+	}
+	return s.keys[path]
+}
+
+// listed is one package of go list -json.
+type listed struct {
+	ImportPath, Dir, ForTest                    string
+	DepOnly, Standard                           bool
+	GoFiles, CgoFiles, CFiles, CXXFiles, HFiles []string
+	SFiles, SysoFiles, EmbedFiles               []string
+	TestGoFiles, XTestGoFiles                   []string
+	Deps                                        []string
+	Module                                      *listedModule
+	Error                                       *struct{ Err string }
+}
+
+type listedModule struct {
+	Path, Version string
+	Main          bool
+	Replace       *listedModule
+}
+
+// listFields are the fields of listed, for go list -json=.
+const listFields = "ImportPath,Dir,ForTest,DepOnly,Standard,GoFiles,CgoFiles,CFiles,CXXFiles,HFiles,SFiles,SysoFiles,EmbedFiles,TestGoFiles,XTestGoFiles,Deps,Module,Error"
+
+// listSources runs go list over patterns in dir; salt is mixed into every
+// key (the options that decide which tests are listed).
+func listSources(ctx context.Context, dir string, patterns []string, salt string) (*sources, error) {
+	env, err := goOutput(ctx, dir, "env", "GOVERSION", "GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT", "GOAMD64", "GOARM64")
+	if err != nil {
+		return nil, err
+	}
+	out, err := goOutput(ctx, dir, append([]string{"list", "-e", "-deps", "-test", "-json=" + listFields}, patterns...)...)
+	if err != nil {
+		return nil, err
+	}
+	byPath := map[string]*listed{}
+	var order []*listed
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var p listed
+		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			return nil, fmt.Errorf("hunt: go list: %w", err)
+		}
+		byPath[p.ImportPath] = &p
+		order = append(order, &p)
+	}
+	s := &sources{keys: map[string]string{}, dirs: map[string]string{}, deps: map[string][]string{}}
+	base := selfVersion() + "\x00" + string(env) + "\x00" + salt
+	for _, p := range order {
+		if p.DepOnly || p.ForTest != "" || strings.Contains(p.ImportPath, " [") {
+			continue
+		}
+		if pkg, ok := strings.CutSuffix(p.ImportPath, ".test"); ok && byPath[pkg] != nil {
+			continue // a test main
+		}
+		s.paths = append(s.paths, p.ImportPath)
+		s.dirs[p.ImportPath] = p.Dir
+		if len(p.TestGoFiles)+len(p.XTestGoFiles) == 0 || p.Error != nil {
+			continue
+		}
+		if key, ok := sourceKey(byPath, p.ImportPath+".test", base); ok {
+			s.keys[p.ImportPath] = key
+			for _, d := range byPath[p.ImportPath+".test"].Deps {
+				if q := byPath[d]; q != nil && !q.Standard {
+					s.deps[p.ImportPath] = append(s.deps[p.ImportPath], basePackage(d))
+				}
+			}
+		}
+	}
+	return s, nil
+}
+
+// sourceKey hashes what the test main main links; ok is false when a
+// package it links has an error (its build is left to the compiler).
+func sourceKey(byPath map[string]*listed, main, base string) (string, bool) {
+	m := byPath[main]
+	if m == nil || m.Error != nil {
+		return "", false
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00", base)
+	deps := slices.Sorted(slices.Values(m.Deps))
+	for _, d := range deps {
+		p := byPath[d]
+		switch {
+		case p == nil || p.Error != nil:
+			return "", false
+		case p.Standard:
+			continue // the toolchain's version is in base
+		}
+		fmt.Fprintf(h, "%s\x00", d)
+		if v := moduleVersion(p.Module); v != "" {
+			fmt.Fprintf(h, "%s\x00", v)
+			continue
+		}
+		if !hashFiles(h, p) {
+			return "", false
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)), true
+}
+
+// moduleVersion is mod@version for a package of a module the go command
+// downloaded, "" for one whose files are on disk to be read (the main
+// module, a replacement by a directory).
+func moduleVersion(m *listedModule) string {
+	switch {
+	case m == nil || m.Main:
+		return ""
+	case m.Replace != nil && m.Replace.Version == "":
+		return ""
+	case m.Replace != nil:
+		return m.Replace.Path + "@" + m.Replace.Version
+	}
+	return m.Path + "@" + m.Version
+}
+
+// hashFiles adds the names and contents of p's files to h.
+func hashFiles(h io.Writer, p *listed) bool {
+	for _, names := range [][]string{p.GoFiles, p.CgoFiles, p.CFiles, p.CXXFiles, p.HFiles, p.SFiles, p.SysoFiles, p.EmbedFiles} {
+		for _, name := range names {
+			path := name
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(p.Dir, name)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return false
+			}
+			fmt.Fprintf(h, "%s\x00%d\x00", name, len(data))
+			h.Write(data)
+		}
+	}
+	return true
+}
+
+// goOutput runs the go command in dir and returns its standard output.
+func goOutput(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("hunt: go %s: %v: %s", args[0], err, strings.TrimSpace(stderr.String()))
+	}
+	return out, nil
+}
