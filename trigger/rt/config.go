@@ -19,6 +19,8 @@ type config struct {
 	Result     string       `json:"result"`
 	Trace      string       `json:"trace"`
 	WatchdogMS int          `json:"watchdog_ms"`
+	// Explore asks for the run's report on its interleavings (explore.go).
+	Explore bool `json:"explore"`
 }
 
 // strategyName names a strategy as the configuration does. The driver's

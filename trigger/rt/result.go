@@ -24,6 +24,8 @@ type result struct {
 	Schedule           []stepJSON `json:"schedule"`
 	Deadlock           *finding   `json:"deadlock,omitempty"`
 	Warnings           []string   `json:"warnings,omitempty"`
+	// Explore is the run's report on its interleavings, if asked for.
+	Explore *exploreJSON `json:"explore,omitempty"`
 }
 
 type stepJSON struct {
@@ -108,6 +110,9 @@ func (sc *sched) resultLocked(f *finding) *result {
 	}
 	if f != nil {
 		r.Outcome = "deadlock"
+	}
+	if sc.expl != nil {
+		r.Explore = sc.expl.summary()
 	}
 	names := make([]string, len(sc.steps.sites))
 	for i, s := range sc.steps.sites {

@@ -1,0 +1,275 @@
+package rt
+
+import (
+	"hash/fnv"
+	"math"
+	"slices"
+	"strconv"
+)
+
+// explorer records, when the configuration asks for it ("explore"), what
+// a run says about the test's schedule space: for every object two
+// goroutines or more operated on, the order in which they completed their
+// operations on it. Operations on different objects commute; only the
+// per-object orders (of conflicting operations) tell two runs apart, the
+// way partial-order reduction counts them. From one run it derives:
+//   - a signature: equal for two runs that ordered every shared object's
+//     conflicting operations alike (runs that only reorder independent
+//     operations share it);
+//   - a shape: the goroutines' operation counts per shared object;
+//   - orderings: how many signatures runs of this shape can have at most,
+//     the product over the shared objects of the multinomial
+//     (c1+…+cm)!/(c1!…cm!) of their per-goroutine counts; objects whose
+//     order is forced count 1 and are left out of the signature;
+//   - uncounted: why orderings cannot be bounded (a select over a shared
+//     channel, a TryLock, a Once or Cond, …): the driver then claims
+//     nothing.
+//
+// Forced: a channel used by one sending (or closing) goroutine and one
+// receiving goroutine, without select (the k-th receive gets the k-th
+// send whatever the interleaving); a WaitGroup waited for by one goroutine
+// that is also the only one adding to it (Done commutes with Done).
+// Goroutines are named by their creation path (parent's name, `go` site,
+// ordinal among the parent's children at that site), not by their IDs,
+// which depend on the interleaving. The assumption is partial-order
+// reduction's: goroutines share memory only through the instrumented
+// objects (no data race), and a goroutine's operations depend only on what
+// it saw of them.
+//
+// It sits off the hot path: the scheduler calls it once per completed
+// operation (did) and once per goroutine (born), only when configured.
+type explorer struct {
+	names map[int]uint64     // goroutine ID -> creation-path name
+	kids  map[[2]uint64]int  // (parent name, site hash) -> children so far
+	objs  map[any]*objRecord // by object: lock or WaitGroup pointer, channel key
+}
+
+// objClass is how an object's operations conflict.
+type objClass uint8
+
+const (
+	objLock  objClass = iota + 1 // acquisitions conflict
+	objChan                      // sends, receives, closes
+	objWG                        // forced for one waiter that is the only adder
+	objOther                     // Once, Cond, timers: not counted
+)
+
+type objRecord struct {
+	class  objClass
+	seq    []uint64 // names of the goroutines, in completion order of the counted operations
+	counts map[uint64]int
+	// senders (and closers), receivers, waiters and adders: the goroutine
+	// names in each role, for the forced cases.
+	senders, receivers, waiters, adders map[uint64]bool
+	uncounted                           string // set: this object, if shared, cannot be counted
+}
+
+func newExplorer() *explorer {
+	return &explorer{names: map[int]uint64{}, kids: map[[2]uint64]int{}, objs: map[any]*objRecord{}}
+}
+
+// born names goroutine x by its creation path; called as it is created.
+func (e *explorer) born(x *g) {
+	parent := e.names[x.parent]
+	site := hashString(x.created.String())
+	k := [2]uint64{parent, site}
+	e.kids[k]++
+	h := fnv.New64a()
+	for _, v := range []uint64{parent, site, uint64(e.kids[k])} {
+		h.Write(strconv.AppendUint(nil, v, 16))
+		h.Write([]byte{'/'})
+	}
+	e.names[x.id] = h.Sum64()
+}
+
+func hashString(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
+}
+
+func (e *explorer) obj(key any, class objClass) *objRecord {
+	r := e.objs[key]
+	if r == nil {
+		r = &objRecord{class: class, counts: map[uint64]int{}}
+		e.objs[key] = r
+	}
+	return r
+}
+
+func (r *objRecord) unit(name uint64) {
+	r.seq = append(r.seq, name)
+	r.counts[name]++
+}
+
+func role(m *map[uint64]bool, name uint64) {
+	if *m == nil {
+		*m = map[uint64]bool{}
+	}
+	(*m)[name] = true
+}
+
+// did records x's operation, which has just completed.
+func (e *explorer) did(x *g) {
+	o := &x.op
+	name := e.names[x.id]
+	switch o.kind {
+	case opLock, opRWLock, opRLock:
+		e.obj(o.obj, objLock).unit(name)
+	case opUnlock, opRWUnlock, opRUnlock:
+		e.obj(o.obj, objLock).counts[name] += 0 // a release: ordered by its acquisition
+	case opTryLock, opRWTryLock, opTryRLock:
+		r := e.obj(o.obj, objLock)
+		r.unit(name)
+		r.uncounted = "a TryLock"
+	case opSend, opRecv, opClose:
+		if len(o.cases) == 0 || o.cases[0].k == 0 {
+			return // a nil channel: no partner, nothing ordered
+		}
+		r := e.obj(o.cases[0].k, objChan)
+		r.unit(name)
+		if o.kind == opRecv {
+			role(&r.receivers, name)
+		} else {
+			role(&r.senders, name)
+		}
+	case opSelect:
+		for i := range o.cases {
+			if k := o.cases[i].k; k != 0 {
+				r := e.obj(k, objChan)
+				r.unit(name)
+				r.uncounted = "a select"
+			}
+		}
+	case opWGAdd:
+		r := e.obj(o.obj, objWG)
+		r.counts[name] += 0
+		if o.n > 0 {
+			role(&r.adders, name)
+		}
+	case opWGWait:
+		r := e.obj(o.obj, objWG)
+		r.counts[name] += 0
+		role(&r.waiters, name)
+	case opGo, opStart, opGosched, opSleep, opYield, opRun, opRunWait, opParallel, opTestEnd:
+		// local to the goroutine, or ordering parent and child (go, t.Run)
+	default:
+		key := o.obj
+		if key == nil {
+			key = o.kind
+		}
+		r := e.obj(key, objOther)
+		r.unit(name)
+		r.uncounted = "a " + o.kind.String()
+	}
+}
+
+// exploreJSON is what a run reports about its interleavings (result).
+type exploreJSON struct {
+	// Shared counts the objects operated on by two goroutines or more;
+	// Ordered those among them whose order is not forced.
+	Shared  int `json:"shared"`
+	Ordered int `json:"ordered"`
+	// Orderings bounds the distinct signatures of runs of this shape
+	// (0 with Uncounted, or beyond 1e15).
+	Orderings float64 `json:"orderings"`
+	Uncounted string  `json:"uncounted,omitempty"`
+	Signature string  `json:"signature"`
+	Shape     string  `json:"shape"`
+}
+
+// maxOrderings is where counting stops: no budget comes near it.
+const maxOrderings = 1e15
+
+// summary derives the run's report.
+func (e *explorer) summary() *exploreJSON {
+	out := &exploreJSON{Orderings: 1}
+	var sigs, shapes []uint64
+	for _, r := range e.objs {
+		if len(r.counts) < 2 {
+			continue // one goroutine: nothing to order
+		}
+		out.Shared++
+		if out.Uncounted == "" && r.uncounted != "" {
+			out.Uncounted = r.uncounted + " on an object goroutines share"
+		}
+		if r.forced() {
+			continue
+		}
+		if r.class == objWG {
+			out.Uncounted = "a WaitGroup added to and waited for by different goroutines"
+			continue
+		}
+		out.Ordered++
+		out.Orderings = min(out.Orderings*multinomial(r.counts), 2*maxOrderings)
+		sigs = append(sigs, hashSeq(uint64(r.class), r.seq))
+		shapes = append(shapes, r.shapeHash())
+	}
+	if out.Uncounted != "" || out.Orderings > maxOrderings {
+		out.Orderings = 0
+	}
+	out.Signature = strconv.FormatUint(hashSorted(sigs), 16)
+	out.Shape = strconv.FormatUint(hashSorted(shapes), 16)
+	return out
+}
+
+// forced reports whether the object's order is implied by the goroutines'
+// own orders (see explorer).
+func (r *objRecord) forced() bool {
+	switch r.class {
+	case objChan:
+		return r.uncounted == "" && len(r.senders) <= 1 && len(r.receivers) <= 1
+	case objWG:
+		if len(r.waiters) > 1 {
+			return false
+		}
+		for a := range r.adders {
+			if !r.waiters[a] && len(r.waiters) > 0 {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func (r *objRecord) shapeHash() uint64 {
+	names := make([]uint64, 0, len(r.counts))
+	for n := range r.counts {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	seq := []uint64{}
+	for _, n := range names {
+		seq = append(seq, n, uint64(r.counts[n]))
+	}
+	return hashSeq(uint64(r.class), seq)
+}
+
+// multinomial is (c1+…+cm)!/(c1!…cm!), in floating point.
+func multinomial(counts map[uint64]int) float64 {
+	lg, n := 0.0, 0
+	for _, c := range counts {
+		a, _ := math.Lgamma(float64(c + 1))
+		lg -= a
+		n += c
+	}
+	a, _ := math.Lgamma(float64(n + 1))
+	return math.Round(math.Exp(lg + a))
+}
+
+func hashSeq(first uint64, seq []uint64) uint64 {
+	h := fnv.New64a()
+	b := strconv.AppendUint(nil, first, 16)
+	for _, v := range seq {
+		b = append(b, ' ')
+		b = strconv.AppendUint(b, v, 16)
+	}
+	h.Write(b)
+	return h.Sum64()
+}
+
+func hashSorted(vs []uint64) uint64 {
+	slices.Sort(vs)
+	return hashSeq(0, vs)
+}
