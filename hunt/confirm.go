@@ -107,7 +107,7 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 		err = nil // a stopped hunt: the report and the summary say so
 	}
 	rep := &report.Report{Version: report.Version, Tool: "deadhunt confirm", Created: time.Now().UTC(),
-		Packages: built.Paths, Findings: oneEach(sum.Findings), BlindSpots: built.BlindSpots, Interrupted: interruption(ctx, sum)}
+		Packages: built.Paths, Findings: oneEach(sum.Findings), BlindSpots: built.BlindSpots, Interrupted: interruption(ctx, sum), Tests: testStops(sum)}
 	rep.Findings = append(rep.Findings, joinPredictions(pr, rep.Findings, sum)...)
 	rep.Errors = slices.Concat(built.Errors, notBuildErrors(predErrs, built.Errors), sum.Errors, testFailures(sum))
 	report.Sort(rep.Findings)

@@ -163,6 +163,9 @@ func writeTests(w io.Writer, sum *driver.Summary, partly map[string]string, verb
 			fmt.Fprintf(w, "\tfirst run to %s: strategy %s seed %d; last output:\n%s\n", b.Outcome, b.Strategy, b.Seed, indent(indent(b.Tail)))
 		}
 	}
+	if line := stopsLine(sum); line != "" {
+		fmt.Fprintln(w, line)
+	}
 	if bad > 0 && !verbose {
 		fmt.Fprintf(w, "%d test(s) misbehaved under some schedules without a deadlock (a test that relies on timing can); -v shows the first such run's output\n", bad)
 	}

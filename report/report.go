@@ -39,6 +39,22 @@ type Report struct {
 	// BlindSpots are what the controlled scheduler could not see in the
 	// packages examined: a package with none is fully controlled.
 	BlindSpots []BlindSpot `json:"blind_spots,omitempty"`
+	// Tests says, per test hunted, why its hunt stopped.
+	Tests []TestStop `json:"tests,omitempty"`
+}
+
+// TestStop is why the hunt of one test stopped: "no interleaving" (one
+// run covers it), "exhausted" (Orderings orderings of its conflicting
+// operations, all tried), "confirmed", or "budget spent" (Runs made;
+// MissBound bounds the probability that a deadlock of the assumed depth
+// was missed). Empty for a test that fails on its own or was cut short.
+type TestStop struct {
+	Package   string  `json:"package"`
+	Test      string  `json:"test"`
+	Runs      int     `json:"runs"`
+	Stop      string  `json:"stop,omitempty"`
+	Orderings int     `json:"orderings,omitempty"`
+	MissBound float64 `json:"miss_bound,omitempty"`
 }
 
 // Interruption says how far a hunt got before it was stopped.

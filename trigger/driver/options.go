@@ -60,6 +60,14 @@ type Progress struct {
 	Tests         int  // tests finished so far, all packages
 	Findings      int  // confirmed findings so far, all packages
 	Finished      bool // this test's hunt is over (the last call for it)
+	// TotalTests are the tests selected; NoInterleaving those finished
+	// with one run covering them (StopNoInterleaving). Runs counts the
+	// runs of every test so far, RunsPerSecond their rate since the hunt
+	// began, and Left estimates the time left from the finished tests'
+	// pace (0 until one finished).
+	TotalTests, NoInterleaving, Runs int
+	RunsPerSecond                    float64
+	Left                             time.Duration
 }
 
 // WithDefaults returns o with every unset field given its default.
