@@ -75,7 +75,6 @@ func (s *space) add(rn *run) {
 	s.sigs[e.Signature] = true
 }
 
-
 // exhausted reports whether the runs showed every ordering the bound
 // allows; the caller holds testHunt.mu.
 func (s *space) exhausted() bool {
