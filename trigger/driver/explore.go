@@ -139,3 +139,12 @@ func (s *TestStats) StopText() string {
 func (s *TestStats) StopRef() report.TestStop {
 	return report.TestStop{Package: s.Package, Test: s.Test, Runs: s.Runs, Stop: string(s.Stop), Orderings: s.Orderings, MissBound: s.MissBound}
 }
+
+// seedBudget is the test's seeded runs: enough for Options.Confidence
+// against a deadlock of the assumed depth, given the calibration, capped
+// at Options.Runs (RunsFor).
+func (t *testHunt) seedBudget() int {
+	o := &t.h.opts
+	c := t.stats.Calibration
+	return RunsFor(PerRunBound(o.Strategy, c.Goroutines, stepsFor(o.Strategy, c), c.Radius, o.Depth), o.Confidence, o.Runs)
+}

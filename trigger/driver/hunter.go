@@ -125,7 +125,7 @@ func (t *testHunt) run(ctx context.Context) error {
 	if t.done() || t.exhausted() || o.Strategy == report.Directed { // directed alone: only the aims
 		return nil
 	}
-	return t.seeds(ctx, &phase{base: t.base, runs: o.Runs})
+	return t.seeds(ctx, &phase{base: t.base, runs: t.seedBudget()})
 }
 
 // hungOnce makes one controlled run of a test that hung when run plainly:
