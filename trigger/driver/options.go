@@ -26,8 +26,8 @@ type Options struct {
 	// calibration's per-run bound, is at most 1-Confidence (capped by
 	// Runs; the whole cap when the strategy has no bound). Default 0.99.
 	Confidence float64
-	Strategy report.Strategy // random, pct, rpro or directed; default rpro
-	Depth    int             // assumed bug depth d (pct, rpro; directed: at least the aim's); default 3
+	Strategy   report.Strategy // random, pct, rpro or directed; default rpro
+	Depth      int             // assumed bug depth d (pct, rpro; directed: at least the aim's); default 3
 	// Radius is rpro's radius r; 0 computes it per test from calibration:
 	// max(2, 5% of the calibration run's acquisitions).
 	Radius int
