@@ -69,6 +69,9 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 	if err != nil {
 		return nil, err
 	}
+	if !cfg.NoPredict {
+		p.startStatic(ctx)
+	}
 	p.stage("building %s", strings.Join(p.patterns, " "))
 	built, err := p.build(ctx)
 	if err != nil {

@@ -20,6 +20,29 @@ type pipeline struct {
 	patterns []string
 	run      *regexp.Regexp // Config.Run compiled; nil for every test
 	obs      Observer
+	// static is the static analyzer's answer when startStatic started it
+	// early (it needs neither the build nor the recording); nil otherwise.
+	static <-chan staticAnswer
+}
+
+type staticAnswer struct {
+	rep *report.Report
+	err error
+}
+
+// startStatic starts the static analyzer now, alongside the build and the
+// recording (both cores busy: it is most of the time of a small module's
+// confirm); predict takes its answer.
+func (p *pipeline) startStatic(ctx context.Context) {
+	if p.cfg.Static == nil {
+		return
+	}
+	ch := make(chan staticAnswer, 1)
+	p.static = ch
+	go func() {
+		rep, err := p.cfg.Static(ctx, p.cfg.Dir, p.patterns...)
+		ch <- staticAnswer{rep, err}
+	}()
 }
 
 func newPipeline(cfg Config, patterns []string) (*pipeline, error) {
@@ -88,7 +111,14 @@ func (p *pipeline) predict(ctx context.Context, rec *driver.Recording) *predicti
 	var static []report.Finding
 	if p.cfg.Static != nil {
 		p.stage("running the static analyzer (lockcycle)")
-		rep, err := p.cfg.Static(ctx, p.cfg.Dir, p.patterns...)
+		var rep *report.Report
+		var err error
+		if p.static != nil {
+			a := <-p.static
+			rep, err = a.rep, a.err
+		} else {
+			rep, err = p.cfg.Static(ctx, p.cfg.Dir, p.patterns...)
+		}
 		if err != nil {
 			pr.errs = append(pr.errs, report.PackageError{Package: "lockcycle", Err: err.Error()})
 		} else {

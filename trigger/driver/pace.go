@@ -17,7 +17,8 @@ type pace struct {
 func (c *pace) fill(p Progress) Progress {
 	p.TotalTests, p.NoInterleaving, p.Runs = c.total, c.noInterleaving, c.runs
 	elapsed := time.Since(c.start)
-	if s := elapsed.Seconds(); s > 0 {
+	// The first second's rate is the reused recorded runs': no rate yet.
+	if s := elapsed.Seconds(); s >= 1 {
 		p.RunsPerSecond = float64(c.runs) / s
 	}
 	if p.Tests > 0 && p.Tests < c.total {

@@ -42,6 +42,12 @@ type explorer struct {
 	names map[int]uint64     // goroutine ID -> creation-path name
 	kids  map[[2]uint64]int  // (parent name, site hash) -> children so far
 	objs  map[any]*objRecord // by object: lock or WaitGroup pointer, channel key
+	// uncounted is set when the run did something whose order the
+	// per-object records cannot see: a timer, ticker, AfterFunc or
+	// deadline fired (what it changed, a context's Err, a channel's
+	// buffer, is read without a scheduling point), or a context was
+	// cancelled.
+	uncounted string
 }
 
 // objClass is how an object's operations conflict.
@@ -109,6 +115,13 @@ func role(m *map[uint64]bool, name uint64) {
 	(*m)[name] = true
 }
 
+// fired records a timer's firing; a sleep's wakes its goroutine only.
+func (e *explorer) fired(t *vtimer) {
+	if t.kind != timerSleep && e.uncounted == "" {
+		e.uncounted = "a timer, ticker or deadline fired"
+	}
+}
+
 // did records x's operation, which has just completed.
 func (e *explorer) did(x *g) {
 	o := &x.op
@@ -151,6 +164,10 @@ func (e *explorer) did(x *g) {
 		r := e.obj(o.obj, objWG)
 		r.counts[name] += 0
 		role(&r.waiters, name)
+	case opCancel:
+		if e.uncounted == "" {
+			e.uncounted = "a context was cancelled"
+		}
 	case opGo, opStart, opGosched, opSleep, opYield, opRun, opRunWait, opParallel, opTestEnd:
 		// local to the goroutine, or ordering parent and child (go, t.Run)
 	default:
@@ -183,7 +200,7 @@ const maxOrderings = 1e15
 
 // summary derives the run's report.
 func (e *explorer) summary() *exploreJSON {
-	out := &exploreJSON{Orderings: 1}
+	out := &exploreJSON{Orderings: 1, Uncounted: e.uncounted}
 	var sigs, shapes []uint64
 	for _, r := range e.objs {
 		if len(r.counts) < 2 {

@@ -1,6 +1,7 @@
 package rt_test
 
 import (
+	"context"
 	"sync"
 	"testing"
 	"time"
@@ -146,5 +147,43 @@ func TestExploreOffByDefault(t *testing.T) {
 	}
 	if r.Explore != nil {
 		t.Errorf("explore report %+v without asking", r.Explore)
+	}
+}
+
+// TestExploreDeadline: the senddeadline look-alike: a worker sleeps as
+// long as the test's deadline and checks ctx.Err before its send. Whether
+// the deadline fired first is read without a scheduling point, so a run
+// in which a deadline fires bounds nothing ("no interleaving" would be
+// wrong: some runs send, some drop the answer). The same for a
+// cancellation instead of the deadline.
+func TestExploreDeadline(t *testing.T) {
+	body := func(cancelFirst bool) func() {
+		return func() {
+			d := time.Millisecond
+			if cancelFirst {
+				d = time.Hour
+			}
+			ctx, cancel := rt.WithTimeout(context.Background(), d, at("WithTimeout", ""))
+			answer := make(chan string)
+			rt.Go(at("Go", ""), func() {
+				defer rt.Close(answer, at("Close", ""))
+				rt.Sleep(time.Millisecond, at("Sleep", ""))
+				if ctx.Err() != nil {
+					return
+				}
+				rt.Send(answer, "ok", at("Send", ""))
+			})
+			if cancelFirst {
+				cancel()
+			}
+			rt.Recv2(answer, at("Recv", ""))
+		}
+	}
+	for _, cancelFirst := range []bool{false, true} {
+		for _, r := range exploreRuns(t, 5, body(cancelFirst)) {
+			if e := r.Explore; e.Orderings != 0 || e.Uncounted == "" {
+				t.Fatalf("cancel %v: report %+v; want no bound", cancelFirst, e)
+			}
+		}
 	}
 }
