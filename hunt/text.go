@@ -156,6 +156,9 @@ func writeTests(w io.Writer, sum *driver.Summary, partly map[string]string, verb
 			fmt.Fprintf(w, "\tdirected at %s: k=%d target acquisitions, n=%d, r=%d, d=%d; %d run(s), %d deadlocked, %s\n",
 				a.Aim.ID, a.Steps, a.Goroutines, a.Radius, a.Depth, a.Runs, a.Deadlocks, first)
 		}
+		if st.Uncounted != "" {
+			fmt.Fprintf(w, "\torderings not counted: %s\n", st.Uncounted)
+		}
 		for _, warn := range st.Warnings {
 			fmt.Fprintf(w, "\twarning: %s\n", warn)
 		}

@@ -45,7 +45,10 @@ func (p *progress) Run(r driver.Progress) {
 // pace is the hunt-wide part of a progress line: " · of 73 tests, 40
 // with no interleaving · 210 runs/s · about 12s left".
 func pace(r driver.Progress) string {
-	s := fmt.Sprintf(" · of %d tests, %d with no interleaving · %.0f runs/s", r.TotalTests, r.NoInterleaving, r.RunsPerSecond)
+	s := fmt.Sprintf(" · of %d tests, %d with no interleaving", r.TotalTests, r.NoInterleaving)
+	if r.RunsPerSecond > 0 {
+		s += fmt.Sprintf(" · %.0f runs/s", r.RunsPerSecond)
+	}
 	if r.Left > 0 {
 		s += fmt.Sprintf(" · about %s left", r.Left)
 	}

@@ -27,6 +27,8 @@ type Config struct {
 	Trace      string          `json:"trace,omitempty"`
 	WatchdogMS int             `json:"watchdog_ms,omitempty"`
 	Explore    bool            `json:"explore,omitempty"`
+	// ScheduleIfDeadlock: a result without a deadlock has no schedule.
+	ScheduleIfDeadlock bool `json:"schedule_if_deadlock,omitempty"`
 }
 
 // Target is the part of an aim the runtime sees: what steers the directed

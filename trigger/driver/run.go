@@ -78,6 +78,7 @@ func (r *runner) exec(ctx context.Context, pkg *Package, test string, cfg Config
 	defer os.RemoveAll(dir)
 	cfg.Result = filepath.Join(dir, "result.json")
 	cfg.Explore = cfg.Strategy != report.Plain && cfg.Strategy != report.Replay
+	cfg.ScheduleIfDeadlock = cfg.Explore
 	return r.execIn(ctx, dir, pkg, test, cfg)
 }
 

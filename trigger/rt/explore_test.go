@@ -187,3 +187,24 @@ func TestExploreDeadline(t *testing.T) {
 		}
 	}
 }
+
+// TestScheduleIfDeadlock: asked to, a run without a deadlock reports no
+// schedule (its steps still counted); a deadlocked run keeps its schedule
+// for the replay.
+func TestScheduleIfDeadlock(t *testing.T) {
+	cfg := rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 1000, ScheduleIfDeadlock: true}
+	r, err := rt.RunScenario(cfg, 10*time.Second, lockTwice(2, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Deadlock != nil || len(r.Schedule) != 0 || r.Steps == 0 {
+		t.Errorf("passing run: deadlock %v, %d scheduled steps of %d; want none of them", r.Deadlock, len(r.Schedule), r.Steps)
+	}
+	r, err = rt.RunScenario(cfg, 10*time.Second, doubleLock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Deadlock == nil || len(r.Schedule) != r.Steps {
+		t.Errorf("deadlocked run: deadlock %v, %d scheduled steps of %d; want all", r.Deadlock, len(r.Schedule), r.Steps)
+	}
+}
