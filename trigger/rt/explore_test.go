@@ -208,3 +208,20 @@ func TestScheduleIfDeadlock(t *testing.T) {
 		t.Errorf("deadlocked run: deadlock %v, %d scheduled steps of %d; want all", r.Deadlock, len(r.Schedule), r.Steps)
 	}
 }
+
+// TestExploreCancelAlone: a cancellation once the other goroutines ended
+// (a test's deferred cancel) races with nothing: one ordering.
+func TestExploreCancelAlone(t *testing.T) {
+	body := func() {
+		ctx, cancel := rt.WithCancel(context.Background(), at("WithCancel", ""))
+		var wg sync.WaitGroup
+		rt.WGGo(&wg, func() { _ = ctx.Err() }, at("WGGo", ""))
+		rt.WGWait(&wg, at("WGWait", ""))
+		cancel()
+	}
+	for _, r := range exploreRuns(t, 5, body) {
+		if e := r.Explore; e.Orderings != 1 || e.Uncounted != "" {
+			t.Fatalf("report %+v; want one ordering", e)
+		}
+	}
+}
