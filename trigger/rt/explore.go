@@ -39,9 +39,11 @@ import (
 // It sits off the hot path: the scheduler calls it once per completed
 // operation (did) and once per goroutine (born), only when configured.
 type explorer struct {
-	names map[int]uint64     // goroutine ID -> creation-path name
-	kids  map[[2]uint64]int  // (parent name, site hash) -> children so far
-	objs  map[any]*objRecord // by object: lock or WaitGroup pointer, channel key
+	kids map[[2]uint64]int  // (parent name, site hash) -> children so far
+	objs map[any]*objRecord // by object: lock or WaitGroup pointer, channel key
+	// last and lastRec cache the last lookup in objs (a loop's lock).
+	last    any
+	lastRec *objRecord
 	// uncounted is set when the run did something whose order the
 	// per-object records cannot see: a timer, ticker, AfterFunc or
 	// deadline fired (what it changed, a context's Err, a channel's
@@ -61,9 +63,15 @@ const (
 )
 
 type objRecord struct {
-	class  objClass
-	seq    []uint64 // names of the goroutines, in completion order of the counted operations
-	counts map[uint64]int
+	class objClass
+	// Until a second goroutine comes (shared), only the first one's name
+	// and count are kept: most objects are never shared.
+	solo    uint64
+	soloN   int
+	hasSolo bool
+	shared  bool
+	seq     []uint64 // shared: names of the goroutines, in completion order of the counted operations
+	counts  map[uint64]int
 	// senders (and closers), receivers, waiters and adders: the goroutine
 	// names in each role, for the forced cases.
 	senders, receivers, waiters, adders map[uint64]bool
@@ -71,12 +79,15 @@ type objRecord struct {
 }
 
 func newExplorer() *explorer {
-	return &explorer{names: map[int]uint64{}, kids: map[[2]uint64]int{}, objs: map[any]*objRecord{}}
+	return &explorer{kids: map[[2]uint64]int{}, objs: map[any]*objRecord{}}
 }
 
 // born names goroutine x by its creation path; called as it is created.
 func (e *explorer) born(x *g) {
-	parent := e.names[x.parent]
+	var parent uint64
+	if x.parent > 0 {
+		parent = x.sc.gs.all[x.parent-1].name
+	}
 	site := hashString(x.created.String())
 	k := [2]uint64{parent, site}
 	e.kids[k]++
@@ -85,7 +96,7 @@ func (e *explorer) born(x *g) {
 		h.Write(strconv.AppendUint(nil, v, 16))
 		h.Write([]byte{'/'})
 	}
-	e.names[x.id] = h.Sum64()
+	x.name = h.Sum64()
 }
 
 func hashString(s string) uint64 {
@@ -95,15 +106,44 @@ func hashString(s string) uint64 {
 }
 
 func (e *explorer) obj(key any, class objClass) *objRecord {
+	if key == e.last && e.lastRec != nil {
+		return e.lastRec
+	}
 	r := e.objs[key]
 	if r == nil {
-		r = &objRecord{class: class, counts: map[uint64]int{}}
+		r = &objRecord{class: class}
 		e.objs[key] = r
 	}
+	e.last, e.lastRec = key, r
 	return r
 }
 
+// touch notes that goroutine name operated on the object, counted or not.
+func (r *objRecord) touch(name uint64) {
+	switch {
+	case r.shared:
+		if _, ok := r.counts[name]; !ok {
+			r.counts[name] = 0
+		}
+	case !r.hasSolo:
+		r.solo, r.hasSolo = name, true
+	case r.solo != name:
+		r.shared = true
+		r.counts = map[uint64]int{r.solo: r.soloN, name: 0}
+		r.seq = make([]uint64, r.soloN, r.soloN+8)
+		for i := range r.seq {
+			r.seq[i] = r.solo
+		}
+	}
+}
+
+// unit records a counted operation of goroutine name.
 func (r *objRecord) unit(name uint64) {
+	r.touch(name)
+	if !r.shared {
+		r.soloN++
+		return
+	}
 	r.seq = append(r.seq, name)
 	r.counts[name]++
 }
@@ -125,12 +165,12 @@ func (e *explorer) fired(t *vtimer) {
 // did records x's operation, which has just completed.
 func (e *explorer) did(x *g) {
 	o := &x.op
-	name := e.names[x.id]
+	name := x.name
 	switch o.kind {
 	case opLock, opRWLock, opRLock:
 		e.obj(o.obj, objLock).unit(name)
 	case opUnlock, opRWUnlock, opRUnlock:
-		e.obj(o.obj, objLock).counts[name] += 0 // a release: ordered by its acquisition
+		e.obj(o.obj, objLock).touch(name) // a release: ordered by its acquisition
 	case opTryLock, opRWTryLock, opTryRLock:
 		r := e.obj(o.obj, objLock)
 		r.unit(name)
@@ -156,13 +196,13 @@ func (e *explorer) did(x *g) {
 		}
 	case opWGAdd:
 		r := e.obj(o.obj, objWG)
-		r.counts[name] += 0
+		r.touch(name)
 		if o.n > 0 {
 			role(&r.adders, name)
 		}
 	case opWGWait:
 		r := e.obj(o.obj, objWG)
-		r.counts[name] += 0
+		r.touch(name)
 		role(&r.waiters, name)
 	case opCancel:
 		// Alone (the test's deferred cancel after its goroutines ended),
@@ -216,7 +256,7 @@ func (e *explorer) summary() *exploreJSON {
 	out := &exploreJSON{Orderings: 1, Uncounted: e.uncounted}
 	var sigs, shapes []uint64
 	for _, r := range e.objs {
-		if len(r.counts) < 2 {
+		if !r.shared {
 			continue // one goroutine: nothing to order
 		}
 		out.Shared++

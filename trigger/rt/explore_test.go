@@ -225,3 +225,10 @@ func TestExploreCancelAlone(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLockExplore is BenchmarkLock's loop with the explore report on:
+// its cost per operation (compare with benchUnder's random run).
+func BenchmarkLockExplore(b *testing.B) {
+	b.Run("off", func(b *testing.B) { benchCfg(b, rt.Config{Strategy: "random"}, lockLoop) })
+	b.Run("on", func(b *testing.B) { benchCfg(b, rt.Config{Strategy: "random", Explore: true}, lockLoop) })
+}
