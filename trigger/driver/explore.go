@@ -81,11 +81,12 @@ func (s *space) exhausted() bool {
 	return s.runs > 0 && s.uncounted == "" && s.orderings >= 1 && float64(len(s.sigs)) >= s.orderings
 }
 
-// exhausted reports whether t's schedule space has been covered.
+// exhausted reports whether t's hunt can stop because its schedule space
+// has been covered (unless keeping going: the whole budget is run).
 func (t *testHunt) exhausted() bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.space.exhausted()
+	return !t.h.opts.KeepGoing && t.space.exhausted()
 }
 
 // stop decides why t's hunt ended, once it has; the caller holds t.mu.
