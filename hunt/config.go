@@ -30,12 +30,13 @@ type Config struct {
 	// of the seeds that follow a test's aims when they confirmed nothing,
 	// the assumed depth, rpro's radius, the seed base, and whether to run
 	// every test's whole budget.
-	Runs      int
-	Strategy  report.Strategy
-	Depth     int
-	Radius    int
-	Seed      uint64
-	KeepGoing bool
+	Runs       int
+	Confidence float64 // the target for each test's budget (driver.Options.Confidence)
+	Strategy   report.Strategy
+	Depth      int
+	Radius     int
+	Seed       uint64
+	KeepGoing  bool
 	// NoPredict hunts every test with Strategy alone: nothing is recorded
 	// or predicted.
 	NoPredict bool
@@ -95,7 +96,7 @@ type Observer interface {
 // without defaults: a flag given as 0 is an error there.
 func (c *Config) DriverOptions() (driver.Options, error) {
 	run, err := c.runRegexp()
-	return driver.Options{Runs: c.Runs, Strategy: c.Strategy, Depth: c.Depth, Radius: c.Radius, Seed: c.Seed,
+	return driver.Options{Runs: c.Runs, Confidence: c.Confidence, Strategy: c.Strategy, Depth: c.Depth, Radius: c.Radius, Seed: c.Seed,
 		Parallel: c.Parallel, Timeout: c.Timeout, KeepGoing: c.KeepGoing, Run: run, Args: c.Args}, err
 }
 

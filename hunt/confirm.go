@@ -103,10 +103,13 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 	if n := len(reused.entries); n > 0 {
 		p.stage("%d package(s) unchanged since an earlier hunt: their results are reused from the cache", n)
 	}
+	p.static = reused.staticPatterns(built.Paths)
+	if !cfg.NoPredict {
+		p.startStatic(ctx)
+	}
 	if err := bc.want(ctx, p, fresh); err != nil {
 		return nil, err
 	}
-	p.static = reused.staticPatterns(built.Paths)
 	var pr *predictions
 	var predErrs []report.PackageError
 	if !cfg.NoPredict {
@@ -316,9 +319,9 @@ func entered(spots []report.BlindSpot, tests []driver.TestStats) []report.BlindS
 func testRuns(sum *driver.Summary, cached []report.TestRef) []report.TestRun {
 	var ts []report.TestRun
 	for _, st := range sum.Tests {
-		ref := report.TestRef{Package: st.Package, Test: st.Test}
-		ts = append(ts, report.TestRun{Package: st.Package, Test: st.Test, Runs: st.Runs, ElapsedMS: st.Elapsed.Milliseconds(),
-			Cached: slices.Contains(cached, ref)})
+		tr := st.StopRef()
+		tr.Cached = slices.Contains(cached, tr.Ref())
+		ts = append(ts, tr)
 	}
 	return ts
 }

@@ -23,6 +23,39 @@ type pipeline struct {
 	// static, unless nil, are the packages the static analyzer looks at
 	// instead of patterns (those not reused from the cache); none if empty.
 	static []string
+	// staticAns is the static analyzer's answer when startStatic started
+	// it early (it needs neither the build nor the recording); nil
+	// otherwise.
+	staticAns <-chan staticAnswer
+}
+
+type staticAnswer struct {
+	rep *report.Report
+	err error
+}
+
+// staticPatterns are the packages the static analyzer looks at.
+func (p *pipeline) staticPatterns() []string {
+	if p.static != nil {
+		return p.static
+	}
+	return p.patterns
+}
+
+// startStatic starts the static analyzer now, alongside the build and the
+// recording (both cores busy: it is most of the time of a small module's
+// confirm); predict takes its answer.
+func (p *pipeline) startStatic(ctx context.Context) {
+	patterns := p.staticPatterns()
+	if p.cfg.Static == nil || len(patterns) == 0 {
+		return
+	}
+	ch := make(chan staticAnswer, 1)
+	p.staticAns = ch
+	go func() {
+		rep, err := p.cfg.Static(ctx, p.cfg.Dir, patterns...)
+		ch <- staticAnswer{rep, err}
+	}()
 }
 
 func newPipeline(cfg Config, patterns []string) (*pipeline, error) {
@@ -89,13 +122,17 @@ func (p *pipeline) predict(ctx context.Context, rec *driver.Recording) *predicti
 	pr := &predictions{Predictions: driver.Predict(rec, predict.Options{})}
 	pr.errs = append(pr.errs, pr.Errors...)
 	var static []report.Finding
-	patterns := p.patterns
-	if p.static != nil {
-		patterns = p.static
-	}
+	patterns := p.staticPatterns()
 	if p.cfg.Static != nil && len(patterns) > 0 {
 		p.stage("running the static analyzer (lockcycle)")
-		rep, err := p.cfg.Static(ctx, p.cfg.Dir, patterns...)
+		var rep *report.Report
+		var err error
+		if p.staticAns != nil {
+			a := <-p.staticAns
+			rep, err = a.rep, a.err
+		} else {
+			rep, err = p.cfg.Static(ctx, p.cfg.Dir, patterns...)
+		}
 		if err != nil {
 			pr.errs = append(pr.errs, report.PackageError{Package: "lockcycle", Err: err.Error()})
 		} else {

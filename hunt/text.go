@@ -159,12 +159,18 @@ func writeTests(w io.Writer, sum *driver.Summary, rep *report.Report, cached []r
 			fmt.Fprintf(w, "\tdirected at %s: k=%d target acquisitions, n=%d, r=%d, d=%d; %d run(s), %d deadlocked, %s\n",
 				a.Aim.ID, a.Steps, a.Goroutines, a.Radius, a.Depth, a.Runs, a.Deadlocks, first)
 		}
+		if st.Uncounted != "" {
+			fmt.Fprintf(w, "\torderings not counted: %s\n", st.Uncounted)
+		}
 		for _, warn := range st.Warnings {
 			fmt.Fprintf(w, "\twarning: %s\n", warn)
 		}
 		if b := st.FirstBad; b != nil {
 			fmt.Fprintf(w, "\tfirst run to %s: strategy %s seed %d; last output:\n%s\n", b.Outcome, b.Strategy, b.Seed, indent(indent(b.Tail)))
 		}
+	}
+	if line := stopsLine(sum); line != "" {
+		fmt.Fprintln(w, line)
 	}
 	if bad > 0 && !verbose {
 		fmt.Fprintf(w, "%d test(s) misbehaved under some schedules without a deadlock (a test that relies on timing can); -v shows the first such run's output\n", bad)

@@ -41,12 +41,12 @@ type Report struct {
 	// packages examined: a package with none is fully controlled.
 	BlindSpots []BlindSpot `json:"blind_spots,omitempty"`
 	// Tests are the tests a hunt ran (confirm), in the order it ran them:
-	// what each cost (confirm --balance shares shards by it) and whether
-	// its result was reused from the cache.
+	// what each cost (confirm --balance shares shards by it), why its hunt
+	// stopped, and whether its result was reused from the cache.
 	Tests []TestRun `json:"tests,omitempty"`
 }
 
-// TestRun is what hunting one test cost.
+// TestRun is what hunting one test cost and why it stopped.
 type TestRun struct {
 	Package string `json:"package"`
 	Test    string `json:"test"`
@@ -57,6 +57,14 @@ type TestRun struct {
 	// Cached marks a result reused from an earlier hunt of the same
 	// instrumented test binary with the same options.
 	Cached bool `json:"cached,omitempty"`
+	// Stop is why the hunt stopped: "no interleaving" (one run covers
+	// it), "exhausted" (Orderings orderings of its conflicting operations,
+	// all tried), "confirmed", or "budget spent" (MissBound bounds the
+	// probability that a deadlock of the assumed depth was missed). Empty
+	// for a test that fails on its own or was cut short.
+	Stop      string  `json:"stop,omitempty"`
+	Orderings int     `json:"orderings,omitempty"`
+	MissBound float64 `json:"miss_bound,omitempty"`
 }
 
 // Ref names the test.

@@ -15,7 +15,8 @@ func runConfirm(e *env, args []string) int {
 	fs := flag.NewFlagSet("confirm", flag.ContinueOnError)
 	f.addRun(fs, "hunt only in tests whose name matches this `regexp` (like go test -run)",
 		"bound on each run's wall time; a run still going is killed and counted as timeout")
-	fs.IntVar(&f.runs, "runs", 100, "seeded runs per test (budget)")
+	fs.IntVar(&f.runs, "runs", 100, "most seeded runs per test (and per prediction): a cap on the budget")
+	fs.Float64Var(&f.confidence, "confidence", 0.99, "each test's budget: the fewest seeded runs (up to -runs) after which a deadlock of depth -depth is missed with probability at most 1-confidence, from the strategy's per-run bound for the test's goroutines and acquisitions")
 	fs.StringVar(&f.strategy, "strategy", "rpro", "scheduling `strategy` for tests without a confirmed prediction: random, pct or rpro; directed runs only the predictions")
 	fs.IntVar(&f.depth, "depth", 3, "assumed bug depth d for pct, rpro and directed")
 	fs.IntVar(&f.radius, "radius", 0, "rpro radius r; 0 computes max(2, 5% of acquisitions) per test")

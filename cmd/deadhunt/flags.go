@@ -22,6 +22,7 @@ type flags struct {
 	count                                         int
 	shard, balance                                string
 	seed                                          uint64
+	confidence                                    float64
 	strategy, out, sarif, pprof, dot, finding     string
 	json, keepGoing, v, github, text              bool
 	noPredict, noStatic                           bool
@@ -67,7 +68,7 @@ func (f *flags) checkRun() error {
 // strategy is checked with the hunt's options (hunt.Config.DriverOptions).
 func (f *flags) config(e *env) hunt.Config {
 	cfg := hunt.Config{Dir: e.dir, Run: f.run, Parallel: f.parallel, Timeout: f.timeout, Build: e.build,
-		Runs: f.runs, Strategy: report.Strategy(f.strategy), Depth: f.depth, Radius: f.radius, Seed: f.seed,
+		Runs: f.runs, Confidence: f.confidence, Strategy: report.Strategy(f.strategy), Depth: f.depth, Radius: f.radius, Seed: f.seed,
 		KeepGoing: f.keepGoing, NoPredict: f.noPredict, Args: f.args}
 	if !f.noStatic {
 		cfg.Static = e.static

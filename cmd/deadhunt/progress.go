@@ -34,12 +34,25 @@ func (p *progress) Warning(line string) {
 func (p *progress) Run(r driver.Progress) {
 	switch {
 	case p.tty:
-		fmt.Fprintf(p.w, "\r\033[K%d package(s) built · %d test(s) done · %s %s %d/%d runs · %d confirmed",
-			r.Packages, r.Tests, shortPkg(r.Package), r.Test, r.Done, r.Budget, r.Findings)
+		fmt.Fprintf(p.w, "\r\033[K%d package(s) built · %d test(s) done · %s %s %d/%d runs · %d confirmed%s",
+			r.Packages, r.Tests, shortPkg(r.Package), r.Test, r.Done, r.Budget, r.Findings, pace(r))
 	case r.Finished:
-		fmt.Fprintf(p.w, "deadhunt: %s %s: %d run(s) · %d test(s) done · %d confirmed\n",
-			r.Package, r.Test, r.Done, r.Tests, r.Findings)
+		fmt.Fprintf(p.w, "deadhunt: %s %s: %d run(s) · %d test(s) done · %d confirmed%s\n",
+			r.Package, r.Test, r.Done, r.Tests, r.Findings, pace(r))
 	}
+}
+
+// pace is the hunt-wide part of a progress line: " · of 73 tests, 40
+// with no interleaving · 210 runs/s · about 12s left".
+func pace(r driver.Progress) string {
+	s := fmt.Sprintf(" · of %d tests, %d with no interleaving", r.TotalTests, r.NoInterleaving)
+	if r.RunsPerSecond > 0 {
+		s += fmt.Sprintf(" · %.0f runs/s", r.RunsPerSecond)
+	}
+	if r.Left > 0 {
+		s += fmt.Sprintf(" · about %s left", r.Left)
+	}
+	return s
 }
 
 // end clears the progress line on a terminal.

@@ -67,3 +67,16 @@ func (a *AimStats) PerRunBound() float64 {
 	}
 	return PerRunBound(report.Directed, a.Goroutines, a.Steps, a.Radius, a.Depth-1) / float64(max(1, a.Aim.Target.HeldSteps))
 }
+
+// RunsFor is the fewest runs whose miss bound for per-run bound p is at
+// most 1-confidence, capped at limit (limit when p is 0: no bound).
+func RunsFor(p, confidence float64, limit int) int {
+	if p <= 0 {
+		return limit
+	}
+	if p >= 1 {
+		return 1
+	}
+	n := math.Ceil(math.Log(1-confidence) / math.Log1p(-p))
+	return int(min(max(n, 1), float64(limit)))
+}

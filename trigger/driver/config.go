@@ -26,6 +26,9 @@ type Config struct {
 	Result     string          `json:"result"`
 	Trace      string          `json:"trace,omitempty"`
 	WatchdogMS int             `json:"watchdog_ms,omitempty"`
+	Explore    bool            `json:"explore,omitempty"`
+	// ScheduleIfDeadlock: a result without a deadlock has no schedule.
+	ScheduleIfDeadlock bool `json:"schedule_if_deadlock,omitempty"`
 }
 
 // Target is the part of an aim the runtime sees: what steers the directed
@@ -58,6 +61,7 @@ type RunResult struct {
 	Schedule           []report.Step   `json:"schedule"`
 	Deadlock           *report.Finding `json:"deadlock,omitempty"`
 	Warnings           []string        `json:"warnings,omitempty"`
+	Explore            *Explore        `json:"explore,omitempty"`
 }
 
 // CheckValid reports the first inconsistency in a result.

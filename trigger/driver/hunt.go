@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/deadhunt/deadhunt/report"
 )
@@ -29,6 +30,7 @@ func Hunt(ctx context.Context, pkgs []Package, opts Options) (*Summary, error) {
 	h := &hunter{opts: opts, runner: newRunner(opts.Timeout, opts.Env, workDir, opts.Parallel), packages: len(pkgs)}
 	h.runner.args = opts.Args
 	jobs := h.jobs(pkgs)
+	h.pace = pace{start: time.Now(), total: len(jobs)}
 	results := make([]testResult, len(jobs))
 	parallel(len(jobs), opts.Parallel, func(i int) { results[i] = h.hunt(ctx, jobs[i].pkg, jobs[i].test) })
 	if err := ctx.Err(); err != nil {

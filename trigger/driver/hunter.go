@@ -23,6 +23,7 @@ type hunter struct {
 	mu       sync.Mutex // guards the counters below and serializes Progress
 	tests    int
 	findings int
+	pace     pace // for Progress: runs, tests skipped, time left
 }
 
 func newRunner(timeout time.Duration, env []string, workDir string, parallel int) *runner {
@@ -48,6 +49,7 @@ type testHunt struct {
 	seen  map[string]*seenDeadlock
 	order []string // IDs of seen deadlocks in order of confirmation
 	base  Config   // the seeded runs' configuration, without seed
+	space space    // what the runs showed of the schedule space; guarded by mu
 }
 
 func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult {
@@ -63,12 +65,16 @@ func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult
 	err := t.run(ctx)
 	t.mu.Lock()
 	t.stats.Interrupted = ctx.Err() != nil
+	t.stop()
 	for _, a := range t.stats.Aims {
 		a.finish(t.stats.Findings)
 	}
 	h.mu.Lock()
 	if !t.stats.Interrupted {
 		h.tests++
+		if t.stats.Stop == StopNoInterleaving {
+			h.pace.noInterleaving++
+		}
 	}
 	h.mu.Unlock()
 	h.progress(t, true)
@@ -105,12 +111,15 @@ func (t *testHunt) run(ctx context.Context) error {
 	if err := t.record(ctx, plain); err != nil || (t.done() && len(aims) == 0) {
 		return err
 	}
-	ctl, err := t.calibration(ctx, nil)
-	if err != nil {
-		return err
+	ctl := o.Recording.firstRun(t.pkg.ImportPath, t.test)
+	if ctl == nil {
+		var err error
+		if ctl, err = t.calibration(ctx, nil); err != nil {
+			return err
+		}
 	}
 	t.calibrate(plain, ctl)
-	if err := t.record(ctx, ctl); err != nil || (t.done() && len(aims) == 0) {
+	if err := t.record(ctx, ctl); err != nil || ((t.done() || t.exhausted()) && len(aims) == 0) {
 		return err
 	}
 	// Every aim gets its chance, even after another was confirmed.
@@ -119,10 +128,10 @@ func (t *testHunt) run(ctx context.Context) error {
 			return err
 		}
 	}
-	if t.done() || o.Strategy == report.Directed { // directed alone: only the aims
+	if t.done() || t.exhausted() || o.Strategy == report.Directed { // directed alone: only the aims
 		return nil
 	}
-	return t.seeds(ctx, &phase{base: t.base, runs: o.Runs})
+	return t.seeds(ctx, &phase{base: t.base, runs: t.seedBudget()})
 }
 
 // hungOnce makes one controlled run of a test that hung when run plainly:
@@ -157,7 +166,7 @@ type phase struct {
 // way that was confirmed (by it or earlier), unless keeping going.
 func (t *testHunt) phaseDone(ph *phase) bool {
 	if ph.aim == nil {
-		return t.done()
+		return t.done() || t.exhausted()
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -328,6 +337,7 @@ func (t *testHunt) count(rn *run) *seenDeadlock {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.stats.count(rn)
+	t.space.add(rn)
 	t.h.send(t, Progress{Run: runDone(rn)})
 	if rn.Outcome != Deadlock {
 		return nil

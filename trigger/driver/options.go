@@ -19,9 +19,15 @@ var Strategies = []report.Strategy{report.Random, report.PCT, report.RPro, repor
 // Options control a hunt. The zero value is usable: WithDefaults fills in
 // every unset field.
 type Options struct {
-	Runs     int             // seeded runs per test; default 100
-	Strategy report.Strategy // random, pct, rpro or directed; default rpro
-	Depth    int             // assumed bug depth d (pct, rpro; directed: at least the aim's); default 3
+	// Runs caps the seeded runs per test (and per aim); default 100.
+	Runs int
+	// Confidence sets each test's own seeded budget: the fewest runs
+	// whose miss bound for a deadlock of depth Depth, from the
+	// calibration's per-run bound, is at most 1-Confidence (capped by
+	// Runs; the whole cap when the strategy has no bound). Default 0.99.
+	Confidence float64
+	Strategy   report.Strategy // random, pct, rpro or directed; default rpro
+	Depth      int             // assumed bug depth d (pct, rpro; directed: at least the aim's); default 3
 	// Radius is rpro's radius r; 0 computes it per test from calibration:
 	// max(2, 5% of the calibration run's acquisitions).
 	Radius int
@@ -71,6 +77,14 @@ type Progress struct {
 	Confirmed *report.Finding
 	// Stats is the test's account, on the call that says it finished.
 	Stats *TestStats
+	// TotalTests are the tests selected; NoInterleaving those finished
+	// with one run covering them (StopNoInterleaving). Runs counts the
+	// runs of every test so far, RunsPerSecond their rate since the hunt
+	// began, and Left estimates the time left from the finished tests'
+	// pace (0 until one finished).
+	TotalTests, NoInterleaving, Runs int
+	RunsPerSecond                    float64
+	Left                             time.Duration
 }
 
 // WithDefaults returns o with every unset field given its default.
@@ -80,6 +94,9 @@ func (o Options) WithDefaults() Options {
 	}
 	if o.Strategy == "" {
 		o.Strategy = report.RPro
+	}
+	if o.Confidence == 0 {
+		o.Confidence = 0.99
 	}
 	if o.Depth == 0 {
 		o.Depth = 3
@@ -100,6 +117,8 @@ func (o *Options) CheckValid() error {
 		return fmt.Errorf("driver: runs %d, want at least 1", o.Runs)
 	case !slices.Contains(Strategies, o.Strategy):
 		return fmt.Errorf("driver: unknown strategy %q (want %s)", o.Strategy, report.JoinStrategies(Strategies))
+	case !(o.Confidence > 0 && o.Confidence < 1):
+		return fmt.Errorf("driver: confidence %v, want more than 0 and less than 1", o.Confidence)
 	case o.Depth < 1:
 		return fmt.Errorf("driver: depth %d, want at least 1", o.Depth)
 	case o.Radius < 0:

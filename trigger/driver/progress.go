@@ -28,7 +28,10 @@ func (h *hunter) send(t *testHunt, p Progress) {
 		st := t.stats
 		p.Stats = &st
 	}
-	h.opts.Progress(p)
+	if p.Run != nil {
+		h.pace.runs++
+	}
+	h.opts.Progress(h.pace.fill(p))
 }
 
 // sendConfirmed tells Options.Progress that c was just confirmed; the

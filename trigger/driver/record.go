@@ -68,6 +68,9 @@ type RecordedTest struct {
 	Traces   []string
 	Outcomes map[Outcome]int // of every run, plain included
 	plain    *run            // reused by Hunt (Options.Recording)
+	// first is the first controlled run (random, seed 0): Hunt's
+	// calibration run, reused.
+	first *run
 }
 
 // String is one line: "pkg TestX: 5 trace(s), 1 run(s) fail" (runs that
@@ -181,19 +184,51 @@ func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (Record
 		if rn.Outcome == Timeout {
 			return rt, nil // one hang is enough: do not pay the bound again
 		}
+		if rt.first == nil && cfg.Strategy == report.Random && cfg.Seed == 0 {
+			rt.first = rn
+			if noInterleaving(rn) {
+				return rt, nil // every other schedule orders the same way: its trace would be this one
+			}
+		}
 	}
 	return rt, nil
 }
 
 // plainRun returns the recorded plain run of a test, if any.
 func (r *Recording) plainRun(pkg, test string) *run {
+	if t := r.test(pkg, test); t != nil {
+		return t.plain
+	}
+	return nil
+}
+
+// firstRun returns the recorded first controlled run of a test (random,
+// seed 0: Hunt's calibration), if any.
+func (r *Recording) firstRun(pkg, test string) *run {
+	if t := r.test(pkg, test); t != nil {
+		return t.first
+	}
+	return nil
+}
+
+func (r *Recording) test(pkg, test string) *RecordedTest {
 	if r == nil {
 		return nil
 	}
 	for i := range r.Tests {
 		if t := &r.Tests[i]; t.Package == pkg && t.Test == test {
-			return t.plain
+			return t
 		}
 	}
 	return nil
+}
+
+// noInterleaving reports whether a run had no choice between goroutines
+// ordering a shared object (explore.go).
+func noInterleaving(rn *run) bool {
+	if rn.Result == nil || rn.Result.Explore == nil {
+		return false
+	}
+	e := rn.Result.Explore
+	return e.Uncounted == "" && e.Orderings == 1
 }

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/deadhunt/deadhunt/report"
 )
 
 // Package is one built test binary: the input of a hunt.
@@ -75,6 +77,8 @@ func (r *runner) exec(ctx context.Context, pkg *Package, test string, cfg Config
 	}
 	defer os.RemoveAll(dir)
 	cfg.Result = filepath.Join(dir, "result.json")
+	cfg.Explore = cfg.Strategy != report.Plain && cfg.Strategy != report.Replay
+	cfg.ScheduleIfDeadlock = cfg.Explore
 	return r.execIn(ctx, dir, pkg, test, cfg)
 }
 

@@ -57,6 +57,17 @@ type TestStats struct {
 	// Bubbles are the testing/synctest bubbles (their calls' positions)
 	// the test's runs entered: their goroutines ran outside control.
 	Bubbles []string
+	// Stop is why the hunt ended (explore.go); empty for a test that
+	// fails on its own or whose hunt was stopped. Orderings counts the
+	// distinct orderings of conflicting operations its runs showed (all
+	// of them unless the budget was spent), MissBound bounds what a
+	// spent budget missed, Uncounted says why the orderings could not be
+	// bounded, if so; Bound is the orderings bound otherwise (0: none).
+	Stop      Stop
+	Orderings int
+	Bound     float64
+	MissBound float64
+	Uncounted string
 }
 
 // Finished reports whether the test's hunt ran to its end.
@@ -134,6 +145,9 @@ func (s *TestStats) String() string {
 	}
 	if s.Interrupted {
 		line += "; cut short: the hunt was stopped"
+	}
+	if s.Stop != "" {
+		line += "; " + s.StopText()
 	}
 	return line
 }

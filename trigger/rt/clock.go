@@ -393,6 +393,9 @@ func (sc *sched) fire(t *vtimer) {
 	}
 	sc.steps.add(stepRec{g: 0, kind: opFire, site: sc.steps.intern(t.site)})
 	sc.progress++
+	if sc.expl != nil {
+		sc.expl.fired(t)
+	}
 	if t.period > 0 {
 		c.arm(t, t.when+t.period)
 	}

@@ -19,6 +19,12 @@ type config struct {
 	Result     string       `json:"result"`
 	Trace      string       `json:"trace"`
 	WatchdogMS int          `json:"watchdog_ms"`
+	// Explore asks for the run's report on its interleavings (explore.go).
+	Explore bool `json:"explore"`
+	// ScheduleIfDeadlock leaves the schedule out of a result without a
+	// deadlock: the driver replays only deadlocks, and a long schedule is
+	// most of the cost of writing and reading a result.
+	ScheduleIfDeadlock bool `json:"schedule_if_deadlock"`
 }
 
 // strategyName names a strategy as the configuration does. The driver's

@@ -24,6 +24,8 @@ type result struct {
 	Schedule           []stepJSON `json:"schedule"`
 	Deadlock           *finding   `json:"deadlock,omitempty"`
 	Warnings           []string   `json:"warnings,omitempty"`
+	// Explore is the run's report on its interleavings, if asked for.
+	Explore *exploreJSON `json:"explore,omitempty"`
 }
 
 type stepJSON struct {
@@ -103,11 +105,19 @@ func (sc *sched) resultLocked(f *finding) *result {
 	r := &result{
 		Outcome: "ok", Test: sc.test, Strategy: sc.cfg.Strategy, Seed: sc.cfg.Seed,
 		Steps: sc.steps.len(), Acquisitions: sc.count.acqs, Goroutines: len(sc.gs.all), TargetAcquisitions: sc.count.targetAcqs,
-		Schedule: make([]stepJSON, sc.steps.len()), Deadlock: f,
+		Deadlock: f,
 		Warnings: append([]string(nil), sc.warnings...),
 	}
 	if f != nil {
 		r.Outcome = "deadlock"
+	}
+	if f == nil && sc.cfg.ScheduleIfDeadlock {
+		r.Schedule = []stepJSON{}
+	} else {
+		r.Schedule = make([]stepJSON, sc.steps.len())
+	}
+	if sc.expl != nil {
+		r.Explore = sc.expl.summary()
 	}
 	names := make([]string, len(sc.steps.sites))
 	for i, s := range sc.steps.sites {

@@ -48,7 +48,8 @@ type sched struct {
 	set   enabledSet
 	models
 	steps    stepLog
-	obs      observer // told what the model does (the lock-order trace), or nil
+	obs      observer  // told what the model does (the lock-order trace), or nil
+	expl     *explorer // records the shared objects' orders (explore.go), or nil
 	count    counts
 	progress int // bumped by every decision and rejoin (watchdog)
 	test     string
@@ -100,6 +101,9 @@ func newSched(cfg config) (*sched, error) {
 	if len(cfg.Target.Classes)+len(cfg.Target.Sites) > 0 {
 		sc.count.isTarget = targetFilter(cfg.Target)
 	}
+	if cfg.Explore {
+		sc.expl = newExplorer()
+	}
 	if cfg.Trace != "" {
 		tr, err := newTracer(cfg.Trace, &sc.steps)
 		if err != nil {
@@ -144,6 +148,9 @@ func (sc *sched) newG(created *Site, parent *g) *g {
 	}
 	sc.gs.all = append(sc.gs.all, x)
 	sc.gs.outside++
+	if sc.expl != nil {
+		sc.expl.born(x)
+	}
 	sc.strat.newG(x)
 	return x
 }
@@ -270,6 +277,9 @@ func (x *g) perform(k opKind, s *Site, obj any, n int64, cases []SelectCase, has
 		}
 	}
 	sc.countSpin(x, waited)
+	if sc.expl != nil {
+		sc.expl.did(x)
+	}
 	if realTimer {
 		sc.clock.realWaiters--
 	}

@@ -1,0 +1,39 @@
+package hunt
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/deadhunt/deadhunt/trigger/driver"
+)
+
+// stopsLine counts the tests per stop reason: "why the hunts stopped: 60
+// no interleaving, 3 exhausted, 1 confirmed, 9 budget spent (miss bound at
+// most 0.43)"; empty when no test has a stop reason.
+func stopsLine(sum *driver.Summary) string {
+	counts := map[driver.Stop]int{}
+	worst := 0.0
+	for _, st := range sum.Tests {
+		counts[st.Stop]++
+		if st.Stop == driver.StopBudget {
+			worst = max(worst, st.MissBound)
+		}
+	}
+	var parts []string
+	for _, s := range driver.Stops {
+		if n := counts[s]; n > 0 {
+			part := fmt.Sprintf("%d %s", n, s)
+			if s == driver.StopBudget {
+				part += fmt.Sprintf(" (miss bound at most %.3g)", worst)
+			}
+			parts = append(parts, part)
+		}
+	}
+	if n := counts[""]; n > 0 && len(parts) > 0 {
+		parts = append(parts, fmt.Sprintf("%d not hunted to the end (failed on its own or stopped)", n))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "why the hunts stopped: " + strings.Join(parts, ", ")
+}

@@ -1,0 +1,65 @@
+package hunt
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/deadhunt/deadhunt/trigger/driver"
+)
+
+// TestStopReasons confirms testdata/interleave with the real
+// instrumenter, runtime and driver, with and without the recording: a
+// test without goroutines and one whose goroutines share nothing stop
+// after one controlled run ("no interleaving", no seeded run); two
+// goroutines taking one mutex twice each stop once the runs showed the
+// 4!/(2!·2!) = 6 orderings of their critical sections, before the budget.
+// The report and the text say why each test stopped.
+func TestStopReasons(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go is not on PATH: the test builds instrumented test binaries")
+	}
+	for _, noPredict := range []bool{false, true} {
+		dir := t.TempDir()
+		if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "interleave"))); err != nil {
+			t.Fatal(err)
+		}
+		cfg := Config{Dir: dir, Runs: 100, NoPredict: noPredict}
+		res, err := bounded(t, func(ctx context.Context) (*Result, error) { return Confirm(ctx, cfg, []string{"./..."}) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		stops := map[string]driver.TestStats{}
+		for _, st := range res.Summary.Tests {
+			stops[st.Test] = st
+		}
+		for _, name := range []string{"TestAlone", "TestShareNothing"} {
+			if st := stops[name]; st.Stop != driver.StopNoInterleaving || st.Seeded != 0 || st.Runs != 2 {
+				t.Errorf("no predict %v: %s", noPredict, st.String())
+			}
+		}
+		if st := stops["TestOneMutexTwice"]; st.Stop != driver.StopExhausted || st.Orderings != 6 || st.Seeded >= 100 {
+			t.Errorf("no predict %v: %s; want all 6 orderings explored before the budget", noPredict, st.String())
+		}
+		if got := len(res.Report.Tests); got != 3 {
+			t.Errorf("report has %d test stops, want 3", got)
+		}
+		for _, ts := range res.Report.Tests {
+			if ts.Stop != string(stops[ts.Test].Stop) {
+				t.Errorf("report: %s stopped %q, summary %q", ts.Test, ts.Stop, stops[ts.Test].Stop)
+			}
+		}
+		var out strings.Builder
+		if err := res.WriteText(&out, false); err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"TestOneMutexTwice: ", "explored all 6 orderings", "why the hunts stopped: 2 no interleaving, 1 exhausted"} {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("text lacks %q:\n%s", want, out.String())
+			}
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/interleave
+
+go 1.26

@@ -1,0 +1,152 @@
+package driver
+
+import (
+	"cmp"
+	"fmt"
+
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// Explore is what a controlled run reports about its interleavings
+// (CONTRACT.md section 5; trigger/rt/explore.go): the objects two
+// goroutines or more operated on, those whose order is not forced, a bound
+// on the distinct orderings of their conflicting operations (0: not
+// counted, Uncounted says why), and the run's ordering (Signature) and
+// operation counts (Shape).
+type Explore struct {
+	Shared    int     `json:"shared"`
+	Ordered   int     `json:"ordered"`
+	Orderings float64 `json:"orderings"`
+	Uncounted string  `json:"uncounted,omitempty"`
+	Signature string  `json:"signature"`
+	Shape     string  `json:"shape"`
+}
+
+// Stop is why a test's hunt ended.
+type Stop string
+
+const (
+	// StopNoInterleaving: the calibration run had no choice between
+	// goroutines that order a shared object (one goroutine, goroutines
+	// sharing nothing, or only forced orders): one run covers the test.
+	StopNoInterleaving Stop = "no interleaving"
+	// StopExhausted: the runs showed every ordering of the conflicting
+	// operations the bound allows.
+	StopExhausted Stop = "exhausted"
+	StopConfirmed Stop = "confirmed"
+	// StopBudget: the seeded runs were all made; TestStats.MissBound
+	// bounds what they may have missed.
+	StopBudget Stop = "budget spent"
+)
+
+// Stops lists the stop reasons in display order.
+var Stops = []Stop{StopNoInterleaving, StopExhausted, StopConfirmed, StopBudget}
+
+// space is what a test's runs showed of its schedule space: the first
+// run's shape and bound, the distinct orderings seen since.
+type space struct {
+	runs      int // controlled runs that reported
+	shape     string
+	orderings float64
+	uncounted string // why the orderings cannot be bounded
+	sigs      map[string]bool
+}
+
+// add counts a run's report; the caller holds testHunt.mu.
+func (s *space) add(rn *run) {
+	if rn.Result == nil || rn.Config.Replay != "" {
+		return
+	}
+	e := rn.Result.Explore
+	if e == nil {
+		return
+	}
+	s.runs++
+	switch {
+	case s.runs == 1:
+		s.shape, s.orderings, s.uncounted = e.Shape, e.Orderings, e.Uncounted
+		s.sigs = map[string]bool{}
+	case e.Shape != s.shape && s.uncounted == "":
+		s.uncounted = "the runs differ in which goroutines operate on which objects how often"
+	}
+	if s.uncounted == "" && e.Orderings == 0 {
+		s.uncounted = cmp.Or(e.Uncounted, "too many orderings to count")
+	}
+	s.sigs[e.Signature] = true
+}
+
+// exhausted reports whether the runs showed every ordering the bound
+// allows; the caller holds testHunt.mu.
+func (s *space) exhausted() bool {
+	return s.runs > 0 && s.uncounted == "" && s.orderings >= 1 && float64(len(s.sigs)) >= s.orderings
+}
+
+// exhausted reports whether t's hunt can stop because its schedule space
+// has been covered (unless keeping going: the whole budget is run).
+func (t *testHunt) exhausted() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return !t.h.opts.KeepGoing && t.space.exhausted()
+}
+
+// stop decides why t's hunt ended, once it has; the caller holds t.mu.
+func (t *testHunt) stop() {
+	s := &t.stats
+	switch {
+	case s.Failure != nil || s.Interrupted || s.NotHunted:
+		return
+	case len(s.Findings) > 0:
+		s.Stop = StopConfirmed
+	case t.space.exhausted() && t.space.orderings == 1:
+		s.Stop, s.Orderings = StopNoInterleaving, 1
+	case t.space.exhausted():
+		s.Stop, s.Orderings = StopExhausted, int(t.space.orderings)
+	default:
+		s.Stop = StopBudget
+		o := &t.h.opts
+		p := PerRunBound(o.Strategy, s.Calibration.Goroutines, stepsFor(o.Strategy, s.Calibration), s.Calibration.Radius, o.Depth)
+		s.MissBound = MissBound(p, s.Seeded)
+	}
+	s.Uncounted = t.space.uncounted
+	if s.Uncounted == "" {
+		s.Bound = t.space.orderings
+	}
+	s.Orderings = max(s.Orderings, len(t.space.sigs))
+}
+
+// StopText says why the hunt of a test ended, for its line: "no
+// interleaving", "explored all 6 orderings", "confirmed", "budget spent
+// (a depth-3 deadlock missed with probability ≤ 0.21)".
+func (s *TestStats) StopText() string {
+	switch s.Stop {
+	case StopNoInterleaving:
+		return "no interleaving: one run covers it"
+	case StopExhausted:
+		return fmt.Sprintf("explored all %d orderings", s.Orderings)
+	case StopBudget:
+		seen := ""
+		switch {
+		case s.Bound > 0:
+			seen = fmt.Sprintf("%d of %.0f orderings seen, ", s.Orderings, s.Bound)
+		case s.Orderings > 0:
+			seen = fmt.Sprintf("%d orderings seen, ", s.Orderings)
+		}
+		return fmt.Sprintf("budget spent (%smiss bound %.3g)", seen, s.MissBound)
+	}
+	return string(s.Stop)
+}
+
+// StopRef is a test's stop reason for the report.
+func (s *TestStats) StopRef() report.TestRun {
+	return report.TestRun{Package: s.Package, Test: s.Test, Runs: s.Runs, ElapsedMS: s.Elapsed.Milliseconds(),
+		Stop: string(s.Stop), Orderings: s.Orderings, MissBound: s.MissBound}
+}
+
+// seedBudget is the test's seeded runs: enough for Options.Confidence
+// against a deadlock of the assumed depth, given the calibration, capped
+// at Options.Runs (RunsFor).
+func (t *testHunt) seedBudget() int {
+	o := &t.h.opts
+	c := t.stats.Calibration
+	return RunsFor(PerRunBound(o.Strategy, c.Goroutines, stepsFor(o.Strategy, c), c.Radius, o.Depth), o.Confidence, o.Runs)
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# run.sh times deadhunt confirm on real modules fetched through the module
+# proxy, against plain go test, for docs/benchmarks-cost.md:
+#
+#   bash trigger/driver/internal/costmods/run.sh BEFORE_BIN AFTER_BIN [OUT_DIR]
+#
+# BEFORE_BIN and AFTER_BIN are deadhunt binaries (go build -o ... ./cmd/deadhunt
+# at the two commits). Per module: plain `go test -count=1 ./...` (build
+# cache warm), then `confirm ./...` with each binary (default flags), one
+# after the other, each bounded by CAP seconds (default 900), with the load
+# average at its end. Prints one line per module: plain, before and after
+# wall seconds and the after run's "why the hunts stopped" line. Not part of go test ./...: it needs the
+# proxy and many minutes.
+set -uo pipefail
+before=$1
+after=$2
+out=${3:-/tmp/cost-mods}
+cap=${CAP:-900}
+# MODES: which timings to take (each is kept in OUT_DIR/NAME.MODE.time and
+# not taken again while that file is there).
+MODES=${MODES:-plain before after}
+mkdir -p "$out"
+mods=(
+  "github.com/patrickmn/go-cache@v2.1.0+incompatible"
+  "github.com/hashicorp/golang-lru/v2@v2.0.7"
+  "github.com/jackc/puddle/v2@v2.2.3"
+  "github.com/cskr/pubsub@v1.0.2"
+  "golang.org/x/sync@v0.24.0"
+  "github.com/hashicorp/net-rpc-msgpackrpc@v0.0.0-20151116020338-a14192a58a69"
+  "github.com/sasha-s/go-deadlock@v0.3.9"
+  "github.com/asaskevich/EventBus@v0.0.0-20200907212545-49d423059eef"
+)
+wall() { # wall seconds of "$@" bounded by $cap; output to $log
+  local s e
+  s=$(date +%s.%N)
+  timeout "$cap" "$@" >"$log" 2>&1
+  local rc=$?
+  e=$(date +%s.%N)
+  if [ $rc = 124 ]; then printf '>%s' "$cap"; else printf '%.2f' "$(echo "$e - $s" | bc)"; fi
+}
+for mv in "${mods[@]}"; do
+  mod=${mv%@*}
+  name=$(basename "$mod")
+  [ "$name" = v2 ] && name=$(basename "$(dirname "$mod")")
+  dir="$out/$name"
+  if [ ! -d "$dir" ]; then
+    src=$(go mod download -json "$mv" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+    cp -r "$src" "$dir" && chmod -R u+w "$dir"
+    (cd "$dir" && { [ -f go.mod ] || go mod init "$mod" >/dev/null 2>&1; } && go mod tidy >/dev/null 2>&1)
+  fi
+  cd "$dir" || continue
+  go test -count=1 ./... >/dev/null 2>&1 # warm the build cache
+  for mode in $MODES; do
+    if [ ! -s "$out/$name.$mode.time" ]; then
+      rm -rf .deadhunt; log="$out/$name.$mode.txt"
+      case $mode in
+        plain) wall go test -count=1 ./... > "$out/$name.$mode.time" ;;
+        before) wall "$before" confirm -v ./... > "$out/$name.$mode.time" ;;
+        after) wall "$after" confirm -v ./... > "$out/$name.$mode.time" ;;
+      esac
+      echo " load $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/$name.$mode.time"
+    fi
+  done
+  tests=$(grep -cE '^[^ ]+ Test[^ ]*: [0-9]+ runs' "$out/$name.after.txt" 2>/dev/null)
+  printf '%s\t%s tests\tplain %s\tbefore %s\tafter %s\t%s\n' "$mv" "$tests" "$(cat "$out/$name.plain.time" 2>/dev/null)" \
+    "$(cat "$out/$name.before.time" 2>/dev/null)" "$(cat "$out/$name.after.time" 2>/dev/null)" "$(grep 'why the hunts stopped' "$out/$name.after.txt" 2>/dev/null)"
+  cd - >/dev/null || exit 1
+done

@@ -1,0 +1,345 @@
+package rt
+
+import (
+	"hash/fnv"
+	"math"
+	"slices"
+	"strconv"
+)
+
+// explorer records, when the configuration asks for it ("explore"), what
+// a run says about the test's schedule space: for every object two
+// goroutines or more operated on, the order in which they completed their
+// operations on it. Operations on different objects commute; only the
+// per-object orders (of conflicting operations) tell two runs apart, the
+// way partial-order reduction counts them. From one run it derives:
+//   - a signature: equal for two runs that ordered every shared object's
+//     conflicting operations alike (runs that only reorder independent
+//     operations share it);
+//   - a shape: the goroutines' operation counts per shared object;
+//   - orderings: how many signatures runs of this shape can have at most,
+//     the product over the shared objects of the multinomial
+//     (c1+…+cm)!/(c1!…cm!) of their per-goroutine counts; objects whose
+//     order is forced count 1 and are left out of the signature;
+//   - uncounted: why orderings cannot be bounded (a select over a shared
+//     channel, a TryLock, a Once or Cond, …): the driver then claims
+//     nothing.
+//
+// Forced: a channel used by one sending (or closing) goroutine and one
+// receiving goroutine, without select (the k-th receive gets the k-th
+// send whatever the interleaving); a WaitGroup waited for by one goroutine
+// that is also the only one adding to it (Done commutes with Done).
+// Goroutines are named by their creation path (parent's name, `go` site,
+// ordinal among the parent's children at that site), not by their IDs,
+// which depend on the interleaving. The assumption is partial-order
+// reduction's: goroutines share memory only through the instrumented
+// objects (no data race), and a goroutine's operations depend only on what
+// it saw of them.
+//
+// It sits off the hot path: the scheduler calls it once per completed
+// operation (did) and once per goroutine (born), only when configured.
+type explorer struct {
+	kids map[[2]uint64]int  // (parent name, site hash) -> children so far
+	objs map[any]*objRecord // by object: lock or WaitGroup pointer, channel key
+	// last and lastRec cache the last lookup in objs (a loop's lock).
+	last    any
+	lastRec *objRecord
+	// uncounted is set when the run did something whose order the
+	// per-object records cannot see: a timer, ticker, AfterFunc or
+	// deadline fired (what it changed, a context's Err, a channel's
+	// buffer, is read without a scheduling point), or a context was
+	// cancelled.
+	uncounted string
+}
+
+// objClass is how an object's operations conflict.
+type objClass uint8
+
+const (
+	objLock  objClass = iota + 1 // acquisitions conflict
+	objChan                      // sends, receives, closes
+	objWG                        // forced for one waiter that is the only adder
+	objOther                     // Once, Cond, timers: not counted
+)
+
+type objRecord struct {
+	class objClass
+	// Until a second goroutine comes (shared), only the first one's name
+	// and count are kept: most objects are never shared.
+	solo    uint64
+	soloN   int
+	hasSolo bool
+	shared  bool
+	seq     []uint64 // shared: names of the goroutines, in completion order of the counted operations
+	counts  map[uint64]int
+	// senders (and closers), receivers, waiters and adders: the goroutine
+	// names in each role, for the forced cases.
+	senders, receivers, waiters, adders map[uint64]bool
+	uncounted                           string // set: this object, if shared, cannot be counted
+}
+
+func newExplorer() *explorer {
+	return &explorer{kids: map[[2]uint64]int{}, objs: map[any]*objRecord{}}
+}
+
+// born names goroutine x by its creation path; called as it is created.
+func (e *explorer) born(x *g) {
+	var parent uint64
+	if x.parent > 0 {
+		parent = x.sc.gs.all[x.parent-1].name
+	}
+	site := hashString(x.created.String())
+	k := [2]uint64{parent, site}
+	e.kids[k]++
+	h := fnv.New64a()
+	for _, v := range []uint64{parent, site, uint64(e.kids[k])} {
+		h.Write(strconv.AppendUint(nil, v, 16))
+		h.Write([]byte{'/'})
+	}
+	x.name = h.Sum64()
+}
+
+func hashString(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
+}
+
+func (e *explorer) obj(key any, class objClass) *objRecord {
+	if key == e.last && e.lastRec != nil {
+		return e.lastRec
+	}
+	r := e.objs[key]
+	if r == nil {
+		r = &objRecord{class: class}
+		e.objs[key] = r
+	}
+	e.last, e.lastRec = key, r
+	return r
+}
+
+// touch notes that goroutine name operated on the object, counted or not.
+func (r *objRecord) touch(name uint64) {
+	switch {
+	case r.shared:
+		if _, ok := r.counts[name]; !ok {
+			r.counts[name] = 0
+		}
+	case !r.hasSolo:
+		r.solo, r.hasSolo = name, true
+	case r.solo != name:
+		r.shared = true
+		r.counts = map[uint64]int{r.solo: r.soloN, name: 0}
+		r.seq = make([]uint64, r.soloN, r.soloN+8)
+		for i := range r.seq {
+			r.seq[i] = r.solo
+		}
+	}
+}
+
+// unit records a counted operation of goroutine name.
+func (r *objRecord) unit(name uint64) {
+	r.touch(name)
+	if !r.shared {
+		r.soloN++
+		return
+	}
+	r.seq = append(r.seq, name)
+	r.counts[name]++
+}
+
+func role(m *map[uint64]bool, name uint64) {
+	if *m == nil {
+		*m = map[uint64]bool{}
+	}
+	(*m)[name] = true
+}
+
+// fired records a timer's firing; a sleep's wakes its goroutine only.
+func (e *explorer) fired(t *vtimer) {
+	if t.kind != timerSleep && e.uncounted == "" {
+		e.uncounted = "a timer, ticker or deadline fired"
+	}
+}
+
+// did records x's operation, which has just completed.
+func (e *explorer) did(x *g) {
+	o := &x.op
+	name := x.name
+	switch o.kind {
+	case opLock, opRWLock, opRLock:
+		e.obj(o.obj, objLock).unit(name)
+	case opUnlock, opRWUnlock, opRUnlock:
+		e.obj(o.obj, objLock).touch(name) // a release: ordered by its acquisition
+	case opTryLock, opRWTryLock, opTryRLock:
+		r := e.obj(o.obj, objLock)
+		r.unit(name)
+		r.uncounted = "a TryLock"
+	case opSend, opRecv, opClose:
+		if len(o.cases) == 0 || o.cases[0].k == 0 {
+			return // a nil channel: no partner, nothing ordered
+		}
+		r := e.obj(o.cases[0].k, objChan)
+		r.unit(name)
+		if o.kind == opRecv {
+			role(&r.receivers, name)
+		} else {
+			role(&r.senders, name)
+		}
+	case opSelect:
+		for i := range o.cases {
+			if k := o.cases[i].k; k != 0 {
+				r := e.obj(k, objChan)
+				r.unit(name)
+				r.uncounted = "a select"
+			}
+		}
+	case opWGAdd:
+		r := e.obj(o.obj, objWG)
+		r.touch(name)
+		if o.n > 0 {
+			role(&r.adders, name)
+		}
+	case opWGWait:
+		r := e.obj(o.obj, objWG)
+		r.touch(name)
+		role(&r.waiters, name)
+	case opCancel:
+		// Alone (the test's deferred cancel after its goroutines ended),
+		// a cancellation races with nothing; what it starts (context
+		// AfterFunc callbacks) is recorded as goroutines of its own.
+		if e.uncounted == "" && othersAlive(x) {
+			e.uncounted = "a context was cancelled"
+		}
+	case opGo, opStart, opGosched, opSleep, opYield, opRun, opRunWait, opParallel, opTestEnd:
+		// local to the goroutine, or ordering parent and child (go, t.Run)
+	default:
+		key := o.obj
+		if key == nil {
+			key = o.kind
+		}
+		r := e.obj(key, objOther)
+		r.unit(name)
+		r.uncounted = "a " + o.kind.String()
+	}
+}
+
+// othersAlive reports whether a goroutine other than x has not ended.
+func othersAlive(x *g) bool {
+	for _, y := range x.sc.gs.all {
+		if y != x && y.state != gDone {
+			return true
+		}
+	}
+	return false
+}
+
+// exploreJSON is what a run reports about its interleavings (result).
+type exploreJSON struct {
+	// Shared counts the objects operated on by two goroutines or more;
+	// Ordered those among them whose order is not forced.
+	Shared  int `json:"shared"`
+	Ordered int `json:"ordered"`
+	// Orderings bounds the distinct signatures of runs of this shape
+	// (0 with Uncounted, or beyond 1e15).
+	Orderings float64 `json:"orderings"`
+	Uncounted string  `json:"uncounted,omitempty"`
+	Signature string  `json:"signature"`
+	Shape     string  `json:"shape"`
+}
+
+// maxOrderings is where counting stops: no budget comes near it.
+const maxOrderings = 1e15
+
+// summary derives the run's report.
+func (e *explorer) summary() *exploreJSON {
+	out := &exploreJSON{Orderings: 1, Uncounted: e.uncounted}
+	var sigs, shapes []uint64
+	for _, r := range e.objs {
+		if !r.shared {
+			continue // one goroutine: nothing to order
+		}
+		out.Shared++
+		if out.Uncounted == "" && r.uncounted != "" {
+			out.Uncounted = r.uncounted + " on an object goroutines share"
+		}
+		if r.forced() {
+			continue
+		}
+		if r.class == objWG {
+			out.Uncounted = "a WaitGroup added to and waited for by different goroutines"
+			continue
+		}
+		out.Ordered++
+		out.Orderings = min(out.Orderings*multinomial(r.counts), 2*maxOrderings)
+		sigs = append(sigs, hashSeq(uint64(r.class), r.seq))
+		shapes = append(shapes, r.shapeHash())
+	}
+	if out.Uncounted != "" || out.Orderings > maxOrderings {
+		out.Orderings = 0
+	}
+	out.Signature = strconv.FormatUint(hashSorted(sigs), 16)
+	out.Shape = strconv.FormatUint(hashSorted(shapes), 16)
+	return out
+}
+
+// forced reports whether the object's order is implied by the goroutines'
+// own orders (see explorer).
+func (r *objRecord) forced() bool {
+	switch r.class {
+	case objChan:
+		return r.uncounted == "" && len(r.senders) <= 1 && len(r.receivers) <= 1
+	case objWG:
+		if len(r.waiters) > 1 {
+			return false
+		}
+		for a := range r.adders {
+			if !r.waiters[a] && len(r.waiters) > 0 {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func (r *objRecord) shapeHash() uint64 {
+	names := make([]uint64, 0, len(r.counts))
+	for n := range r.counts {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	seq := []uint64{}
+	for _, n := range names {
+		seq = append(seq, n, uint64(r.counts[n]))
+	}
+	return hashSeq(uint64(r.class), seq)
+}
+
+// multinomial is (c1+…+cm)!/(c1!…cm!), in floating point.
+func multinomial(counts map[uint64]int) float64 {
+	lg, n := 0.0, 0
+	for _, c := range counts {
+		a, _ := math.Lgamma(float64(c + 1))
+		lg -= a
+		n += c
+	}
+	a, _ := math.Lgamma(float64(n + 1))
+	return math.Round(math.Exp(lg + a))
+}
+
+func hashSeq(first uint64, seq []uint64) uint64 {
+	h := fnv.New64a()
+	b := strconv.AppendUint(nil, first, 16)
+	for _, v := range seq {
+		b = append(b, ' ')
+		b = strconv.AppendUint(b, v, 16)
+	}
+	h.Write(b)
+	return h.Sum64()
+}
+
+func hashSorted(vs []uint64) uint64 {
+	slices.Sort(vs)
+	return hashSeq(0, vs)
+}

@@ -1,0 +1,234 @@
+package rt_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt"
+)
+
+// exploreRuns runs body under random seeds 1..n with exploring on and
+// returns each run's report.
+func exploreRuns(t *testing.T, n int, body func()) []*rt.Result {
+	t.Helper()
+	var rs []*rt.Result
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: seed, WatchdogMS: 1000, Explore: true}, 10*time.Second, body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Deadlock != nil || r.Explore == nil {
+			t.Fatalf("seed %d: deadlock %v, explore %v", seed, r.Deadlock, r.Explore)
+		}
+		rs = append(rs, r)
+	}
+	return rs
+}
+
+// distinct counts the runs' distinct signatures, checking that every run
+// reports the same shape and bound.
+func distinct(t *testing.T, rs []*rt.Result) (signatures int, orderings float64) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, r := range rs {
+		e := r.Explore
+		if e.Shape != rs[0].Explore.Shape || e.Orderings != rs[0].Explore.Orderings {
+			t.Fatalf("runs differ in shape or bound: %+v against %+v", e, rs[0].Explore)
+		}
+		seen[e.Signature] = true
+	}
+	return len(seen), rs[0].Explore.Orderings
+}
+
+// lockTwice: two goroutines take one shared mutex twice each; the test
+// waits for both.
+func lockTwice(goroutines, times int) func() {
+	return func() {
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		n := 0
+		for range goroutines {
+			rt.WGGo(&wg, func() {
+				for range times {
+					rt.Lock(&mu, at("Lock", "p.mu"))
+					n++
+					rt.Unlock(&mu, at("Unlock", "p.mu"))
+				}
+			}, at("WGGo", ""))
+		}
+		rt.WGWait(&wg, at("WGWait", ""))
+	}
+}
+
+// TestExploreCountsLockOrderings: the orderings of the critical sections
+// of two goroutines taking one mutex twice each are the interleavings of
+// A1 A2 with B1 B2: 4!/(2!·2!) = 6 (AABB ABAB ABBA BAAB BABA BBAA). Each
+// run reports that bound, and the runs show exactly 6 distinct
+// signatures: every ordering is reachable and none is counted twice. The
+// same for three goroutines taking it once (3! = 6; the last-created
+// goroutine first is rare under random walk: about 1 run in 60) and two
+// taking it three times (6!/(3!·3!) = 20).
+func TestExploreCountsLockOrderings(t *testing.T) {
+	for _, c := range []struct {
+		name              string
+		goroutines, times int
+		want              float64
+	}{
+		{"two goroutines twice", 2, 2, 6},
+		{"three goroutines once", 3, 1, 6},
+		{"two goroutines three times", 2, 3, 20},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sigs, n := distinct(t, exploreRuns(t, 1000, lockTwice(c.goroutines, c.times)))
+			if n != c.want || float64(sigs) != c.want {
+				t.Errorf("bound %v, %d distinct signatures in 1000 runs; want %v of each", n, sigs, c.want)
+			}
+		})
+	}
+}
+
+// TestExploreShareNothing: goroutines that each lock their own mutex and
+// hand their result to the test over their own channel share nothing but
+// forced orders: one ordering, whatever the seed.
+func TestExploreShareNothing(t *testing.T) {
+	body := func() {
+		var wg sync.WaitGroup
+		for range 3 {
+			ch := make(chan int)
+			rt.Go(at("Go", ""), func() {
+				var mu sync.Mutex
+				for i := range 3 {
+					rt.Lock(&mu, at("Lock", "p.mu"))
+					rt.Unlock(&mu, at("Unlock", "p.mu"))
+					rt.Send(ch, i, at("Send", ""))
+				}
+				rt.Close(ch, at("Close", ""))
+			})
+			rt.WGGo(&wg, func() {
+				for {
+					if _, ok := rt.Recv2(ch, at("Recv", "")); !ok {
+						return
+					}
+				}
+			}, at("WGGo", ""))
+		}
+		rt.WGWait(&wg, at("WGWait", ""))
+	}
+	rs := exploreRuns(t, 20, body)
+	sigs, n := distinct(t, rs)
+	if e := rs[0].Explore; n != 1 || sigs != 1 || e.Ordered != 0 || e.Shared == 0 || e.Uncounted != "" {
+		t.Errorf("report %+v, %d signatures; want 1 ordering, shared objects all forced", e, sigs)
+	}
+}
+
+// TestExploreUncounted: a select over a channel two goroutines use cannot
+// be counted; the report says why and bounds nothing.
+func TestExploreUncounted(t *testing.T) {
+	body := func() {
+		ch := make(chan int, 1)
+		rt.Go(at("Go", ""), func() { rt.Send(ch, 1, at("Send", "")) })
+		var v int
+		rt.Select(at("Select", ""), true, rt.RecvCase(ch, &v, nil))
+	}
+	rs := exploreRuns(t, 3, body)
+	if e := rs[0].Explore; e.Orderings != 0 || e.Uncounted == "" {
+		t.Errorf("report %+v; want no bound and a reason", e)
+	}
+}
+
+// TestExploreOffByDefault: a run that does not ask reports nothing (the
+// scheduler's hot path keeps no record).
+func TestExploreOffByDefault(t *testing.T) {
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 1000}, 10*time.Second, lockTwice(2, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Explore != nil {
+		t.Errorf("explore report %+v without asking", r.Explore)
+	}
+}
+
+// TestExploreDeadline: the senddeadline look-alike: a worker sleeps as
+// long as the test's deadline and checks ctx.Err before its send. Whether
+// the deadline fired first is read without a scheduling point, so a run
+// in which a deadline fires bounds nothing ("no interleaving" would be
+// wrong: some runs send, some drop the answer). The same for a
+// cancellation instead of the deadline.
+func TestExploreDeadline(t *testing.T) {
+	body := func(cancelFirst bool) func() {
+		return func() {
+			d := time.Millisecond
+			if cancelFirst {
+				d = time.Hour
+			}
+			ctx, cancel := rt.WithTimeout(context.Background(), d, at("WithTimeout", ""))
+			answer := make(chan string)
+			rt.Go(at("Go", ""), func() {
+				defer rt.Close(answer, at("Close", ""))
+				rt.Sleep(time.Millisecond, at("Sleep", ""))
+				if ctx.Err() != nil {
+					return
+				}
+				rt.Send(answer, "ok", at("Send", ""))
+			})
+			if cancelFirst {
+				cancel()
+			}
+			rt.Recv2(answer, at("Recv", ""))
+		}
+	}
+	for _, cancelFirst := range []bool{false, true} {
+		for _, r := range exploreRuns(t, 5, body(cancelFirst)) {
+			if e := r.Explore; e.Orderings != 0 || e.Uncounted == "" {
+				t.Fatalf("cancel %v: report %+v; want no bound", cancelFirst, e)
+			}
+		}
+	}
+}
+
+// TestScheduleIfDeadlock: asked to, a run without a deadlock reports no
+// schedule (its steps still counted); a deadlocked run keeps its schedule
+// for the replay.
+func TestScheduleIfDeadlock(t *testing.T) {
+	cfg := rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 1000, ScheduleIfDeadlock: true}
+	r, err := rt.RunScenario(cfg, 10*time.Second, lockTwice(2, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Deadlock != nil || len(r.Schedule) != 0 || r.Steps == 0 {
+		t.Errorf("passing run: deadlock %v, %d scheduled steps of %d; want none of them", r.Deadlock, len(r.Schedule), r.Steps)
+	}
+	r, err = rt.RunScenario(cfg, 10*time.Second, doubleLock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Deadlock == nil || len(r.Schedule) != r.Steps {
+		t.Errorf("deadlocked run: deadlock %v, %d scheduled steps of %d; want all", r.Deadlock, len(r.Schedule), r.Steps)
+	}
+}
+
+// TestExploreCancelAlone: a cancellation once the other goroutines ended
+// (a test's deferred cancel) races with nothing: one ordering.
+func TestExploreCancelAlone(t *testing.T) {
+	body := func() {
+		ctx, cancel := rt.WithCancel(context.Background(), at("WithCancel", ""))
+		var wg sync.WaitGroup
+		rt.WGGo(&wg, func() { _ = ctx.Err() }, at("WGGo", ""))
+		rt.WGWait(&wg, at("WGWait", ""))
+		cancel()
+	}
+	for _, r := range exploreRuns(t, 5, body) {
+		if e := r.Explore; e.Orderings != 1 || e.Uncounted != "" {
+			t.Fatalf("report %+v; want one ordering", e)
+		}
+	}
+}
+
+// BenchmarkLockExplore is BenchmarkLock's loop with the explore report on:
+// its cost per operation (compare with benchUnder's random run).
+func BenchmarkLockExplore(b *testing.B) {
+	b.Run("off", func(b *testing.B) { benchCfg(b, rt.Config{Strategy: "random"}, lockLoop) })
+	b.Run("on", func(b *testing.B) { benchCfg(b, rt.Config{Strategy: "random", Explore: true}, lockLoop) })
+}
