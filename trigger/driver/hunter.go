@@ -46,8 +46,9 @@ type testHunt struct {
 	mu    sync.Mutex // guards stats, seen and order
 	stats TestStats
 	seen  map[string]*seenDeadlock
-	order []string // IDs of seen deadlocks in order of confirmation
-	base  Config   // the seeded runs' configuration, without seed
+	order []string  // IDs of seen deadlocks in order of confirmation
+	hang  *hangSeen // the first run that reached its bound (hang.go)
+	base  Config    // the seeded runs' configuration, without seed
 }
 
 func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult {
@@ -60,6 +61,7 @@ func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult
 	err := t.run(ctx)
 	t.mu.Lock()
 	t.stats.Interrupted = ctx.Err() != nil
+	t.settleHang()
 	for _, a := range t.stats.Aims {
 		a.finish(t.stats.Findings)
 	}
@@ -86,13 +88,13 @@ func (t *testHunt) run(ctx context.Context) error {
 			return err
 		}
 	}
+	if plain.Outcome.Hung() {
+		return t.hung(ctx, plain) // hang.go
+	}
 	if plain.Outcome.Bad() {
 		t.calibrate(plain, plain)
 		t.stats.Failure = &Failure{Outcome: plain.Outcome, Tail: plain.Tail}
 		t.stats.count(plain)
-		if plain.Outcome == Timeout {
-			return t.hungOnce(ctx)
-		}
 		return nil
 	}
 	aims := o.aimsFor(t.pkg.ImportPath, t.test)
@@ -107,6 +109,9 @@ func (t *testHunt) run(ctx context.Context) error {
 	if err := t.record(ctx, ctl); err != nil || (t.done() && len(aims) == 0) {
 		return err
 	}
+	if ctl.Outcome.Hung() && !t.done() {
+		return t.controlledHang(ctx, ctl) // hang.go
+	}
 	// Every aim gets its chance, even after another was confirmed.
 	for _, a := range aims {
 		if err := t.aim(ctx, a); err != nil {
@@ -117,19 +122,6 @@ func (t *testHunt) run(ctx context.Context) error {
 		return nil
 	}
 	return t.seeds(ctx, &phase{base: t.base, runs: o.Runs})
-}
-
-// hungOnce makes one controlled run of a test that hung when run plainly:
-// a test whose own goroutine blocks for good hangs under the testing
-// package's timer but is a deadlock the runtime sees at once. One run
-// only, so a test that hangs for other reasons (blocked in I/O) costs one
-// more time bound, not a budget of them.
-func (t *testHunt) hungOnce(ctx context.Context) error {
-	ctl, err := t.calibration(ctx, nil)
-	if err != nil {
-		return err
-	}
-	return t.record(ctx, ctl)
 }
 
 // calibration is the run that measures a test under control (random walk,
@@ -321,6 +313,7 @@ func (t *testHunt) count(rn *run) *seenDeadlock {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.stats.count(rn)
+	t.noteHang(rn)
 	t.h.progress(t, false)
 	if rn.Outcome != Deadlock {
 		return nil
@@ -342,6 +335,9 @@ func (t *testHunt) findings() []report.Finding {
 	var fs []report.Finding
 	for _, id := range t.order {
 		fs = append(fs, makeFinding(t.pkg, t.test, t.seen[id], t.stats.Runs, t.h.opts.Args))
+	}
+	if f := t.hangFinding(); f != nil {
+		fs = append(fs, *f)
 	}
 	return fs
 }

@@ -19,6 +19,9 @@ type config struct {
 	Result     string       `json:"result"`
 	Trace      string       `json:"trace"`
 	WatchdogMS int          `json:"watchdog_ms"`
+	// BoundMS is the run's time bound: the runtime stops the run there
+	// and records a snapshot (snapshot.go); 0: no bound.
+	BoundMS int `json:"bound_ms"`
 }
 
 // strategyName names a strategy as the configuration does. The driver's
