@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -90,5 +91,23 @@ func TestCompactRejectsMalformed(t *testing.T) {
 		if _, err := c.Expand(); err == nil {
 			t.Errorf("%+v: no error", c)
 		}
+	}
+}
+
+func TestLinkStaticSameSite(t *testing.T) {
+	site := Site{File: "/m/c.go", Line: 38, Col: 2}
+	static := Finding{ID: "DH-s", Kind: MissingUnlock, Package: "p", Locks: []Lock{{Class: "(*p.T).mu", Sites: []Site{site}}}}
+	got := Finding{Kind: LockNeverReleased, Package: "p", Locks: []Lock{{Class: "(*p.T).mu", Sites: []Site{{File: "/m/c.go", Line: 38, Col: 11}, {File: "/m/c.go", Line: 48, Col: 11}}}}}
+	if !LinkStatic(&got, &static) || got.Static == nil || got.Static.ID != "DH-s" || got.Static.Pos != "/m/c.go:38:2" {
+		t.Fatalf("not linked: %+v", got.Static)
+	}
+	other := got
+	other.Static = nil
+	other.Locks = []Lock{{Class: "(*p.T).mu", Sites: []Site{{File: "/m/c.go", Line: 50}}}}
+	if LinkStatic(&other, &static) {
+		t.Error("linked to a missing unlock at another site")
+	}
+	if !strings.Contains(got.String(), "predicted statically at /m/c.go:38:2 (DH-s)") {
+		t.Errorf("text does not say where it was predicted:\n%s", got.String())
 	}
 }

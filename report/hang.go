@@ -96,3 +96,28 @@ func (s *Snapshot) writeText(w io.Writer) {
 		fmt.Fprintf(w, "    timer created at %s due in %v\n", t.Site, time.Duration(t.InNanos))
 	}
 }
+
+// LinkStatic links a confirmed lock-never-released finding to lockcycle's
+// missing-unlock finding at the same acquisition site ("predicted
+// statically at …"); it reports whether it did.
+func LinkStatic(confirmed, static *Finding) bool {
+	if confirmed.Kind != LockNeverReleased || static.Kind != MissingUnlock || confirmed.Package != static.Package {
+		return false
+	}
+	for _, sl := range static.Locks {
+		for _, ss := range sl.Sites {
+			for _, cl := range confirmed.Locks {
+				if cl.Class != sl.Class {
+					continue
+				}
+				for _, cs := range cl.Sites {
+					if cs.File == ss.File && cs.Line == ss.Line {
+						confirmed.Static = &StaticLink{ID: static.ID, Pos: ss.String()}
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
