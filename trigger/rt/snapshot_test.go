@@ -1,6 +1,8 @@
 package rt_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -130,5 +132,34 @@ func TestBoundPlainRunSnapshot(t *testing.T) {
 	}
 	if c.result.Hang.Class != "plain" || !found {
 		t.Errorf("snapshot %+v: want class plain and plainWait's goroutine", c.result.Hang)
+	}
+}
+
+// A deadlock found at the bound replays: the replay checks for it where
+// its schedule ends, while the spinner would go on for ever.
+func TestBoundDeadlockReplays(t *testing.T) {
+	c := runChild(t, "heldbyended", boundConfig("random"))
+	if c.code != 3 || c.result == nil || c.result.Deadlock == nil {
+		t.Fatalf("code %d:\n%s", c.code, c.stderr)
+	}
+	sched := filepath.Join(t.TempDir(), "schedule.json")
+	if err := os.WriteFile(sched, c.raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := boundConfig("replay")
+	cfg.Replay = sched
+	r := runChild(t, "heldbyended", cfg)
+	if r.code != 3 || r.result == nil || r.result.Deadlock == nil || r.result.Deadlock.Kind != c.result.Deadlock.Kind {
+		t.Fatalf("replay: code %d, result %+v:\n%s", r.code, r.result, r.stderr)
+	}
+	for _, w := range r.result.Warnings {
+		if strings.Contains(w, "diverged") || strings.Contains(w, "schedule ended") {
+			t.Errorf("replay left the schedule: %s", w)
+		}
+	}
+	// The replay reaches the deadlock where its schedule ends, or at its
+	// own bound if it is slower: either way on the recorded schedule.
+	if r.result.Steps > c.result.Steps {
+		t.Errorf("replay went on for %d steps, the original stopped after %d", r.result.Steps, c.result.Steps)
 	}
 }
