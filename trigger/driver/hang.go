@@ -3,6 +3,7 @@ package driver
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/deadhunt/deadhunt/report"
@@ -133,6 +134,17 @@ func (t *testHunt) hangFinding() *report.Finding {
 		Evidence: []report.Evidence{report.Dynamic},
 		Locks:    []report.Lock{},
 		Snapshot: snap,
+	}
+	// The goroutines that do not end: where text, SARIF and review point.
+	for _, g := range slices.Concat(snap.Goroutines, snap.Unmanaged) {
+		if len(g.Stack) == 0 || g.State == "ended" || g.State == "test ended" {
+			continue
+		}
+		waits := g.State
+		if g.WaitsFor != "" {
+			waits += ": " + g.WaitsFor
+		}
+		f.Goroutines = append(f.Goroutines, report.Goroutine{ID: g.ID, Created: g.Created, Stack: g.Stack, WaitsFor: waits, Holds: g.Holds})
 	}
 	if rn.Config.Strategy != report.Plain && rn.Result != nil {
 		f.Witness = &report.Witness{Strategy: rn.Config.Strategy, Seed: rn.Config.Seed, Params: params(rn.Config),
