@@ -113,12 +113,16 @@ func (sc *sched) atBound() {
 // into them for a whole bound; a replay checks the same where its
 // schedule ends, the point at which the original run had got there.
 func (sc *sched) boundDeadlock(blocked []*g) {
+	var f *finding
 	if c := sc.findCycle(blocked); c != nil {
-		sc.deadlock(sc.cycleFinding(sc.cycleKind(c), c))
+		f = sc.cycleFinding(sc.cycleKind(c), c)
+	} else if ws := sc.unreleasedWaiters(blocked); len(ws) > 0 {
+		f = sc.unreleasedFinding(ws)
+	} else {
+		return
 	}
-	if ws := sc.unreleasedWaiters(blocked); len(ws) > 0 {
-		sc.deadlock(sc.unreleasedFinding(ws))
-	}
+	f.Message += fmt.Sprintf(" (found at the time bound after %d steps, other goroutines still running)", sc.steps.len())
+	sc.deadlock(f)
 }
 
 // snapshot records every managed goroutine and classifies the hang.
