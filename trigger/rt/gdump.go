@@ -15,6 +15,10 @@ type gdump struct {
 	state   string
 	frames  []frame
 	created string // "pkg.F in goroutine 1", as the dump says
+	// ours: a goroutine this package started (its outermost frame is
+	// this package's: the watchdog, a managed goroutine's body) or an
+	// iter.Pull coroutine (the scheduler's handoffs, coro.go).
+	ours bool
 }
 
 // dumpAll parses runtime.Stack(all) into its goroutines, by Go ID.
@@ -70,7 +74,13 @@ func parseDump(buf []byte) map[uint64]gdump {
 				continue
 			}
 			line, _ := strconv.Atoi(loc[c+1:])
-			if strings.HasPrefix(fn, rtPrefix) || strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "internal/") {
+			if strings.HasPrefix(fn, "iter.Pull") {
+				d.ours = true
+			}
+			if !strings.HasPrefix(fn, "runtime.") {
+				d.ours = d.ours || strings.HasPrefix(fn, rtPrefix) && outermost(lines, k)
+			}
+			if strings.HasPrefix(fn, rtPrefix) || strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "internal/") || strings.HasPrefix(fn, "sync.runtime_") {
 				continue
 			}
 			d.frames = append(d.frames, frame{Func: fn, File: loc[:c], Line: line})
@@ -78,4 +88,18 @@ func parseDump(buf []byte) map[uint64]gdump {
 		out[id] = d
 	}
 	return out
+}
+
+// outermost reports whether the function line at k is the last frame of
+// its goroutine's block (only "created by" or runtime frames follow).
+func outermost(lines []string, k int) bool {
+	for j := k + 2; j+1 < len(lines); j += 2 {
+		if strings.HasPrefix(lines[j], "created by ") {
+			return true
+		}
+		if !strings.HasPrefix(lines[j], "runtime.") {
+			return false
+		}
+	}
+	return true
 }

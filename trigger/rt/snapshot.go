@@ -81,10 +81,26 @@ type boundState struct {
 // atBound stops the run at its bound: a deadlock if the state is one, a
 // hang with its snapshot otherwise.
 func (sc *sched) atBound() {
+	// The goroutine dump is taken before sc.mu is held: with it held, a
+	// goroutine about to step would show as waiting for it.
+	dump := dumpAll()
 	sc.mu.Lock()
 	if sc.dead {
 		sc.mu.Unlock()
 		return
+	}
+	if sc.steps.len() == sc.bound.markSteps {
+		// No step since three quarters of the bound: look again a little
+		// later, so that a process the machine's load starved for a
+		// while (its timers fire late too) is not taken for stuck.
+		sc.mu.Unlock()
+		time.Sleep(4 * time.Duration(sc.cfg.WatchdogMS) * time.Millisecond)
+		dump = dumpAll()
+		sc.mu.Lock()
+		if sc.dead {
+			sc.mu.Unlock()
+			return
+		}
 	}
 	// The goroutine holding the token runs its own code between two
 	// operations: its last operation is done, whatever its model says.
@@ -95,7 +111,7 @@ func (sc *sched) atBound() {
 	if len(blocked) > 0 && cur == nil && len(blocked) == len(live) && sc.gs.outside == 0 && !sc.realTimerWaiters(live) && !sc.timersMayWake(blocked) {
 		sc.deadlock(sc.blockedFinding(blocked))
 	}
-	snap := sc.snapshot()
+	snap := sc.snapshot(dump)
 	sc.dead = true
 	sc.flushObserver()
 	r := sc.resultLocked(nil)
@@ -127,8 +143,7 @@ func (sc *sched) boundDeadlock(blocked []*g) {
 
 // snapshot records every managed goroutine and classifies the hang.
 // Called with sc.mu held.
-func (sc *sched) snapshot() *snapshotJSON {
-	dump := dumpAll()
+func (sc *sched) snapshot(dump map[uint64]gdump) *snapshotJSON {
 	s := &snapshotJSON{BoundMS: sc.cfg.BoundMS, Steps: sc.steps.len(), ClockNanos: sc.clock.now}
 	managed := map[uint64]bool{}
 	cur := sc.cur.Load()
@@ -174,7 +189,11 @@ func (sc *sched) snapshot() *snapshotJSON {
 	}
 	s.Unmanaged = unmanaged(dump, managed)
 	window := sc.steps.len() - sc.bound.markSteps
-	s.Class, s.Reason = sc.classify(cur, window, enabled, spinners, outside)
+	curState := ""
+	if cur != nil {
+		curState = dump[cur.goid.Load()].state
+	}
+	s.Class, s.Reason = sc.classify(cur, curState, window, enabled, spinners, outside)
 	return s
 }
 
@@ -182,7 +201,7 @@ func (sc *sched) snapshot() *snapshotJSON {
 // at all (the token's holder computes or blocks outside instrumented
 // code, or every managed goroutine waits outside), only polls (spin or
 // livelock), or progress (slow).
-func (sc *sched) classify(cur *g, window, enabled, spinners, outside int) (class, reason string) {
+func (sc *sched) classify(cur *g, st string, window, enabled, spinners, outside int) (class, reason string) {
 	polls := 0
 	for i := max(0, sc.steps.len()-window); i < sc.steps.len(); i++ {
 		if s := sc.steps.at(i); idleStep(s) {
@@ -193,7 +212,6 @@ func (sc *sched) classify(cur *g, window, enabled, spinners, outside int) (class
 	case !sc.bound.marked:
 		return hangSlow, "the bound passed before a quarter of it could be watched"
 	case window == 0 && cur != nil:
-		st := waitReason(cur.goid.Load())
 		if isRunning(st) {
 			return hangSlow, fmt.Sprintf("goroutine %d computes outside instrumented code [%s] since its step at %s", cur.id, st, toSite(cur.op.site))
 		}
@@ -226,7 +244,7 @@ func unmanaged(dump map[uint64]gdump, managed map[uint64]bool) []snapGoroutine {
 	slices.Sort(ids)
 	for _, id := range ids {
 		d := dump[id]
-		if managed[id] || len(d.frames) == 0 || strings.HasPrefix(d.frames[0].Func, "testing.") ||
+		if managed[id] || d.ours || len(d.frames) == 0 || strings.HasPrefix(d.frames[0].Func, "testing.") ||
 			strings.HasPrefix(d.frames[0].Func, "os/signal.") || strings.HasPrefix(d.frames[0].Func, "time.") {
 			continue
 		}
