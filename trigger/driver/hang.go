@@ -140,9 +140,14 @@ func (t *testHunt) hangFinding() *report.Finding {
 		if len(g.Stack) == 0 || g.State == "ended" || g.State == "test ended" {
 			continue
 		}
-		waits := g.State
-		if g.WaitsFor != "" {
-			waits += ": " + g.WaitsFor
+		waits := g.WaitsFor
+		switch {
+		case g.State == "unmanaged":
+			waits = "outside the scheduler [" + g.GoState + "]"
+		case g.State != "blocked" && waits == "":
+			waits = "nothing: it is " + g.State
+		case g.State != "blocked":
+			waits = g.State + ": " + waits
 		}
 		f.Goroutines = append(f.Goroutines, report.Goroutine{ID: g.ID, Created: g.Created, Stack: g.Stack, WaitsFor: waits, Holds: g.Holds})
 	}
