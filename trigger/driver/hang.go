@@ -29,6 +29,9 @@ const (
 type hangSeen struct {
 	run  *run
 	hits int // runs that reached the bound
+	// raisedMS is the bound of the test's later seeded runs once one of
+	// its controlled runs was found slow at its bound (0: not raised).
+	raisedMS int
 }
 
 // noteHang keeps the first run of the test that reached its bound (a
@@ -41,10 +44,25 @@ func (t *testHunt) noteHang(rn *run) {
 		t.hang = &hangSeen{}
 	}
 	t.hang.hits++
+	if res := rn.Result; res != nil && res.Hang != nil && res.Hang.Class == report.HangSlow && t.hang.raisedMS == 0 {
+		t.hang.raisedMS = int((slowFactor * t.h.runner.timeout).Milliseconds())
+		t.stats.Warnings = append(t.stats.Warnings, fmt.Sprintf("%s seed %d was still making progress at its bound of %v: later seeded runs get %v",
+			rn.Config.Strategy, rn.Config.Seed, t.h.runner.timeout, slowFactor*t.h.runner.timeout))
+	}
 	if t.hang.run == nil || t.hang.run.Result == nil || t.hang.run.Result.Hang == nil ||
 		(t.hang.run.Config.Strategy == report.Plain && rn.Config.Strategy != report.Plain && rn.Result != nil && rn.Result.Hang != nil) {
 		t.hang.run = rn
 	}
+}
+
+// seedBound is the bound of a seeded run of the test (0: the runner's).
+func (t *testHunt) seedBound() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.hang == nil {
+		return 0
+	}
+	return t.hang.raisedMS
 }
 
 // hung hunts a test whose plain run reached its bound: a controlled

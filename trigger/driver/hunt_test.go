@@ -315,3 +315,23 @@ func TestHuntBoundSnapshots(t *testing.T) {
 		t.Errorf("TestSlow: finding %+v; want the slow snapshot kept as an observed hang", g)
 	}
 }
+
+// A seeded run found slow at its bound raises the bound of the test's
+// later seeded runs.
+func TestHuntSlowSeedRaisesBound(t *testing.T) {
+	pkg, env, dir := fakePackage(t, "TestSlowSeed")
+	s := hunt(t, []Package{pkg}, Options{Runs: 8, Parallel: 1, Env: env, Timeout: 2 * time.Second})
+	st := s.Tests[0]
+	if st.Outcomes[Hang] != 1 {
+		t.Errorf("TestSlowSeed: %s; want only seed 1 to reach the bound", st.String())
+	}
+	var seeds []string
+	for _, l := range logLines(t, dir, "bounds.log") {
+		if !strings.HasPrefix(l, "plain") && !strings.HasPrefix(l, "random 0") {
+			seeds = append(seeds, l)
+		}
+	}
+	if len(seeds) != 8 || !strings.HasSuffix(seeds[0], " 2000") || !strings.HasSuffix(seeds[1], " 8000") || !strings.HasSuffix(seeds[7], " 8000") {
+		t.Errorf("seeded runs' bounds %v; want 2000 for seed 1, 8000 after", seeds)
+	}
+}

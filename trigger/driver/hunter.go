@@ -237,6 +237,9 @@ func (t *testHunt) seeds(ctx context.Context, ph *phase) error {
 func (t *testHunt) seed(ctx context.Context, ph *phase, i int) error {
 	cfg := ph.base
 	cfg.Seed = t.h.opts.Seed + uint64(i)
+	if cfg.BoundMS == 0 {
+		cfg.BoundMS = t.seedBound() // raised once a run was slow at its bound (hang.go)
+	}
 	rn, err := t.h.runner.exec(ctx, t.pkg, t.test, cfg)
 	if errors.Is(err, errCanceled) {
 		return nil
