@@ -85,7 +85,7 @@ func TestBadInput(t *testing.T) {
 		{"leak", "TestLeakTimer", `\d+ runs \(\d+ pass\)`},
 		{"panics", "TestPanic", `\d+ runs \(\d+ panic\)`},
 		{"exits", "TestExit", `\d+ runs \(\d+ exit\)`},
-		{"netread", "TestNetRead", `\d+ runs \(\d+ timeout\)`},
+		{"netread", "TestNetRead", `\d+ runs \(\d+ hang\)`},
 		// Tests that check their own heap: the model keeps no object alive.
 		{"heapcheck", "TestHeapAfterDrop", `\d+ runs \(\d+ pass\)`},
 		{"heapcheck", "TestHeapLive", `\d+ runs \(\d+ pass\)`},
@@ -124,16 +124,25 @@ func TestBadInput(t *testing.T) {
 	// The test whose own goroutine blocks for good hangs under the plain
 	// scheduler (the testing package's timer keeps the process alive); the
 	// one controlled run the driver then makes confirms it as a deadlock.
-	blocked := false
+	// The network read hangs under control too: the runtime stops it at
+	// the bound and the hang finding carries the snapshot, which says the
+	// test's goroutine is blocked outside instrumented code.
+	blocked, hang := false, false
 	for _, f := range rep.Findings {
-		if f.Test == "TestSelfRecv" && f.Status == report.Confirmed {
+		switch {
+		case f.Test == "TestSelfRecv" && f.Status == report.Confirmed:
 			blocked = true
-		} else {
+		case f.Test == "TestNetRead" && f.Kind == report.Hang && f.Snapshot != nil && f.Snapshot.Class == report.HangOutside:
+			hang = true
+		default:
 			t.Errorf("unexpected finding %s", f.Summary())
 		}
 	}
 	if !blocked {
 		t.Errorf("selfblock TestSelfRecv: not confirmed:\n%s", lines)
+	}
+	if !hang {
+		t.Errorf("netread TestNetRead: no hang finding with a blocked-outside snapshot")
 	}
 	for _, e := range rep.Errors {
 		if strings.Contains(e.Err, "trace:") {

@@ -249,7 +249,10 @@ func (pr *predictions) aimStatic() {
 func testFailures(sum *driver.Summary) []report.PackageError {
 	var errs []report.PackageError
 	for _, st := range sum.Tests {
-		if f := st.Failure; f != nil {
+		if f := st.Failure; f != nil && f.Outcome.Hung() {
+			errs = append(errs, report.PackageError{Package: st.Package, Test: st.Test,
+				Err: fmt.Sprintf("test reaches its time bound in its plain run (it hangs); hunted under control, no deadlock confirmed (see its hang finding); last output:\n%s", indent(f.Tail))})
+		} else if f != nil {
 			errs = append(errs, report.PackageError{Package: st.Package, Test: st.Test,
 				Err: fmt.Sprintf("test ends with %s in its plain run, not hunted; last output:\n%s", f.Outcome, indent(f.Tail))})
 		}

@@ -21,6 +21,7 @@ func joinPredictions(pr *predictions, confirmed []report.Finding, sum *driver.Su
 	for _, f := range pr.merged {
 		if i := slices.IndexFunc(confirmed, func(g report.Finding) bool { return sameBug(&f, &g) }); i >= 0 {
 			confirmed[i].Evidence = report.UnionEvidence(confirmed[i].Evidence, f.Evidence)
+			report.LinkStatic(&confirmed[i], &f)
 			continue
 		}
 		if s := aimSearch(sum, f.ID); s != nil {

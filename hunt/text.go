@@ -108,19 +108,25 @@ func (r *Result) incomplete() []string {
 		return nil
 	}
 	var why []string
-	failed := 0
+	failed, hung := 0, 0
 	for _, st := range r.Summary.Tests {
-		if st.Failure != nil {
+		switch {
+		case st.Failure != nil && st.Failure.Outcome.Hung():
+			hung++
+		case st.Failure != nil:
 			failed++
 		}
 	}
 	if failed > 0 {
 		why = append(why, fmt.Sprintf("%d test(s) fail on their own in their plain run (as go test would report) and were not hunted", failed))
 	}
+	if hung > 0 {
+		why = append(why, fmt.Sprintf("%d test(s) hang in their plain run (as go test would time out); hunted under control, no deadlock confirmed", hung))
+	}
 	if r.unbuilt > 0 {
 		why = append(why, fmt.Sprintf("%d package(s) did not build", r.unbuilt))
 	}
-	if other := len(r.Report.Errors) - failed - r.unbuilt; other > 0 {
+	if other := len(r.Report.Errors) - failed - hung - r.unbuilt; other > 0 {
 		why = append(why, fmt.Sprintf("%d other error(s) above", other))
 	}
 	if in := r.Report.Interrupted; in != nil {

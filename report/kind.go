@@ -12,10 +12,17 @@ const (
 	Mixed          Kind = "mixed"            // locks and channels/WaitGroup/Cond together
 	Blocked        Kind = "blocked"          // goroutines blocked for good with nobody to wake them
 	MissingUnlock  Kind = "missing-unlock"   // Lock without Unlock on some return path
+	// LockNeverReleased: a mutex held by a goroutine that has ended (or a
+	// callback that has returned) while another waits for it.
+	LockNeverReleased Kind = "lock-never-released"
+	// Hang: a run reached its time bound without a deadlock (a spin, a
+	// wait outside instrumented code, a slow test); the finding carries
+	// the snapshot taken at the bound.
+	Hang Kind = "hang"
 )
 
 // Kinds lists every kind, in the order reports rank them.
-var Kinds = []Kind{LockOrderCycle, DoubleLock, RWR, Mixed, Blocked, MissingUnlock}
+var Kinds = []Kind{LockOrderCycle, DoubleLock, RWR, Mixed, Blocked, MissingUnlock, LockNeverReleased, Hang}
 
 // Valid reports whether k is a known kind.
 func (k Kind) Valid() bool {
@@ -41,10 +48,13 @@ const (
 	PredictedDynamic Status = "predicted-dynamic" // from recorded lock-order traces
 	Confirmed        Status = "confirmed"         // reproduced under the controlled scheduler
 	Unconfirmed      Status = "unconfirmed"       // predicted, not reproduced within the budget
+	// Observed: a run showed it (a hang at the time bound); not a
+	// deadlock, so there is nothing to confirm by replay.
+	Observed Status = "observed"
 )
 
 // Statuses lists every status, most certain first.
-var Statuses = []Status{Confirmed, PredictedDynamic, PredictedStatic, Unconfirmed}
+var Statuses = []Status{Confirmed, PredictedDynamic, PredictedStatic, Unconfirmed, Observed}
 
 // Valid reports whether s is a known status.
 func (s Status) Valid() bool {

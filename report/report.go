@@ -168,6 +168,13 @@ type Finding struct {
 	Search *Search `json:"search,omitempty"`
 	// Ignored is set when a person has marked the finding ignored.
 	Ignored *Ignore `json:"ignored,omitempty"`
+	// Snapshot is the state of the run stopped at its time bound (hang
+	// findings, and deadlocks found at the bound).
+	Snapshot *Snapshot `json:"snapshot,omitempty"`
+	// Static names lockcycle's finding at the same site, for a lock never
+	// released that the static analysis predicted ("predicted statically
+	// at …").
+	Static *StaticLink `json:"static,omitempty"`
 }
 
 // Lock is one mutex involved in a finding.

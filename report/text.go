@@ -41,9 +41,12 @@ func Sort(fs []Finding) {
 // blocked forever (partial deadlock) in pkg (TestX), created at x_test.go:10:2".
 func (f *Finding) Summary() string {
 	var b strings.Builder
-	if f.Kind == Blocked && len(f.Locks) == 0 {
+	switch {
+	case f.Kind == Hang && f.Snapshot != nil:
+		fmt.Fprintf(&b, "%s hang (%s) at the time bound in %s", f.Status, f.Snapshot.Class, f.Package)
+	case f.Kind == Blocked && len(f.Locks) == 0:
 		fmt.Fprintf(&b, "%s %s in %s", f.Status, f.blockedWhat(), f.Package)
-	} else {
+	default:
 		fmt.Fprintf(&b, "%s %s %s in %s", f.Status, f.Kind, strings.Join(f.Classes(), " → "), f.Package)
 	}
 	if len(f.Tests) > 1 {
@@ -133,7 +136,16 @@ func (f *Finding) writeText(w io.Writer) {
 			fmt.Fprintf(w, "    %s\n      %s:%d\n", fr.Func, fr.File, fr.Line)
 		}
 	}
-	if wt := f.Witness; wt != nil {
+	if st := f.Static; st != nil {
+		fmt.Fprintf(w, "  predicted statically at %s (%s)\n", st.Pos, st.ID)
+	}
+	if s := f.Snapshot; s != nil {
+		s.writeText(w)
+	}
+	if wt := f.Witness; wt != nil && f.Kind == Hang {
+		fmt.Fprintf(w, "  run: strategy %s seed %d, %d of %d runs reached the bound, %d steps\n",
+			wt.Strategy, wt.Seed, wt.Hits, wt.Runs, len(wt.Schedule))
+	} else if wt != nil {
 		fmt.Fprintf(w, "  witness: strategy %s seed %d, %d of %d runs deadlocked, %d steps\n",
 			wt.Strategy, wt.Seed, wt.Hits, wt.Runs, len(wt.Schedule))
 		if wt.Replay != "" {

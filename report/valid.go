@@ -38,7 +38,7 @@ func (f *Finding) CheckValid() error {
 	if f.Package == "" {
 		return errors.New("no package")
 	}
-	if f.Kind != Blocked && len(f.Locks) == 0 {
+	if f.Kind != Blocked && f.Kind != Hang && len(f.Locks) == 0 {
 		return fmt.Errorf("%s finding names no lock", f.Kind)
 	}
 	for _, l := range f.Locks {
@@ -52,7 +52,7 @@ func (f *Finding) CheckValid() error {
 	switch {
 	case f.Status == Confirmed && f.Witness == nil:
 		return errors.New("confirmed finding without a witness")
-	case f.Status != Confirmed && f.Witness != nil:
+	case f.Status != Confirmed && f.Status != Observed && f.Witness != nil:
 		return fmt.Errorf("%s finding with a witness", f.Status)
 	}
 	if w := f.Witness; w != nil {

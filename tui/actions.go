@@ -19,7 +19,7 @@ const exitDeadlock = 3
 
 // replayCommand is the command line that replays f, for showing and copying.
 func (s *session) replayCommand(f *report.Finding) string {
-	if f.Witness == nil {
+	if f.Witness == nil || f.Status != report.Confirmed { // a hang's run is not a witness to replay
 		return ""
 	}
 	if f.Witness.Replay != "" {

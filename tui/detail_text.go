@@ -27,6 +27,22 @@ func (d *detailView) header(b *content) {
 			b.wrap("", s.Note)
 		}
 	}
+	if st := f.Static; st != nil {
+		b.wrap("static", "predicted statically at "+shortPath(d.s.root, st.Pos)+" ("+st.ID+")")
+	}
+	if s := f.Snapshot; s != nil {
+		b.wrap("snapshot", fmt.Sprintf("at the bound of %v (%s): %s", s.Bound(), s.Class, s.Reason))
+		for _, g := range s.Goroutines {
+			line := fmt.Sprintf("goroutine %d [%s]", g.ID, g.State)
+			if g.WaitsFor != "" {
+				line += " " + g.WaitsFor
+			}
+			if len(g.Stack) > 0 {
+				line += fmt.Sprintf(" at %s:%d", shortPath(d.s.root, g.Stack[0].File), g.Stack[0].Line)
+			}
+			b.wrap("", line)
+		}
+	}
 	b.wrap("replay", d.s.replayCommand(f))
 	if len(f.Evidence) > 0 {
 		b.field("evidence", report.JoinEvidence(f.Evidence))

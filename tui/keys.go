@@ -10,6 +10,10 @@ type keyMap struct {
 	NextSite, PrevSite, Lanes, Left, Right key.Binding
 	Replay, Edit, Ignore, Unignore, Copy   key.Binding
 	Accept, Cancel                         key.Binding
+	// In the schedule: jump to the next change point (a switch of
+	// goroutine, a priority change, a folded loop), the next step of a
+	// goroutine of the finding, the deadlock.
+	NextChange, NextOfFinding, Deadlock key.Binding
 }
 
 func defaultKeys() keyMap {
@@ -37,6 +41,10 @@ func defaultKeys() keyMap {
 		Copy:     b("y", "copy replay", "y"),
 		Accept:   b("enter", "accept", "enter"),
 		Cancel:   b("esc", "cancel", "esc"),
+
+		NextChange:    b("c", "next change", "c"),
+		NextOfFinding: b("g", "next of finding", "g"),
+		Deadlock:      b("d", "deadlock", "d"),
 	}
 }
 

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -22,8 +23,10 @@ type lanesView struct {
 	f     *report.Finding
 	w, h  int
 	vp    viewport.Model
-	gs    []int // goroutines in order of first step
-	first int   // first lane shown
+	gs    []int      // goroutines in order of first step
+	first int        // first lane shown
+	items []laneItem // the rows: steps, folds of repeated steps, ends (fold.go)
+	width int        // of the step numbers
 }
 
 func newLanesView(s *session) *lanesView {
@@ -43,7 +46,7 @@ func (l *lanesView) SetSize(w, h int) {
 
 // Show switches to the schedule of finding f.
 func (l *lanesView) Show(f *report.Finding) {
-	l.f, l.first, l.gs = f, 0, nil
+	l.f, l.first, l.gs, l.items = f, 0, nil, nil
 	if f.Witness != nil {
 		seen := make(map[int]bool)
 		add := func(g int) {
@@ -58,6 +61,15 @@ func (l *lanesView) Show(f *report.Finding) {
 		for _, g := range f.Goroutines {
 			add(g.ID)
 		}
+		l.items = foldSchedule(f.Witness.Schedule)
+		// Where each goroutine of the deadlock is stuck: the top of its stack.
+		for _, g := range f.Goroutines {
+			if len(g.Stack) > 0 && g.WaitsFor != "" {
+				top := g.Stack[0]
+				l.items = append(l.items, laneItem{step: -1, g: g.ID, text: fmt.Sprintf("✗ blocked %s:%d", path.Base(top.File), top.Line)})
+			}
+		}
+		l.width = max(4, len(fmt.Sprint(len(f.Witness.Schedule))))
 	}
 	l.vp.GotoTop()
 	l.refresh()
@@ -74,11 +86,51 @@ func (l *lanesView) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			l.first = max(0, min(len(l.gs)-l.shown(), l.first+1))
 			l.refresh()
 			return l, nil
+		case key.Matches(km, l.s.keys.NextChange):
+			l.jump(nextItem(l.items, l.vp.YOffset, isChangePoint))
+			return l, nil
+		case key.Matches(km, l.s.keys.NextOfFinding):
+			l.jump(nextItem(l.items, l.vp.YOffset, l.ofFinding))
+			return l, nil
+		case key.Matches(km, l.s.keys.Deadlock):
+			l.jump(l.deadlockRow())
+			return l, nil
 		}
 	}
 	var cmd tea.Cmd
 	l.vp, cmd = l.vp.Update(msg)
 	return l, cmd
+}
+
+// jump scrolls row i to the top (nothing if i < 0).
+func (l *lanesView) jump(i int) {
+	if i >= 0 {
+		l.vp.SetYOffset(i)
+	}
+}
+
+// ofFinding: a step (or fold) of a goroutine the finding names.
+func (l *lanesView) ofFinding(_, it *laneItem) bool {
+	if it.step < 0 {
+		return false
+	}
+	for _, g := range l.f.Goroutines {
+		if g.ID == it.g || slices.Contains(it.foldGs, g.ID) {
+			return true
+		}
+	}
+	return false
+}
+
+// deadlockRow is the first row where the finding's goroutines end
+// blocked, or the last step.
+func (l *lanesView) deadlockRow() int {
+	for i, it := range l.items {
+		if it.step < 0 {
+			return i
+		}
+	}
+	return len(l.items) - 1
 }
 
 // shown is how many lanes fit; laneWidth is the width of each.
@@ -111,8 +163,8 @@ func (l *lanesView) header() []string {
 		title += fmt.Sprintf(" · lanes %d-%d of %d (←/→)", l.first+1, l.first+l.shown(), len(l.gs))
 	}
 	title += fmt.Sprintf(" · %s seed %d · %d steps · * change point · ✗ blocked", w.Strategy, w.Seed, len(w.Schedule))
-	cells := []string{"  step"}
-	rule := []string{"──────"}
+	cells := []string{pad("  step", l.width+2)}
+	rule := []string{strings.Repeat("─", l.width+2)}
 	lw := l.laneWidth()
 	for _, g := range l.lanes() {
 		cells = append(cells, pad(laneName(g), lw))
@@ -135,31 +187,32 @@ func (l *lanesView) lanes() []int {
 }
 
 func (l *lanesView) rows() []string {
-	var out []string
-	for i, s := range l.f.Witness.Schedule {
-		mark := " "
-		if s.Change {
-			mark = "*"
+	out := make([]string, 0, len(l.items))
+	for _, it := range l.items {
+		label := fmt.Sprintf(" %s%*d", map[bool]string{false: " ", true: "*"}[it.change], l.width, it.step+1)
+		switch {
+		case it.step < 0:
+			label = pad("   end", l.width+2)
+		case it.fold > 0:
+			label = fmt.Sprintf("  %*s", l.width, "⋮")
 		}
-		out = append(out, l.row(fmt.Sprintf(" %s%4d", mark, i+1), s.Goroutine,
-			strings.TrimSpace(s.Op+" "+path.Base(s.Site)), s.Change))
-	}
-	// Where each goroutine of the deadlock is stuck: the top of its stack.
-	for _, g := range l.f.Goroutines {
-		if len(g.Stack) > 0 && g.WaitsFor != "" {
-			top := g.Stack[0]
-			out = append(out, l.row("   end", g.ID, fmt.Sprintf("✗ blocked %s:%d", path.Base(top.File), top.Line), false))
-		}
+		out = append(out, l.row(label, it, it.change))
 	}
 	return out
 }
 
-// row is one line of the lanes: text in the lane of goroutine g.
-func (l *lanesView) row(step string, g int, text string, change bool) string {
+// row is one line of the lanes: the item's text in the lane of its
+// goroutine (a fold's other goroutines get ⋮).
+func (l *lanesView) row(step string, it laneItem, change bool) string {
+	g, text := it.g, it.text
 	lw := l.laneWidth()
 	cells := []string{step}
 	for _, lane := range l.lanes() {
 		if lane != g {
+			if slices.Contains(it.foldGs, lane) {
+				cells = append(cells, pad("⋮", lw))
+				continue
+			}
 			cells = append(cells, strings.Repeat(" ", lw))
 			continue
 		}
@@ -174,10 +227,10 @@ func (l *lanesView) row(step string, g int, text string, change bool) string {
 
 func (l *lanesView) ShortHelp() []key.Binding {
 	k := l.s.keys
-	return []key.Binding{k.Back, k.Up, k.Down, k.Left, k.Right, k.Replay, k.Copy, k.Help}
+	return []key.Binding{k.Back, k.Up, k.Down, k.Left, k.Right, k.NextChange, k.NextOfFinding, k.Deadlock, k.Replay, k.Copy, k.Help}
 }
 
 func (l *lanesView) FullHelp() [][]key.Binding {
 	k := l.s.keys
-	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right}, {k.Back}, k.actions(), {k.Help, k.Quit}}
+	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right}, {k.NextChange, k.NextOfFinding, k.Deadlock}, {k.Back}, k.actions(), {k.Help, k.Quit}}
 }

@@ -29,6 +29,10 @@ type Config struct {
 	Explore    bool            `json:"explore,omitempty"`
 	// ScheduleIfDeadlock: a result without a deadlock has no schedule.
 	ScheduleIfDeadlock bool `json:"schedule_if_deadlock,omitempty"`
+	// BoundMS is the run's time bound, at which the runtime stops it and
+	// takes a snapshot (0: the runner's timeout). The runner kills the
+	// process only if it is still alive well after (killAfter).
+	BoundMS int `json:"bound_ms,omitempty"`
 }
 
 // Target is the part of an aim the runtime sees: what steers the directed
@@ -57,17 +61,26 @@ type RunResult struct {
 	Goroutines   int    `json:"goroutines"`
 	// TargetAcquisitions counts the acquisitions of Config.Target's locks:
 	// the directed strategy's k.
-	TargetAcquisitions int             `json:"target_acquisitions,omitempty"`
-	Schedule           []report.Step   `json:"schedule"`
-	Deadlock           *report.Finding `json:"deadlock,omitempty"`
-	Warnings           []string        `json:"warnings,omitempty"`
-	Explore            *Explore        `json:"explore,omitempty"`
+	TargetAcquisitions int           `json:"target_acquisitions,omitempty"`
+	Schedule           []report.Step `json:"schedule"`
+	// ScheduleRLE is a long schedule, compact; readResult expands it into
+	// Schedule.
+	ScheduleRLE *report.CompactSchedule `json:"schedule_rle,omitempty"`
+	Deadlock    *report.Finding         `json:"deadlock,omitempty"`
+	// Hang is the snapshot of a run stopped at its bound (outcome "hang").
+	Hang     *report.Snapshot `json:"hang,omitempty"`
+	Warnings []string         `json:"warnings,omitempty"`
+	Explore  *Explore         `json:"explore,omitempty"`
 }
 
 // CheckValid reports the first inconsistency in a result.
 func (r *RunResult) CheckValid() error {
 	switch r.Outcome {
 	case "ok":
+	case "hang":
+		if r.Hang == nil {
+			return errors.New("hang outcome without a snapshot")
+		}
 	case "deadlock":
 		if r.Deadlock == nil {
 			return errors.New("deadlock outcome without a deadlock")
@@ -105,6 +118,12 @@ func readResult(name string) (*RunResult, error) {
 	}
 	if err := r.CheckValid(); err != nil {
 		return nil, fmt.Errorf("driver: result %s: %w", name, err)
+	}
+	if c := r.ScheduleRLE; c != nil {
+		if r.Schedule, err = c.Expand(); err != nil {
+			return nil, fmt.Errorf("driver: result %s: %w", name, err)
+		}
+		r.ScheduleRLE = nil
 	}
 	return &r, nil
 }

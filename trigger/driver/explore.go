@@ -61,6 +61,10 @@ func (s *space) add(rn *run) {
 	if e == nil {
 		return
 	}
+	if rn.Outcome.Hung() { // stopped at its bound: its orderings are not all of a run's
+		s.uncounted = cmp.Or(s.uncounted, "a run reached its time bound")
+		return
+	}
 	s.runs++
 	switch {
 	case s.runs == 1:

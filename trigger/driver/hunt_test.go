@@ -266,4 +266,72 @@ func TestHuntPlainHang(t *testing.T) {
 	if n := count(runs, "TestHang"); n != 2 {
 		t.Errorf("TestHang ran %d times, want 2 (plain, then one controlled run)", n)
 	}
+	// A test killed without a snapshot still gets a hang finding.
+	if f := findingOf(s, "TestHang"); f == nil || f.Kind != report.Hang || f.Snapshot == nil || f.Snapshot.Class != "killed" {
+		t.Errorf("TestHang: hang finding %+v, want one of class killed", f)
+	}
+}
+
+// findingOf returns the first finding of test in s, or nil.
+func findingOf(s *Summary, test string) *report.Finding {
+	for i := range s.Findings {
+		if s.Findings[i].Test == test {
+			return &s.Findings[i]
+		}
+	}
+	return nil
+}
+
+// A test that reaches its bound in every run is hunted under control once
+// and ends as a hang finding carrying the controlled run's snapshot; one
+// that is merely slow under control is hunted again with a raised bound.
+func TestHuntBoundSnapshots(t *testing.T) {
+	pkg, env, dir := fakePackage(t, "TestSpin", "TestSlow")
+	s := hunt(t, []Package{pkg}, Options{Runs: 20, Env: env, Timeout: 2 * time.Second})
+	spin, slow := s.Tests[0], s.Tests[1]
+	if spin.Outcomes[Hang] != 2 || spin.Runs != 2 || spin.Failure == nil || !spin.Failure.Outcome.Hung() {
+		t.Errorf("TestSpin: %s, failure %+v; want two runs that reached the bound, failing plainly", spin.String(), spin.Failure)
+	}
+	f := findingOf(s, "TestSpin")
+	if f == nil || f.Kind != report.Hang || f.Status != report.Observed || f.Snapshot == nil || f.Snapshot.Class != report.HangSpin || f.Witness == nil {
+		t.Fatalf("TestSpin: finding %+v; want an observed hang with the controlled run's spin snapshot", f)
+	}
+	if err := f.CheckValid(); err != nil {
+		t.Errorf("TestSpin: hang finding invalid: %v", err)
+	}
+	if slow.Failure != nil || slow.Outcomes[Pass] < 2 || slow.Outcomes[Hang] != 1 {
+		t.Errorf("TestSlow: %s; want one slow run at the bound, then passing runs", slow.String())
+	}
+	raised := 0
+	for _, l := range logLines(t, dir, "bounds.log") {
+		if strings.HasSuffix(l, " 8000") {
+			raised++
+		}
+	}
+	if seeded := raised - 1; seeded < 1 || seeded > slowRuns {
+		t.Errorf("TestSlow: %d runs with the raised bound of 8s, want a calibration and 1..%d seeds", raised, slowRuns)
+	}
+	if g := findingOf(s, "TestSlow"); g == nil || g.Snapshot == nil || g.Snapshot.Class != report.HangSlow {
+		t.Errorf("TestSlow: finding %+v; want the slow snapshot kept as an observed hang", g)
+	}
+}
+
+// A seeded run found slow at its bound raises the bound of the test's
+// later seeded runs.
+func TestHuntSlowSeedRaisesBound(t *testing.T) {
+	pkg, env, dir := fakePackage(t, "TestSlowSeed")
+	s := hunt(t, []Package{pkg}, Options{Runs: 8, Parallel: 1, Env: env, Timeout: 2 * time.Second})
+	st := s.Tests[0]
+	if st.Outcomes[Hang] != 1 {
+		t.Errorf("TestSlowSeed: %s; want only seed 1 to reach the bound", st.String())
+	}
+	var seeds []string
+	for _, l := range logLines(t, dir, "bounds.log") {
+		if !strings.HasPrefix(l, "plain") && !strings.HasPrefix(l, "random 0") {
+			seeds = append(seeds, l)
+		}
+	}
+	if len(seeds) != 8 || !strings.HasSuffix(seeds[0], " 2000") || !strings.HasSuffix(seeds[1], " 8000") || !strings.HasSuffix(seeds[7], " 8000") {
+		t.Errorf("seeded runs' bounds %v; want 2000 for seed 1, 8000 after", seeds)
+	}
 }

@@ -47,9 +47,10 @@ type testHunt struct {
 	mu    sync.Mutex // guards stats, seen and order
 	stats TestStats
 	seen  map[string]*seenDeadlock
-	order []string // IDs of seen deadlocks in order of confirmation
-	base  Config   // the seeded runs' configuration, without seed
-	space space    // what the runs showed of the schedule space; guarded by mu
+	order []string  // IDs of seen deadlocks in order of confirmation
+	hang  *hangSeen // the first run that reached its bound (hang.go)
+	base  Config    // the seeded runs' configuration, without seed
+	space space     // what the runs showed of the schedule space; guarded by mu
 }
 
 func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult {
@@ -65,6 +66,7 @@ func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult
 	err := t.run(ctx)
 	t.mu.Lock()
 	t.stats.Interrupted = ctx.Err() != nil
+	t.settleHang()
 	t.stop()
 	for _, a := range t.stats.Aims {
 		a.finish(t.stats.Findings)
@@ -95,6 +97,9 @@ func (t *testHunt) run(ctx context.Context) error {
 			return err
 		}
 	}
+	if plain.Outcome.Hung() {
+		return t.hung(ctx, plain) // hang.go
+	}
 	if plain.Outcome.Bad() {
 		t.calibrate(plain, plain)
 		t.stats.Failure = &Failure{Outcome: plain.Outcome, Tail: plain.Tail}
@@ -102,9 +107,6 @@ func (t *testHunt) run(ctx context.Context) error {
 		t.mu.Lock()
 		t.h.send(t, Progress{Run: runDone(plain)})
 		t.mu.Unlock()
-		if plain.Outcome == Timeout {
-			return t.hungOnce(ctx)
-		}
 		return nil
 	}
 	aims := o.aimsFor(t.pkg.ImportPath, t.test)
@@ -119,8 +121,14 @@ func (t *testHunt) run(ctx context.Context) error {
 		}
 	}
 	t.calibrate(plain, ctl)
-	if err := t.record(ctx, ctl); err != nil || ((t.done() || t.exhausted()) && len(aims) == 0) {
+	if err := t.record(ctx, ctl); err != nil {
 		return err
+	}
+	if ctl.Outcome.Hung() && !t.done() {
+		return t.controlledHang(ctx, ctl) // hang.go
+	}
+	if (t.done() || t.exhausted()) && len(aims) == 0 {
+		return nil
 	}
 	// Every aim gets its chance, even after another was confirmed.
 	for _, a := range aims {
@@ -132,19 +140,6 @@ func (t *testHunt) run(ctx context.Context) error {
 		return nil
 	}
 	return t.seeds(ctx, &phase{base: t.base, runs: t.seedBudget()})
-}
-
-// hungOnce makes one controlled run of a test that hung when run plainly:
-// a test whose own goroutine blocks for good hangs under the testing
-// package's timer but is a deadlock the runtime sees at once. One run
-// only, so a test that hangs for other reasons (blocked in I/O) costs one
-// more time bound, not a budget of them.
-func (t *testHunt) hungOnce(ctx context.Context) error {
-	ctl, err := t.calibration(ctx, nil)
-	if err != nil {
-		return err
-	}
-	return t.record(ctx, ctl)
 }
 
 // calibration is the run that measures a test under control (random walk,
@@ -260,6 +255,9 @@ func (t *testHunt) seeds(ctx context.Context, ph *phase) error {
 func (t *testHunt) seed(ctx context.Context, ph *phase, i int) error {
 	cfg := ph.base
 	cfg.Seed = t.h.opts.Seed + uint64(i)
+	if cfg.BoundMS == 0 {
+		cfg.BoundMS = t.seedBound() // raised once a run was slow at its bound (hang.go)
+	}
 	rn, err := t.h.runner.exec(ctx, t.pkg, t.test, cfg)
 	if errors.Is(err, errCanceled) {
 		return nil
@@ -338,6 +336,7 @@ func (t *testHunt) count(rn *run) *seenDeadlock {
 	defer t.mu.Unlock()
 	t.stats.count(rn)
 	t.space.add(rn)
+	t.noteHang(rn)
 	t.h.send(t, Progress{Run: runDone(rn)})
 	if rn.Outcome != Deadlock {
 		return nil
@@ -359,6 +358,9 @@ func (t *testHunt) findings() []report.Finding {
 	var fs []report.Finding
 	for _, id := range t.order {
 		fs = append(fs, makeFinding(t.pkg, t.test, t.seen[id], t.stats.Runs, t.h.opts.Args))
+	}
+	if f := t.hangFinding(); f != nil {
+		fs = append(fs, *f)
 	}
 	return fs
 }

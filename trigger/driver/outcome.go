@@ -10,13 +10,21 @@ const (
 	Panic    Outcome = "panic"    // a panic or fatal runtime error
 	Exit     Outcome = "exit"     // the process exited otherwise (os.Exit, crash) without a deadlock result
 	Timeout  Outcome = "timeout"  // killed at the time bound
+	Hang     Outcome = "hang"     // stopped by the runtime at the time bound, with a snapshot (exit 4)
 )
 
 // Outcomes lists every outcome in display order.
-var Outcomes = []Outcome{Deadlock, Pass, Fail, Panic, Exit, Timeout}
+var Outcomes = []Outcome{Deadlock, Pass, Fail, Panic, Exit, Timeout, Hang}
 
 // Bad reports whether the outcome means the test itself misbehaved.
-func (o Outcome) Bad() bool { return o == Fail || o == Panic || o == Exit || o == Timeout }
+func (o Outcome) Bad() bool { return o == Fail || o == Panic || o == Exit || o == Timeout || o == Hang }
+
+// Hung reports whether the run reached its time bound.
+func (o Outcome) Hung() bool { return o == Timeout || o == Hang }
+
+// exitHang is the runtime's exit status for a run it stopped at its bound
+// without a deadlock.
+const exitHang = 4
 
 // classify decides a finished process's outcome from its exit code, the
 // runtime's result (nil if none) and markers seen in its output.
@@ -24,6 +32,8 @@ func classify(code int, res *RunResult, out outputInfo) Outcome {
 	switch {
 	case code == 3 && res != nil && res.Outcome == "deadlock":
 		return Deadlock
+	case code == exitHang && res != nil && res.Outcome == "hang":
+		return Hang
 	case code == 0:
 		return Pass
 	case out.panicked:

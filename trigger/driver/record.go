@@ -181,7 +181,7 @@ func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (Record
 		if _, err := os.Stat(cfg.Trace); err == nil {
 			rt.Traces = append(rt.Traces, cfg.Trace)
 		}
-		if rn.Outcome == Timeout {
+		if rn.Outcome.Hung() {
 			return rt, nil // one hang is enough: do not pay the bound again
 		}
 		if rt.first == nil && cfg.Strategy == report.Random && cfg.Seed == 0 {

@@ -2,6 +2,7 @@ package driver
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -78,7 +79,15 @@ func replaySchedule(ctx context.Context, r *runner, pkg *Package, test string, o
 	defer os.RemoveAll(dir)
 	cfg := orig
 	cfg.Strategy, cfg.Replay = report.Replay, filepath.Join(dir, "schedule.json")
-	if err := writeJSON(cfg.Replay, sched); err != nil {
+	var file any = sched
+	if len(sched) >= report.CompactMin {
+		file = map[string]any{"schedule_rle": report.Compact(sched)}
+	}
+	data, err := json.Marshal(file)
+	if err == nil {
+		err = os.WriteFile(cfg.Replay, data, 0o644)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("driver: %w", err)
 	}
 	rn, err := r.exec(ctx, pkg, test, cfg)

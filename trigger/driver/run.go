@@ -79,6 +79,9 @@ func (r *runner) exec(ctx context.Context, pkg *Package, test string, cfg Config
 	cfg.Result = filepath.Join(dir, "result.json")
 	cfg.Explore = cfg.Strategy != report.Plain && cfg.Strategy != report.Replay
 	cfg.ScheduleIfDeadlock = cfg.Explore
+	if cfg.BoundMS == 0 {
+		cfg.BoundMS = int(r.timeout.Milliseconds())
+	}
 	return r.execIn(ctx, dir, pkg, test, cfg)
 }
 
@@ -92,10 +95,14 @@ func (r *runner) execIn(ctx context.Context, dir string, pkg *Package, test stri
 	if err != nil {
 		return nil, fmt.Errorf("driver: %w", err)
 	}
-	cmd := r.command(pkg, test, cfgPath)
+	bound := r.timeout
+	if cfg.BoundMS > 0 {
+		bound = time.Duration(cfg.BoundMS) * time.Millisecond
+	}
+	cmd := r.command(pkg, test, cfgPath, bound)
 	cmd.Stdout, cmd.Stderr = out, out
 	start := time.Now()
-	killed, err := r.wait(ctx, cmd)
+	killed, err := r.wait(ctx, cmd, killAfter(bound))
 	out.Close()
 	if err != nil {
 		return nil, err
@@ -114,11 +121,11 @@ func (r *runner) execIn(ctx context.Context, dir string, pkg *Package, test stri
 // before it decides (the order they come back in is the Go scheduler's):
 // with GOMAXPROCS slots, the others would wait for a slot and the schedule
 // would depend on when they get one.
-func (r *runner) command(pkg *Package, test, cfgPath string) *exec.Cmd {
+func (r *runner) command(pkg *Package, test, cfgPath string, bound time.Duration) *exec.Cmd {
 	cmd := exec.Command(pkg.Binary,
 		"-test.run", "^"+regexp.QuoteMeta(test)+"$",
 		"-test.count=1", "-test.v", "-test.parallel="+strconv.Itoa(testParallel),
-		"-test.timeout="+(2*r.timeout+time.Minute).String())
+		"-test.timeout="+(2*bound+time.Minute).String())
 	cmd.Args = append(cmd.Args, r.args...)
 	cmd.Dir = pkg.Dir
 	cmd.Env = append(append(os.Environ(), r.env...), ConfigEnv+"="+cfgPath)
@@ -126,13 +133,18 @@ func (r *runner) command(pkg *Package, test, cfgPath string) *exec.Cmd {
 	return cmd
 }
 
+// killAfter is when a run whose runtime stops it at bound (snapshot,
+// result, exit) is killed if it has not: the snapshot and a long schedule
+// take a while to write.
+func killAfter(bound time.Duration) time.Duration { return bound + max(2*time.Second, bound/2) }
+
 // testParallel is the -test.parallel every run gets.
 const testParallel = 1024
 
 // wait starts cmd and waits for it, killing its process group at the time
 // bound or when ctx ends, and in any case once it has exited (so children
 // it leaked die with it). killed reports a kill at the time bound.
-func (r *runner) wait(ctx context.Context, cmd *exec.Cmd) (killed bool, err error) {
+func (r *runner) wait(ctx context.Context, cmd *exec.Cmd, timeout time.Duration) (killed bool, err error) {
 	if err := cmd.Start(); err != nil {
 		return false, fmt.Errorf("driver: %w", err)
 	}
@@ -140,7 +152,7 @@ func (r *runner) wait(ctx context.Context, cmd *exec.Cmd) (killed bool, err erro
 	var timedOut atomic.Bool
 	done := make(chan struct{})
 	go func() {
-		t := time.NewTimer(r.timeout)
+		t := time.NewTimer(timeout)
 		defer t.Stop()
 		select {
 		case <-t.C:

@@ -25,6 +25,9 @@ type config struct {
 	// deadlock: the driver replays only deadlocks, and a long schedule is
 	// most of the cost of writing and reading a result.
 	ScheduleIfDeadlock bool `json:"schedule_if_deadlock"`
+	// BoundMS is the run's time bound: the runtime stops the run there
+	// and records a snapshot (snapshot.go); 0: no bound.
+	BoundMS int `json:"bound_ms"`
 }
 
 // strategyName names a strategy as the configuration does. The driver's

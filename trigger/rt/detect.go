@@ -92,6 +92,9 @@ func (sc *sched) checkStuck(final bool) {
 	if sc.gs.outside > 0 || sc.realTimerWaiters(sc.gs.liveList()) || sc.timersMayWake(blocked) || !final {
 		return
 	}
+	if ws := sc.unreleasedWaiters(blocked); len(ws) > 0 {
+		sc.deadlock(sc.unreleasedFinding(ws))
+	}
 	sc.deadlock(sc.blockedFinding(blocked))
 }
 

@@ -1,6 +1,11 @@
 package rt
 
-import "sync/atomic"
+import (
+	"fmt"
+	"os"
+	"sync/atomic"
+	"time"
+)
 
 // A plain run (strategy "plain") installs no scheduler: every operation
 // passes through to the real one, and the run only counts its operations,
@@ -36,4 +41,33 @@ func (p *plainRun) writeResult(test string) {
 		Steps: int(p.steps.Load()), Acquisitions: int(p.acqs.Load()),
 		Goroutines: int(p.gos.Load()) + 1, Schedule: []stepJSON{},
 	})
+}
+
+// armBound starts the bound's timer of a plain run: at the bound, the run
+// writes a snapshot of Go's goroutine dump (there is no model to ask) and
+// exits with status 4.
+func (p *plainRun) armBound() {
+	if p.cfg.BoundMS <= 0 {
+		return
+	}
+	time.AfterFunc(time.Duration(p.cfg.BoundMS)*time.Millisecond, p.atBound)
+}
+
+func (p *plainRun) atBound() {
+	gs := unmanaged(dumpAll(), nil)
+	blocked := 0
+	for _, x := range gs {
+		if !isRunning(x.GoState) {
+			blocked++
+		}
+	}
+	snap := &snapshotJSON{Class: hangPlain, BoundMS: p.cfg.BoundMS, Steps: int(p.steps.Load()), Unmanaged: gs,
+		Reason: fmt.Sprintf("plain run at its bound: %d goroutine(s) of the test, %d of them waiting", len(gs), blocked)}
+	writeResult(p.cfg.Result, &result{
+		Outcome: "hang", Strategy: plainStrategy, Seed: p.cfg.Seed,
+		Steps: int(p.steps.Load()), Acquisitions: int(p.acqs.Load()),
+		Goroutines: int(p.gos.Load()) + 1, Schedule: []stepJSON{}, Hang: snap,
+	})
+	fmt.Fprintf(os.Stderr, "deadhunt: hang in a plain run at the bound of %v: %s\n", time.Duration(p.cfg.BoundMS)*time.Millisecond, snap.Reason)
+	os.Exit(exitHang)
 }

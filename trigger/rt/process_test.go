@@ -76,7 +76,7 @@ func runChild(t *testing.T, name string, cfg *rt.Config, extraArgs ...string) ch
 		c.Result = resultFile
 		data, err := json.Marshal(map[string]any{
 			"strategy": c.Strategy, "seed": c.Seed, "depth": c.Depth, "steps": c.Steps,
-			"replay": c.Replay, "result": c.Result, "watchdog_ms": c.WatchdogMS,
+			"replay": c.Replay, "result": c.Result, "watchdog_ms": c.WatchdogMS, "bound_ms": c.BoundMS,
 		})
 		if err != nil {
 			t.Fatal(err)

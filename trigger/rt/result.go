@@ -10,7 +10,7 @@ import (
 // result is the run result (CONTRACT.md section 5). Field names follow
 // report.Step and report.Finding so the driver decodes them directly.
 type result struct {
-	Outcome      string       `json:"outcome"` // "deadlock" or "ok"
+	Outcome      string       `json:"outcome"` // "deadlock", "ok" or "hang"
 	Test         string       `json:"test,omitempty"`
 	Strategy     strategyName `json:"strategy,omitempty"`
 	Seed         uint64       `json:"seed"`
@@ -22,8 +22,14 @@ type result struct {
 	// section 5).
 	TargetAcquisitions int        `json:"target_acquisitions,omitempty"`
 	Schedule           []stepJSON `json:"schedule"`
-	Deadlock           *finding   `json:"deadlock,omitempty"`
-	Warnings           []string   `json:"warnings,omitempty"`
+	// ScheduleRLE is the schedule when it is long (schedrle.go); then
+	// Schedule is empty.
+	ScheduleRLE *rleJSON `json:"schedule_rle,omitempty"`
+	Deadlock    *finding `json:"deadlock,omitempty"`
+	// Hang is the snapshot of a run stopped at its bound (outcome
+	// "hang").
+	Hang     *snapshotJSON `json:"hang,omitempty"`
+	Warnings []string      `json:"warnings,omitempty"`
 	// Explore is the run's report on its interleavings, if asked for.
 	Explore *exploreJSON `json:"explore,omitempty"`
 }
@@ -105,13 +111,14 @@ func (sc *sched) resultLocked(f *finding) *result {
 	r := &result{
 		Outcome: "ok", Test: sc.test, Strategy: sc.cfg.Strategy, Seed: sc.cfg.Seed,
 		Steps: sc.steps.len(), Acquisitions: sc.count.acqs, Goroutines: len(sc.gs.all), TargetAcquisitions: sc.count.targetAcqs,
-		Deadlock: f,
-		Warnings: append([]string(nil), sc.warnings...),
+		Deadlock: f, Warnings: append([]string(nil), sc.warnings...),
 	}
 	if f != nil {
 		r.Outcome = "deadlock"
 	}
-	if f == nil && sc.cfg.ScheduleIfDeadlock {
+	// A run that ends without a deadlock has no schedule to replay, if so
+	// configured; one stopped at its bound (dead: a hang) keeps it.
+	if f == nil && sc.cfg.ScheduleIfDeadlock && !sc.dead {
 		r.Schedule = []stepJSON{}
 	} else {
 		r.Schedule = make([]stepJSON, sc.steps.len())
@@ -143,7 +150,15 @@ func writeResult(name string, r *result) {
 	if name == "" {
 		return
 	}
-	data, err := json.MarshalIndent(r, "", " ")
+	var data []byte
+	var err error
+	if len(r.Schedule) >= compactMin { // indented, its runs would take a line per number
+		c := *r
+		c.Schedule, c.ScheduleRLE = []stepJSON{}, compactSchedule(r.Schedule)
+		data, err = json.Marshal(&c)
+	} else {
+		data, err = json.MarshalIndent(r, "", " ")
+	}
 	if err == nil {
 		err = writeFileAtomic(name, data)
 	}

@@ -21,13 +21,16 @@ func init() {
 	}
 	cfg, err := loadConfig(name)
 	if err == nil && cfg.Strategy == plainStrategy {
-		counting.Store(&plainRun{cfg: cfg})
+		p := &plainRun{cfg: cfg}
+		counting.Store(p)
+		p.armBound()
 		return
 	}
 	if err == nil {
 		var sc *sched
 		if sc, err = newSched(cfg); err == nil {
 			sc.install()
+			sc.armBound()
 			return
 		}
 	}
@@ -59,6 +62,7 @@ type sched struct {
 	dumped   chan struct{} // stack dump acknowledgements
 	hand     handover
 	dog      watch
+	bound    boundState
 	// onDeadlock reports a deadlock; by default it writes the result,
 	// prints the report and exits with status 3. Tests replace it.
 	onDeadlock func(r *result)

@@ -62,6 +62,9 @@ func (r *replay) next(en []*g) (*g, bool) {
 		return r.fallback.pick(en), false
 	}
 	if i >= len(r.steps) {
+		if r.sc.cfg.BoundMS > 0 {
+			r.sc.boundDeadlock(r.sc.blockedGs())
+		}
 		r.diverge(fmt.Sprintf("replay: schedule ended at step %d; continuing at random", i))
 		return r.fallback.pick(en), false
 	}
@@ -87,7 +90,7 @@ func (r *replay) diverge(msg string) {
 }
 
 // readSchedule reads a replay schedule: a JSON array of steps, or a result
-// file whose "schedule" it takes.
+// file (or an object with only "schedule_rle") whose schedule it takes.
 func readSchedule(name string) ([]stepJSON, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
@@ -100,6 +103,9 @@ func readSchedule(name string) ([]stepJSON, error) {
 	var res result
 	if err := json.Unmarshal(data, &res); err != nil {
 		return nil, fmt.Errorf("rt: replay schedule %s: %w", name, err)
+	}
+	if res.ScheduleRLE != nil {
+		return res.ScheduleRLE.expand()
 	}
 	return res.Schedule, nil
 }

@@ -26,6 +26,7 @@ type config struct {
 	Depth    int    `json:"depth"`
 	Radius   int    `json:"radius"`
 	Trace    string `json:"trace"`
+	BoundMS  int    `json:"bound_ms"`
 	Target   struct {
 		Classes    []string `json:"classes"`
 		Sites      []string `json:"sites"`
@@ -58,7 +59,14 @@ type result struct {
 	TargetAcqs   int       `json:"target_acquisitions,omitempty"`
 	Schedule     []step    `json:"schedule"`
 	Deadlock     *deadlock `json:"deadlock,omitempty"`
+	Hang         *snapshot `json:"hang,omitempty"`
 	Warnings     []string  `json:"warnings,omitempty"`
+}
+
+type snapshot struct {
+	Class   string `json:"class"`
+	Reason  string `json:"reason"`
+	BoundMS int    `json:"bound_ms"`
 }
 
 var cfg config
@@ -119,6 +127,24 @@ func scenario(test string) {
 			replay(test)
 		}
 		deadlockOn(test, "a", "b")
+	case "TestSpin": // reaches its bound in every run, spinning under control
+		class := "spin"
+		if cfg.Strategy == "plain" {
+			class = "plain"
+		}
+		hang(test, class)
+	case "TestSlow": // passes plainly; slow under control below a 4 s bound
+		logLine("bounds.log", fmt.Sprintf("%s %d %d", cfg.Strategy, cfg.Seed, cfg.BoundMS))
+		if cfg.Strategy != "plain" && cfg.BoundMS < 4000 {
+			hang(test, "slow")
+		}
+		pass(test)
+	case "TestSlowSeed": // seeds up to 3 are slow under a 4 s bound
+		logLine("bounds.log", fmt.Sprintf("%s %d %d", cfg.Strategy, cfg.Seed, cfg.BoundMS))
+		if cfg.Strategy != "plain" && cfg.Seed >= 1 && cfg.Seed <= 3 && cfg.BoundMS < 4000 {
+			hang(test, "slow")
+		}
+		pass(test)
 	case "TestLeak":
 		leakChild(test)
 		pass(test)
@@ -250,6 +276,15 @@ func pass(test string) {
 	writeResult(result{Outcome: "ok", Test: test, Steps: 120, Acquisitions: 100, Goroutines: 3})
 	fmt.Printf("--- PASS: %s (0.00s)\nPASS\n", test)
 	os.Exit(0)
+}
+
+// hang writes a result stopped at the bound, as the runtime does, and
+// exits with status 4.
+func hang(test, class string) {
+	writeResult(result{Outcome: "hang", Test: test, Steps: 5000, Goroutines: 2,
+		Schedule: []step{{G: 1, Site: "spin.go:3:1", Op: "Gosched"}},
+		Hang:     &snapshot{Class: class, Reason: "fake " + class, BoundMS: cfg.BoundMS}})
+	os.Exit(4)
 }
 
 func writeResult(r result) {

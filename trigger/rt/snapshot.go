@@ -1,0 +1,254 @@
+package rt
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"time"
+)
+
+// The time bound. When the configuration sets bound_ms, a run that is
+// still going at the bound is stopped by the runtime itself (the driver
+// kills it only if it does not): the scheduler records every goroutine's
+// state and classifies the run. A wait-for cycle, everything blocked, or
+// a lock held by an ended goroutine is a deadlock and is reported as one
+// (exit 3, replayed by the driver like any other). Anything else is a
+// hang: the result's outcome is "hang", it carries the snapshot, and the
+// process exits with status 4.
+
+// Hang classes (report.HangClass).
+const (
+	hangSpin    = "spin"            // enabled goroutines only poll (Gosched, Sleep, TryLock, select default)
+	hangSlow    = "slow"            // goroutines still make progress
+	hangOutside = "blocked-outside" // managed goroutines are blocked or compute outside instrumented code
+	hangPlain   = "plain"           // a plain run (no scheduler): the goroutine dump only
+)
+
+// exitHang is the exit status of a run stopped at its bound without a
+// deadlock.
+const exitHang = 4
+
+// snapshotJSON is the state of a run stopped at its bound.
+type snapshotJSON struct {
+	Class      string          `json:"class"`
+	Reason     string          `json:"reason"`
+	BoundMS    int             `json:"bound_ms"`
+	Steps      int             `json:"steps"`
+	ClockNanos int64           `json:"clock_ns,omitempty"` // the virtual clock
+	Goroutines []snapGoroutine `json:"goroutines"`
+	Timers     []snapTimer     `json:"timers,omitempty"`
+	// Unmanaged are goroutines the scheduler does not manage (started by
+	// code that is not instrumented), with their stacks.
+	Unmanaged []snapGoroutine `json:"unmanaged,omitempty"`
+}
+
+type snapGoroutine struct {
+	ID       int      `json:"id,omitempty"` // the runtime's ID; 0 for an unmanaged goroutine
+	Created  siteJSON `json:"created,omitzero"`
+	State    string   `json:"state"`              // running, enabled, spinning, blocked, outside, ended
+	GoState  string   `json:"go_state,omitempty"` // Go's wait reason
+	WaitsFor string   `json:"waits_for,omitempty"`
+	Holds    []string `json:"holds,omitempty"`
+	Stack    []frame  `json:"stack,omitempty"`
+}
+
+type snapTimer struct {
+	Site    siteJSON `json:"site"`
+	InNanos int64    `json:"in_ns"` // from the virtual clock's now to its deadline
+}
+
+// armBound starts the bound's timer for a controlled run.
+func (sc *sched) armBound() {
+	if sc.cfg.BoundMS <= 0 {
+		return
+	}
+	bound := time.Duration(sc.cfg.BoundMS) * time.Millisecond
+	time.AfterFunc(bound*3/4, func() {
+		sc.mu.Lock()
+		sc.bound.markSteps, sc.bound.marked = sc.steps.len(), true
+		sc.mu.Unlock()
+	})
+	time.AfterFunc(bound, sc.atBound)
+}
+
+// boundState is what the bound's timers remember.
+type boundState struct {
+	markSteps int // steps at three quarters of the bound
+	marked    bool
+}
+
+// atBound stops the run at its bound: a deadlock if the state is one, a
+// hang with its snapshot otherwise.
+func (sc *sched) atBound() {
+	// The goroutine dump is taken before sc.mu is held: with it held, a
+	// goroutine about to step would show as waiting for it.
+	dump := dumpAll()
+	sc.mu.Lock()
+	if sc.dead {
+		sc.mu.Unlock()
+		return
+	}
+	if sc.steps.len() == sc.bound.markSteps {
+		// No step since three quarters of the bound: look again a little
+		// later, so that a process the machine's load starved for a
+		// while (its timers fire late too) is not taken for stuck.
+		sc.mu.Unlock()
+		time.Sleep(4 * time.Duration(sc.cfg.WatchdogMS) * time.Millisecond)
+		dump = dumpAll()
+		sc.mu.Lock()
+		if sc.dead {
+			sc.mu.Unlock()
+			return
+		}
+	}
+	// The goroutine holding the token runs its own code between two
+	// operations: its last operation is done, whatever its model says.
+	cur := sc.cur.Load()
+	blocked := slices.DeleteFunc(sc.blockedGs(), func(x *g) bool { return x == cur })
+	sc.boundDeadlock(blocked)
+	live := sc.gs.liveList()
+	if len(blocked) > 0 && cur == nil && len(blocked) == len(live) && sc.gs.outside == 0 && !sc.realTimerWaiters(live) && !sc.timersMayWake(blocked) {
+		sc.deadlock(sc.blockedFinding(blocked))
+	}
+	snap := sc.snapshot(dump)
+	sc.dead = true
+	sc.flushObserver()
+	r := sc.resultLocked(nil)
+	r.Outcome, r.Hang = "hang", snap
+	sc.mu.Unlock()
+	sc.writeResult(r)
+	fmt.Fprintf(os.Stderr, "deadhunt: hang (%s) in %s at the bound of %v, strategy %s seed %d, after %d steps: %s\n",
+		snap.Class, r.Test, time.Duration(sc.cfg.BoundMS)*time.Millisecond, r.Strategy, r.Seed, r.Steps, snap.Reason)
+	os.Exit(exitHang)
+}
+
+// boundDeadlock reports (and does not return) a deadlock among blocked
+// that goroutines still running cannot end: a wait-for cycle, or waiters
+// of a lock held only by ended goroutines. At the bound, nothing else ran
+// into them for a whole bound; a replay checks the same where its
+// schedule ends, the point at which the original run had got there.
+func (sc *sched) boundDeadlock(blocked []*g) {
+	var f *finding
+	if c := sc.findCycle(blocked); c != nil {
+		f = sc.cycleFinding(sc.cycleKind(c), c)
+	} else if ws := sc.unreleasedWaiters(blocked); len(ws) > 0 {
+		f = sc.unreleasedFinding(ws)
+	} else {
+		return
+	}
+	f.Message += fmt.Sprintf(" (found at the time bound after %d steps, other goroutines still running)", sc.steps.len())
+	sc.deadlock(f)
+}
+
+// snapshot records every managed goroutine and classifies the hang.
+// Called with sc.mu held.
+func (sc *sched) snapshot(dump map[uint64]gdump) *snapshotJSON {
+	s := &snapshotJSON{BoundMS: sc.cfg.BoundMS, Steps: sc.steps.len(), ClockNanos: sc.clock.now}
+	managed := map[uint64]bool{}
+	cur := sc.cur.Load()
+	var enabled, spinners, outside int
+	for _, x := range sc.gs.all {
+		gj := snapGoroutine{ID: x.id, Created: toSite(x.created), Holds: x.holdClasses()}
+		id := x.goid.Load()
+		if d, ok := dump[id]; ok && x.state != gDone {
+			managed[id] = true
+			gj.GoState, gj.Stack = d.state, d.frames
+		}
+		switch {
+		case x.state == gDone:
+			if len(x.held) == 0 {
+				continue // an ended goroutine matters only if it holds a lock
+			}
+			gj.State = "ended"
+			gj.WaitsFor = fmt.Sprintf("nothing: ended after its last step at %s", toSite(x.op.site))
+		case x.state == gOutside:
+			gj.State = "outside"
+			gj.WaitsFor = x.why
+			outside++
+		case x.op.kind.has(ending):
+			gj.State = "test ended"
+		case x == cur || sc.canRun(x):
+			gj.State = "enabled"
+			if x == cur {
+				gj.State = "running"
+			}
+			if x.spins >= spinLimit { // polled since its last progress (countSpin)
+				gj.State = "spinning"
+				spinners++
+			}
+			enabled++
+		default:
+			gj.State = "blocked"
+			gj.WaitsFor = sc.waitsForText(x)
+		}
+		s.Goroutines = append(s.Goroutines, gj)
+	}
+	for _, t := range sc.clock.timers {
+		s.Timers = append(s.Timers, snapTimer{Site: toSite(t.site), InNanos: t.when - sc.clock.now})
+	}
+	s.Unmanaged = unmanaged(dump, managed)
+	window := sc.steps.len() - sc.bound.markSteps
+	curState := ""
+	if cur != nil {
+		curState = dump[cur.goid.Load()].state
+	}
+	s.Class, s.Reason = sc.classify(cur, curState, window, enabled, spinners, outside)
+	return s
+}
+
+// classify names the hang from the last quarter of the bound: no step
+// at all (the token's holder computes or blocks outside instrumented
+// code, or every managed goroutine waits outside), only polls (spin or
+// livelock), or progress (slow).
+func (sc *sched) classify(cur *g, st string, window, enabled, spinners, outside int) (class, reason string) {
+	polls := 0
+	for i := max(0, sc.steps.len()-window); i < sc.steps.len(); i++ {
+		if s := sc.steps.at(i); idleStep(s) {
+			polls++
+		}
+	}
+	switch {
+	case !sc.bound.marked:
+		return hangSlow, "the bound passed before a quarter of it could be watched"
+	case window == 0 && cur != nil:
+		if isRunning(st) {
+			return hangSlow, fmt.Sprintf("goroutine %d computes outside instrumented code [%s] since its step at %s", cur.id, st, toSite(cur.op.site))
+		}
+		return hangOutside, fmt.Sprintf("goroutine %d is blocked outside instrumented code [%s] since its step at %s", cur.id, st, toSite(cur.op.site))
+	case window == 0:
+		return hangOutside, fmt.Sprintf("no step in the last quarter of the bound: %d goroutine(s) outside instrumented code, %d blocked", outside, len(sc.blockedGs()))
+	case polls == window || enabled > 0 && spinners == enabled:
+		return hangSpin, fmt.Sprintf("%d steps in the last quarter of the bound, %d of them polls (Gosched, Sleep, TryLock, select default, timer firings): goroutines enabled but making no progress", window, polls)
+	}
+	return hangSlow, fmt.Sprintf("%d steps in the last quarter of the bound, %d of them polls: still making progress", window, polls)
+}
+
+// idleStep reports whether a step of the schedule is one a polling loop
+// makes: a yield, a Try operation, a select that may take its default, a
+// sleep, or a timer's firing (goroutine 0). A loop that sleeps until a
+// flag nobody sets is a livelock on the virtual clock.
+func idleStep(s stepRec) bool {
+	return s.g == 0 || s.kind == opSleep || kinds[s.kind].flags&(poll|pollIfFailed|pollIfDefault) != 0
+}
+
+// unmanaged lists the goroutines of the dump the scheduler does not
+// manage and that run code other than the testing package's and the
+// runtime's.
+func unmanaged(dump map[uint64]gdump, managed map[uint64]bool) []snapGoroutine {
+	var out []snapGoroutine
+	ids := make([]uint64, 0, len(dump))
+	for id := range dump {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		d := dump[id]
+		if managed[id] || d.ours || len(d.frames) == 0 || strings.HasPrefix(d.frames[0].Func, "testing.") ||
+			strings.HasPrefix(d.frames[0].Func, "os/signal.") || strings.HasPrefix(d.frames[0].Func, "time.") {
+			continue
+		}
+		out = append(out, snapGoroutine{State: "unmanaged", GoState: d.state, Stack: d.frames})
+	}
+	return out
+}

@@ -1,0 +1,165 @@
+package rt_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt"
+)
+
+// Scenarios that run until the time bound.
+func init() {
+	scenarios["spinforever"] = spinForever
+	scenarios["slowloop"] = slowLoop
+	scenarios["heldbyended"] = heldByEnded
+	scenarios["plainwait"] = plainWait
+}
+
+// spinForever: the test's goroutine polls, sleeping, for a flag nobody
+// sets, while another goroutine polls a held lock with TryLock.
+func spinForever() {
+	var mu sync.Mutex
+	var flag atomic.Bool
+	rt.Lock(&mu, at("Lock", "p.mu"))
+	rt.Go(at("Go", ""), func() {
+		for !rt.TryLock(&mu, at("TryLock", "p.mu")) {
+			rt.Gosched(at("Gosched", ""))
+		}
+	})
+	for !flag.Load() {
+		rt.Sleep(time.Millisecond, at("Sleep", ""))
+	}
+}
+
+// slowLoop: two goroutines take turns on a mutex, forever: progress.
+func slowLoop() {
+	var mu sync.Mutex
+	n := 0
+	work := func() {
+		for {
+			rt.Lock(&mu, at("Lock", "p.mu"))
+			n++
+			rt.Unlock(&mu, at("Unlock", "p.mu"))
+		}
+	}
+	rt.Go(at("Go", ""), work)
+	work()
+}
+
+// heldByEnded: a goroutine returns holding the lock; the test's goroutine
+// then waits for it while a leaked goroutine spins (so the end of the test
+// never sees everything blocked): only the bound can tell.
+func heldByEnded() {
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	rt.WGAdd(&wg, 1, at("WGAdd", ""))
+	rt.Go(at("Go", ""), func() {
+		rt.Lock(&mu, at("Lock", "p.mu"))
+		rt.WGDone(&wg, at("WGDone", ""))
+	})
+	rt.WGWait(&wg, at("WGWait", ""))
+	rt.Go(at("Go", ""), func() {
+		for {
+			rt.Gosched(at("Gosched", ""))
+		}
+	})
+	rt.Lock(&mu, at("Lock", "p.mu"))
+}
+
+// plainWait: a WaitGroup nobody ends; in a plain run it hangs for real.
+func plainWait() {
+	var wg sync.WaitGroup
+	rt.WGAdd(&wg, 1, at("WGAdd", ""))
+	rt.WGWait(&wg, at("WGWait", ""))
+}
+
+func boundConfig(strategy rt.Strategy) *rt.Config {
+	return &rt.Config{Strategy: strategy, Seed: 1, WatchdogMS: 20, BoundMS: 1500}
+}
+
+func TestBoundSpinIsHang(t *testing.T) {
+	c := runChild(t, "spinforever", boundConfig("random"))
+	if c.code != 4 || c.result == nil || c.result.Outcome != "hang" || c.result.Hang == nil {
+		t.Fatalf("code %d, result %+v:\n%s", c.code, c.result, c.stderr)
+	}
+	if h := c.result.Hang; h.Class != "spin" {
+		t.Errorf("class %q (%s), want spin; goroutines %+v", h.Class, h.Reason, h.Goroutines)
+	}
+	if len(c.result.Hang.Goroutines) == 0 || len(c.result.Hang.Goroutines[0].Stack) == 0 {
+		t.Errorf("snapshot without the test goroutine's stack: %+v", c.result.Hang.Goroutines)
+	}
+}
+
+func TestBoundProgressIsSlow(t *testing.T) {
+	c := runChild(t, "slowloop", boundConfig("random"))
+	if c.code != 4 || c.result == nil || c.result.Hang == nil {
+		t.Fatalf("code %d:\n%s", c.code, c.stderr)
+	}
+	if h := c.result.Hang; h.Class != "slow" {
+		t.Errorf("class %q (%s), want slow", h.Class, h.Reason)
+	}
+}
+
+func TestBoundLockHeldByEndedIsDeadlock(t *testing.T) {
+	c := runChild(t, "heldbyended", boundConfig("random"))
+	if c.code != 3 || c.result == nil || c.result.Deadlock == nil {
+		t.Fatalf("code %d:\n%s", c.code, c.stderr)
+	}
+	f := c.result.Deadlock
+	if f.Kind != "lock-never-released" || len(f.Locks) != 1 || f.Locks[0].Class != "p.mu" {
+		t.Fatalf("finding %+v", f)
+	}
+	if !strings.Contains(f.Message, "ended holding it") || len(f.Locks[0].Sites) != 2 {
+		t.Errorf("message %q, sites %v: want the acquisition and the waiter's sites", f.Message, f.Locks[0].Sites)
+	}
+}
+
+func TestBoundPlainRunSnapshot(t *testing.T) {
+	c := runChild(t, "plainwait", boundConfig("plain"))
+	if c.code != 4 || c.result == nil || c.result.Hang == nil {
+		t.Fatalf("code %d:\n%s", c.code, c.stderr)
+	}
+	found := false
+	for _, g := range c.result.Hang.Unmanaged {
+		for _, f := range g.Stack {
+			found = found || strings.HasSuffix(f.Func, "plainWait")
+		}
+	}
+	if c.result.Hang.Class != "plain" || !found {
+		t.Errorf("snapshot %+v: want class plain and plainWait's goroutine", c.result.Hang)
+	}
+}
+
+// A deadlock found at the bound replays: the replay checks for it where
+// its schedule ends, while the spinner would go on for ever.
+func TestBoundDeadlockReplays(t *testing.T) {
+	c := runChild(t, "heldbyended", boundConfig("random"))
+	if c.code != 3 || c.result == nil || c.result.Deadlock == nil {
+		t.Fatalf("code %d:\n%s", c.code, c.stderr)
+	}
+	sched := filepath.Join(t.TempDir(), "schedule.json")
+	if err := os.WriteFile(sched, c.raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := boundConfig("replay")
+	cfg.Replay = sched
+	r := runChild(t, "heldbyended", cfg)
+	if r.code != 3 || r.result == nil || r.result.Deadlock == nil || r.result.Deadlock.Kind != c.result.Deadlock.Kind {
+		t.Fatalf("replay: code %d, result %+v:\n%s", r.code, r.result, r.stderr)
+	}
+	for _, w := range r.result.Warnings {
+		if strings.Contains(w, "diverged") || strings.Contains(w, "schedule ended") {
+			t.Errorf("replay left the schedule: %s", w)
+		}
+	}
+	// The replay reaches the deadlock where its schedule ends, or at its
+	// own bound if it is slower: either way on the recorded schedule.
+	if r.result.Steps > c.result.Steps {
+		t.Errorf("replay went on for %d steps, the original stopped after %d", r.result.Steps, c.result.Steps)
+	}
+}
