@@ -24,7 +24,13 @@ type Aim struct {
 	// one recorded run: n, the goroutines the directed strategy orders.
 	// 0 when unknown (no thread bounding): the calibration runs' count.
 	Goroutines int
+	// Runs is the aim's budget of directed runs; 0: Options.Runs. A
+	// blocking candidate's holds make most runs alike, so a few suffice.
+	Runs int
 }
+
+// blockingRuns is the budget of an aim at a blocking candidate.
+const blockingRuns = 8
 
 // TestKey names one test of one package.
 type TestKey struct{ Package, Test string }
@@ -51,13 +57,19 @@ type AimStats struct {
 // the target's acquisitions, then the seeded budget.
 func (t *testHunt) aim(ctx context.Context, a Aim) error {
 	o := &t.h.opts
-	if !o.KeepGoing && t.confirmed(a.ID) {
-		return nil // confirmed by an earlier run of the test already
+	if !o.KeepGoing && (t.confirmed(a.ID) || a.Runs > 0 && t.done()) {
+		return nil // confirmed by an earlier run of the test already (a blocking candidate: anything)
 	}
 	target := a.Target
-	cal, err := t.calibration(ctx, &target)
-	if err != nil {
-		return err
+	// The recording's runs already counted k (a.Steps) and n: the aim's
+	// own calibration run (the test's calibration schedule again) is made
+	// only when they did not.
+	cal := &run{}
+	if a.Steps == 0 || a.Goroutines == 0 {
+		var err error
+		if cal, err = t.calibration(ctx, &target); err != nil {
+			return err
+		}
 	}
 	st := &AimStats{Aim: a, Depth: max(a.Depth, o.Depth), Goroutines: t.stats.Calibration.Goroutines, hits: map[int]string{}}
 	st.Steps = a.Steps
@@ -75,15 +87,21 @@ func (t *testHunt) aim(ctx context.Context, a Aim) error {
 	t.mu.Lock()
 	t.stats.Aims = append(t.stats.Aims, st)
 	t.mu.Unlock()
-	if err := t.record(ctx, cal); err != nil {
-		return err
-	}
-	if !o.KeepGoing && (t.confirmed(a.ID) || cal.Outcome == Deadlock && t.confirmed(findingID(t.pkg.ImportPath, cal.Result.Deadlock))) {
-		return nil // confirmed by the calibration run
+	if cal.Config.Strategy != "" {
+		if err := t.record(ctx, cal); err != nil {
+			return err
+		}
+		if !o.KeepGoing && (t.confirmed(a.ID) || cal.Outcome == Deadlock && t.confirmed(findingID(t.pkg.ImportPath, cal.Result.Deadlock))) {
+			return nil // confirmed by the calibration run
+		}
 	}
 	base := Config{Strategy: report.Directed, Depth: st.Depth, Radius: st.Radius, Steps: st.Steps,
 		Goroutines: st.Goroutines, Target: &target, WatchdogMS: o.WatchdogMS}
-	return t.seeds(ctx, &phase{base: base, runs: o.Runs, aim: st})
+	runs := o.Runs
+	if a.Runs > 0 {
+		runs = min(runs, a.Runs)
+	}
+	return t.seeds(ctx, &phase{base: base, runs: runs, aim: st})
 }
 
 // finish computes FirstHit once the test's confirmed IDs are known.
