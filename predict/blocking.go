@@ -67,6 +67,8 @@ type blockRun struct {
 	last    map[int]commAt   // goroutine → its last comm event
 	across  []acrossRec
 	lastAcq map[int]acqRec      // lock id → its last acquisition
+	fired   []report.Site       // creation sites of the timers fired so far
+	stops   []report.Site       // sites of the Stops and Resets so far
 	acqs    map[string][]acqRec // class → acquisitions
 	// sites caches the trace's site ids.
 	sites map[int]report.Site
@@ -106,6 +108,7 @@ type flip struct {
 	a, b   report.Site
 	ca, cb string
 	run    int
+	timer  bool // a is a timer's creation site, b a Stop's
 }
 
 // handover notes that lock class c went from acquisition p to a.
@@ -117,6 +120,26 @@ func (b *BlockFinder) handover(c string, p, a acqRec) {
 	b.seen[k] = true
 	r := b.run
 	b.flips = append(b.flips, flip{class: c, a: p.site, b: a.site, ca: r.creatorOf(p.g), cb: r.creatorOf(a.g), run: r.idx})
+}
+
+// stopped notes a timer Stop or Reset at s by goroutine g: a timer that
+// fired before it, and never after a Stop there, is an order flip (the
+// Stop first, so the timer's receiver may wait for good).
+func (b *BlockFinder) stopped(s report.Site, g int) {
+	r := b.run
+	for _, t := range r.fired {
+		k := [2]report.Site{t, s}
+		if !b.seen[k] {
+			b.seen[k] = true
+			b.flips = append(b.flips, flip{a: t, b: s, ca: "timer", cb: r.creatorOf(g), run: r.idx, timer: true})
+		}
+	}
+	for _, t := range r.stops {
+		if t == s {
+			return
+		}
+	}
+	r.stops = append(r.stops, s)
 }
 
 // maxFlips bounds the order flips a package's traces propose.
@@ -141,12 +164,21 @@ func (b *BlockFinder) Flips() []*Prediction {
 				continue
 			}
 			cr := slices.Compact(slices.Sorted(slices.Values([]string{f.ca, f.cb})))
-			c := &Prediction{Kind: report.Blocked, Level: Instance, Classes: []string{f.class}, Runs: []Run{b.runs[f.run]},
+			var classes []string
+			if f.timer {
+				cr = []string{f.cb}
+			} else {
+				classes = []string{f.class}
+			}
+			c := &Prediction{Kind: report.Blocked, Level: Instance, Classes: classes, Runs: []Run{b.runs[f.run]},
 				Block: &Block{Class: f.class, HeldAt: f.b, OpAt: f.a, PartnerAt: []report.Site{f.a}, Waiter: f.ca, Creators: cr, Flip: true}}
-			c.Target = Target{Classes: []string{f.class}, Sites: sortSites([]report.Site{f.a, f.b}), Goroutines: cr,
+			c.Target = Target{Classes: classes, Sites: sortSites([]report.Site{f.a, f.b}), Goroutines: cr,
 				Postpone: []string{f.a.String()}, Until: []string{f.b.String()}}
 			c.Goroutines = len(cr)
 			c.Evidence = []string{fmt.Sprintf("%s passed from %s to %s, never the other way", f.class, f.a, f.b)}
+			if f.timer {
+				c.Evidence = []string{fmt.Sprintf("the timer created at %s fired before the Stop or Reset at %s, never after", f.a, f.b)}
+			}
 			out = append(out, c)
 		}
 	}
@@ -218,6 +250,17 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 		}
 	case trace.OpComm:
 		op := commAt{site(e.Site), e.Mode}
+		if e.Mode&trace.CommFire != 0 {
+			r.fired = append(r.fired, op.site)
+			for _, st := range r.stops {
+				b.seen[[2]report.Site{st, op.site}] = true
+			}
+			return
+		}
+		if e.Mode&trace.CommTimerStop != 0 {
+			b.stopped(op.site, e.G)
+			return
+		}
 		r.last[e.G] = op
 		if !trace.Blocks(e.Mode) {
 			return

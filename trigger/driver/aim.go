@@ -32,6 +32,11 @@ type Aim struct {
 // blockingRuns is the budget of an aim at a blocking candidate.
 const blockingRuns = 8
 
+// flipRuns is the budget of an aim at an order flip (predict.Flips):
+// proposed for any lock handed between goroutines or timer stopped, they
+// must cost clean tests little.
+const flipRuns = 4
+
 // TestKey names one test of one package.
 type TestKey struct{ Package, Test string }
 

@@ -187,6 +187,9 @@ func (pr *Predictions) addAims(pkg string, c *predict.Prediction) {
 	a := Aim{ID: c.Finding(pkg).ID, Target: t, Depth: aimDepth(c, t)}
 	if c.Block != nil {
 		a.Runs = blockingRuns
+		if c.Block.Flip {
+			a.Runs = flipRuns
+		}
 	}
 	seen := map[string]bool{}
 	for _, r := range c.Runs {

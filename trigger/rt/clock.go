@@ -406,6 +406,9 @@ func (sc *sched) fire(t *vtimer) {
 		c.now = t.when
 	}
 	sc.steps.add(stepRec{g: 0, kind: opFire, site: sc.steps.intern(t.site)})
+	if sc.obs != nil {
+		sc.obs.fired(t.site)
+	}
 	sc.progress++
 	if t.period > 0 {
 		c.arm(t, t.when+t.period)

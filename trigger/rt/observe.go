@@ -27,6 +27,8 @@ type observer interface {
 	onceSeen(x *g, o *sync.Once) // x's Do found o done
 	// arrived: x is at its op (x.op set), before it steps or waits.
 	arrived(x *g)
+	// fired: a timer created at s fired.
+	fired(s *Site)
 	// flush writes out what is buffered and returns the first error of
 	// the run.
 	flush() error

@@ -22,6 +22,7 @@ type postponer struct {
 	late, until func(*Site) bool
 	free        map[*g]bool // released for their current operation
 	fires       int         // firings while everything was held
+	timersFree  bool        // a step at an Until site released the held timers
 	cand        []*g
 }
 
@@ -83,6 +84,7 @@ func (p *postponer) stepped(x *g, en []*g) {
 	if !p.until(x.op.site) {
 		return
 	}
+	p.timersFree = true
 	for _, y := range en {
 		if y != x && p.late(y.op.site) {
 			p.free[y] = true
@@ -107,12 +109,12 @@ func (p *postponer) holdsAll(en []*g) bool {
 
 // holdsTimer reports whether t, created at a Postpone site, should not
 // fire early or when merely due.
-func (p *postponer) holdsTimer(t *vtimer) bool { return p.late(t.site) }
+func (p *postponer) holdsTimer(t *vtimer) bool { return !p.timersFree && p.late(t.site) }
 
 // tie prefers a timer not created at a Postpone site; -1 when all are.
 func (p *postponer) tie(sites []*Site) int {
 	for i, s := range sites {
-		if !p.late(s) {
+		if p.timersFree || !p.late(s) {
 			return i
 		}
 	}

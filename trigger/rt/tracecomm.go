@@ -42,6 +42,8 @@ func commMode(o *op) int {
 		return commCondWait
 	case opCondSignal, opCondBroadcast:
 		return commSignal
+	case opTimerStop, opTimerReset:
+		return commTimerStop
 	}
 	return 0
 }
@@ -58,4 +60,10 @@ const (
 	commCondWait
 	commSignal
 	commUnbuffered
+	commFire
+	commTimerStop
 )
+
+// fired writes a timer's firing as a comm event of goroutine 0 at the
+// timer's creation site.
+func (t *tracer) fired(s *Site) { t.ints("comm", 3, 0, t.site(s), commFire) }
