@@ -66,11 +66,10 @@ func (t *testHunt) aim(ctx context.Context, a Aim) error {
 		return nil // confirmed by an earlier run of the test already (a blocking candidate: anything)
 	}
 	target := a.Target
-	// The recording's runs already counted k (a.Steps) and n: the aim's
-	// own calibration run (the test's calibration schedule again) is made
-	// only when they did not.
+	// A blocking candidate's aim needs no calibration run (the test's
+	// calibration schedule again, counting k): its holds, not k, decide.
 	cal := &run{}
-	if a.Steps == 0 || a.Goroutines == 0 {
+	if a.Runs == 0 {
 		var err error
 		if cal, err = t.calibration(ctx, &target); err != nil {
 			return err

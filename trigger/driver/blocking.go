@@ -40,7 +40,12 @@ func (pr *Predictions) addBlocking(pkg string, files []string, res *predict.Resu
 		pr.addAims(pkg, c)
 	}
 	pr.Findings = append(pr.Findings, fs...)
-	for _, c := range b.Flips() { // aims only
+	for _, c := range b.Flips() { // aims only; a lock-order prediction's own aim orders its locks
+		if len(c.Classes) > 0 && slices.ContainsFunc(res.Predictions, func(p *predict.Prediction) bool {
+			return p.Block == nil && slices.Contains(p.Classes, c.Classes[0])
+		}) {
+			continue
+		}
 		pr.addAims(pkg, c)
 	}
 }
