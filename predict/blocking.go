@@ -262,8 +262,8 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 			return
 		}
 		r.last[e.G] = op
-		if !trace.Blocks(e.Mode) {
-			return
+		if !trace.Blocks(e.Mode) || e.Mode&(trace.CommSend|trace.CommRecv) != 0 && e.Mode&trace.CommUnbuffered == 0 {
+			return // a buffered channel's operation blocks only when it is full (or empty): left to the search
 		}
 		for _, h := range r.held[e.G] {
 			a := acrossRec{e.G, r.locks[h.lock], h.site, op}

@@ -27,7 +27,9 @@ type postponer struct {
 }
 
 // maxHeldFires bounds the timers fired while every enabled goroutine is
-// held: a ticker never lets the scheduler go idle.
+// held, from one step of a held goroutine to the next: a ticker never
+// lets the scheduler go idle, and the goroutines it wakes must not keep
+// a hold alive for good.
 const maxHeldFires = 4
 
 func newPostponer(t targets) *postponer {
@@ -78,7 +80,7 @@ func (p *postponer) filter(en []*g) []*g {
 // and a step at an Until site releases the goroutines held elsewhere.
 func (p *postponer) stepped(x *g, en []*g) {
 	delete(p.free, x)
-	if !p.late(x.op.site) {
+	if p.late(x.op.site) { // a held goroutine goes on: the next hold may jump again
 		p.fires = 0
 	}
 	if !p.until(x.op.site) {

@@ -57,3 +57,22 @@ func TestPostponerTimers(t *testing.T) {
 		t.Error("timer held after the Until step")
 	}
 }
+
+// Jumps while everything is held are bounded between two steps of held
+// goroutines, whatever the others do (a ticker's goroutine).
+func TestPostponerJumpsBounded(t *testing.T) {
+	late, other := &Site{File: "a.go", Line: 1, Col: 1}, &Site{File: "a.go", Line: 3, Col: 1}
+	p := newPostponer(targets{Postpone: []string{late.String()}})
+	x, y := &g{id: 1}, &g{id: 2}
+	x.op.site, y.op.site = late, other
+	n := 0
+	for range 100 {
+		if p.holdsAll([]*g{x}) {
+			n++
+		}
+		p.stepped(y, []*g{x, y}) // the ticker's goroutine steps in between
+	}
+	if n != maxHeldFires {
+		t.Errorf("%d jumps, want %d", n, maxHeldFires)
+	}
+}
