@@ -254,7 +254,14 @@ func targetOf(c *predict.Prediction) Target {
 	}
 	slices.Sort(sites)
 	slices.Sort(held)
-	return Target{Sites: sites, Goroutines: c.Target.Goroutines, HeldSites: held}
+	t := Target{Sites: sites, Goroutines: c.Target.Goroutines, HeldSites: held}
+	if c.Kind == report.LockOrderCycle && c.Len() == 2 && len(held) > 0 {
+		// A goroutine about to take its second lock (holding the first)
+		// waits until another takes its first: both then hold one and
+		// want the other (cycleHolds).
+		t.Postpone, t.Until = sites, held
+	}
+	return t
 }
 
 // aimDepth is the least depth assumed for c: a cycle of n locks needs
