@@ -45,11 +45,15 @@ type directed struct {
 	// post holds goroutines back at the target's Postpone sites (nil
 	// without any).
 	post *postponer
+	// lastFirst: with holds, timers due together fire latest-created
+	// first on even seeds, earliest first on odd ones (tie), so that two
+	// consecutive seeds try both orders of a pair.
+	lastFirst bool
 }
 
 func newDirected(rng *rand.Rand, cfg config) *directed {
 	t := cfg.Target
-	s := &directed{orders: targetGoroutines(t), post: newPostponer(t)}
+	s := &directed{orders: targetGoroutines(t), post: newPostponer(t), lastFirst: cfg.Seed%2 == 0}
 	held := len(t.HeldSites) > 0 && cfg.Depth >= 3
 	inner := cfg // the radius points: one fewer with a held-site point
 	if held {
@@ -89,6 +93,10 @@ func (s *directed) tie(sites []*Site) int {
 		if i := s.post.tie(sites); i >= 0 {
 			return i
 		}
+		if s.lastFirst {
+			return len(sites) - 1
+		}
+		return 0
 	}
 	return s.pct.tie(sites)
 }

@@ -113,10 +113,14 @@ func (p *postponer) holdsAll(en []*g) bool {
 // fire early or when merely due.
 func (p *postponer) holdsTimer(t *vtimer) bool { return !p.timersFree && p.late(t.site) }
 
-// tie prefers a timer not created at a Postpone site; -1 when all are.
+// tie prefers a timer not created at a Postpone site; -1 when all are or
+// none is (the directed strategy then alternates by seed).
 func (p *postponer) tie(sites []*Site) int {
+	if p.timersFree || !slices.ContainsFunc(sites, p.late) {
+		return -1
+	}
 	for i, s := range sites {
-		if p.timersFree || !p.late(s) {
+		if !p.late(s) {
 			return i
 		}
 	}
