@@ -157,6 +157,9 @@ func writeTests(w io.Writer, sum *driver.Summary, rep *report.Report, cached []r
 		}
 		cal := st.Calibration
 		fmt.Fprintf(w, "\tcalibration: %d steps, %d acquisitions, %d goroutines; radius %d\n", cal.Steps, cal.Acquisitions, cal.Goroutines, cal.Radius)
+		if st.ConfirmedAt > 0 {
+			fmt.Fprintf(w, "\tfirst confirmation at run %d\n", st.ConfirmedAt)
+		}
 		for _, a := range st.Aims {
 			first := "none confirmed"
 			if a.FirstHit > 0 {

@@ -21,6 +21,9 @@ func (r *Result) Findings(pkg string) []report.Finding {
 // pkg. Its ID depends only on kind, package and lock classes, so the static
 // analyzer's finding for the same cycle has the same ID (see Merge).
 func (c *Prediction) Finding(pkg string) report.Finding {
+	if c.Block != nil {
+		return c.blockFinding(pkg)
+	}
 	f := report.Finding{
 		ID:       report.ComputeID(c.Kind, pkg, c.Classes),
 		Kind:     c.Kind,

@@ -34,6 +34,9 @@ type Prediction struct {
 	// class by other goroutines, as edges whose Acquired is the lock.
 	Writers []Edge
 	Target  Target
+	// Block describes a blocking candidate (Kind mixed or blocked; see
+	// blocking.go); nil for lock-order predictions.
+	Block *Block
 
 	recs    []*edgeRec // every record on the cycle's steps
 	selfs   []*selfRec // double lock or recursive read records
@@ -66,6 +69,10 @@ type Target struct {
 	// goroutines the directed scheduler orders (thread bounding). Sorted,
 	// unique.
 	Goroutines []string
+	// Postpone and Until, for a blocking candidate: the directed
+	// strategy holds a goroutine back at a Postpone site until another
+	// steps at an Until site (or nothing else can step). Sorted, unique.
+	Postpone, Until []string
 }
 
 // key identifies a prediction for deduplication: kind and sorted classes.

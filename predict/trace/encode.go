@@ -39,6 +39,8 @@ func appendEvent(b []byte, e *Event) []byte {
 		b = appendInts(b, e.G, e.Peer)
 	case OpEnd:
 		b = appendInts(b, e.G)
+	case OpComm:
+		b = appendInts(b, e.G, e.Site, e.Mode)
 	}
 	return b
 }

@@ -29,11 +29,12 @@ const (
 	OpHB         // hb <from> <to>
 	OpEnd        // end <g>
 	OpRWait      // rwait <g> <lid> <sid>
+	OpComm       // comm <g> <sid> <mode>
 	numOps
 )
 
 var opNames = [numOps]string{"invalid", "run", "site", "frame", "stack", "lock",
-	"acq", "racq", "wait", "rel", "rrel", "go", "hb", "end", "rwait"}
+	"acq", "racq", "wait", "rel", "rrel", "go", "hb", "end", "rwait", "comm"}
 
 func (op Op) String() string {
 	if op < numOps {
@@ -51,12 +52,13 @@ type Event struct {
 	Op   Op
 	Line int // line of the input it was read from (0 when not read)
 
-	G     int // acq racq wait rwait rel rrel end: the goroutine; go: the parent; hb: from
+	G     int // acq racq wait rwait rel rrel end comm: the goroutine; go: the parent; hb: from
 	Peer  int // go: the child; hb: to
 	ID    int // run: the run number; site frame stack lock: the id defined
 	Lock  int // acq racq wait rwait rel rrel: the lock id
-	Site  int // acq racq wait rwait go: the site id
+	Site  int // acq racq wait rwait go comm: the site id
 	Stack int // acq racq: the stack id, or NoStack
+	Mode  int // comm: what the operation is (Comm* bits)
 
 	Name     string // run: the test; site frame: the function; lock: the class
 	Pos      string // site: file:line:col; frame: file:line
@@ -70,7 +72,7 @@ func (e Event) String() string { return string(appendEvent(nil, &e)) }
 // Equal reports whether two events are the same, ignoring Line.
 func (e Event) Equal(f Event) bool {
 	if e.Op != f.Op || e.G != f.G || e.Peer != f.Peer || e.ID != f.ID ||
-		e.Lock != f.Lock || e.Site != f.Site || e.Stack != f.Stack ||
+		e.Lock != f.Lock || e.Site != f.Site || e.Stack != f.Stack || e.Mode != f.Mode ||
 		e.Name != f.Name || e.Pos != f.Pos || e.Instance != f.Instance ||
 		len(e.Frames) != len(f.Frames) {
 		return false

@@ -33,6 +33,8 @@ func opByName(b []byte) Op {
 		return OpHB
 	case "end":
 		return OpEnd
+	case "comm":
+		return OpComm
 	}
 	return OpInvalid
 }

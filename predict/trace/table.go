@@ -98,7 +98,7 @@ func (t *Table) check(e *Event) string {
 			return fmt.Sprintf("undefined lock %d", e.Lock)
 		}
 	}
-	if (e.Op == OpAcq || e.Op == OpRAcq || e.Op == OpWait || e.Op == OpRWait || e.Op == OpGo) && !t.sites.has(e.Site) {
+	if (e.Op == OpAcq || e.Op == OpRAcq || e.Op == OpWait || e.Op == OpRWait || e.Op == OpGo || e.Op == OpComm) && !t.sites.has(e.Site) {
 		return fmt.Sprintf("undefined site %d", e.Site)
 	}
 	return ""

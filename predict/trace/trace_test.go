@@ -144,3 +144,22 @@ func TestErrorIsSticky(t *testing.T) {
 		t.Fatalf("errors %v then %v, want the same error twice", err1, err2)
 	}
 }
+
+// A comm event reads back as written, and needs its site defined.
+func TestCommEvent(t *testing.T) {
+	in := "deadhunt-trace 1\nrun 1 T\nsite 0 a.go:1:2 f\ncomm 1 0 5\n"
+	evs, err := readAll(t, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := evs[len(evs)-1]
+	if e.Op != OpComm || e.G != 1 || e.Site != 0 || e.Mode != CommSend|CommSelect || e.String() != "comm 1 0 5" {
+		t.Errorf("read %+v (%q)", e, e.String())
+	}
+	if _, err := readAll(t, "deadhunt-trace 1\nrun 1 T\ncomm 1 3 1\n"); err == nil {
+		t.Error("comm with an undefined site read without error")
+	}
+	if !Blocks(CommRecv) || Blocks(CommRecv|CommSelect|CommDefault) || Blocks(CommClose) || !Blocks(CommWGWait) {
+		t.Error("Blocks")
+	}
+}

@@ -32,6 +32,8 @@ func decodeUse(e *Event, args []field) string {
 		e.G, e.Peer = ns[0], ns[1]
 	case OpEnd:
 		e.G = ns[0]
+	case OpComm:
+		e.G, e.Site, e.Mode = ns[0], ns[1], ns[2]
 	}
 	return ""
 }
@@ -41,7 +43,7 @@ func useArity(op Op) (lo, hi int) {
 	switch op {
 	case OpAcq, OpRAcq:
 		return 3, 4
-	case OpWait, OpRWait, OpGo:
+	case OpWait, OpRWait, OpGo, OpComm:
 		return 3, 3
 	case OpRel, OpRRel, OpHB:
 		return 2, 2

@@ -115,3 +115,9 @@ func (w *Writer) HB(from, to int) error { return w.WriteEvent(Event{Op: OpHB, G:
 
 // End records that g exited.
 func (w *Writer) End(g int) error { return w.WriteEvent(Event{Op: OpEnd, G: g}) }
+
+// Comm records that g is at a communication operation at site: mode is
+// its Comm* bits.
+func (w *Writer) Comm(g, site, mode int) error {
+	return w.WriteEvent(Event{Op: OpComm, G: g, Site: site, Mode: mode})
+}

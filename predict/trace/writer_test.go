@@ -50,7 +50,7 @@ end 2
 }
 
 func TestOpString(t *testing.T) {
-	if OpRAcq.String() != "racq" || Op(200).String() != "Op(200)" || OpInvalid.Valid() || !OpRWait.Valid() || (OpRWait + 1).Valid() {
+	if OpRAcq.String() != "racq" || Op(200).String() != "Op(200)" || OpInvalid.Valid() || !OpComm.Valid() || (OpComm + 1).Valid() {
 		t.Error("op names")
 	}
 }

@@ -24,7 +24,18 @@ type Aim struct {
 	// one recorded run: n, the goroutines the directed strategy orders.
 	// 0 when unknown (no thread bounding): the calibration runs' count.
 	Goroutines int
+	// Runs is the aim's budget of directed runs; 0: Options.Runs. A
+	// blocking candidate's holds make most runs alike, so a few suffice.
+	Runs int
 }
+
+// blockingRuns is the budget of an aim at a blocking candidate.
+const blockingRuns = 8
+
+// flipRuns is the budget of an aim at an order flip (predict.Flips):
+// proposed for any lock handed between goroutines or timer stopped, they
+// must cost clean tests little.
+const flipRuns = 4
 
 // TestKey names one test of one package.
 type TestKey struct{ Package, Test string }
@@ -51,13 +62,18 @@ type AimStats struct {
 // the target's acquisitions, then the seeded budget.
 func (t *testHunt) aim(ctx context.Context, a Aim) error {
 	o := &t.h.opts
-	if !o.KeepGoing && t.confirmed(a.ID) {
-		return nil // confirmed by an earlier run of the test already
+	if !o.KeepGoing && (t.confirmed(a.ID) || a.Runs > 0 && t.done()) {
+		return nil // confirmed by an earlier run of the test already (a blocking candidate: anything)
 	}
 	target := a.Target
-	cal, err := t.calibration(ctx, &target)
-	if err != nil {
-		return err
+	// A blocking candidate's aim needs no calibration run (the test's
+	// calibration schedule again, counting k): its holds, not k, decide.
+	cal := &run{}
+	if a.Runs == 0 {
+		var err error
+		if cal, err = t.calibration(ctx, &target); err != nil {
+			return err
+		}
 	}
 	st := &AimStats{Aim: a, Depth: max(a.Depth, o.Depth), Goroutines: t.stats.Calibration.Goroutines, hits: map[int]string{}}
 	st.Steps = a.Steps
@@ -75,15 +91,21 @@ func (t *testHunt) aim(ctx context.Context, a Aim) error {
 	t.mu.Lock()
 	t.stats.Aims = append(t.stats.Aims, st)
 	t.mu.Unlock()
-	if err := t.record(ctx, cal); err != nil {
-		return err
-	}
-	if !o.KeepGoing && (t.confirmed(a.ID) || cal.Outcome == Deadlock && t.confirmed(findingID(t.pkg.ImportPath, cal.Result.Deadlock))) {
-		return nil // confirmed by the calibration run
+	if cal.Config.Strategy != "" {
+		if err := t.record(ctx, cal); err != nil {
+			return err
+		}
+		if !o.KeepGoing && (t.confirmed(a.ID) || cal.Outcome == Deadlock && t.confirmed(findingID(t.pkg.ImportPath, cal.Result.Deadlock))) {
+			return nil // confirmed by the calibration run
+		}
 	}
 	base := Config{Strategy: report.Directed, Depth: st.Depth, Radius: st.Radius, Steps: st.Steps,
 		Goroutines: st.Goroutines, Target: &target, WatchdogMS: o.WatchdogMS}
-	return t.seeds(ctx, &phase{base: base, runs: o.Runs, aim: st})
+	runs := o.Runs
+	if a.Runs > 0 && !o.KeepGoing { // keeping going spends the whole budget (hit rates)
+		runs = min(runs, a.Runs)
+	}
+	return t.seeds(ctx, &phase{base: base, runs: runs, aim: st})
 }
 
 // finish computes FirstHit once the test's confirmed IDs are known.

@@ -48,6 +48,11 @@ type Target struct {
 	Goroutines []string `json:"goroutines,omitempty"`
 	HeldSites  []string `json:"held_sites,omitempty"`
 	HeldSteps  int      `json:"held_steps,omitempty"`
+	// Postpone and Until aim at a blocking candidate: a goroutine about
+	// to step at a Postpone site is held back until another steps at an
+	// Until site, or nothing else can step (predict.Block).
+	Postpone []string `json:"postpone,omitempty"`
+	Until    []string `json:"until,omitempty"`
 }
 
 // RunResult is what the runtime writes to Config.Result (CONTRACT.md

@@ -320,6 +320,9 @@ func (t *testHunt) record(ctx context.Context, rn *run) error {
 		return nil // confirmed meanwhile by another run
 	}
 	c.confirmed, c.witness = true, rn
+	if t.stats.ConfirmedAt == 0 {
+		t.stats.ConfirmedAt = t.stats.Runs
+	}
 	t.order = append(t.order, id)
 	t.stats.Findings = append(t.stats.Findings, id)
 	t.h.mu.Lock()

@@ -51,6 +51,7 @@ func Predict(rec *Recording, opts predict.Options) *Predictions {
 		for _, c := range res.Predictions {
 			pr.addAims(pkg, c)
 		}
+		pr.addBlocking(pkg, rec.Traces(pkg), res)
 	}
 	return pr
 }
@@ -184,6 +185,12 @@ func (pr *Predictions) goroutinesFor(k TestKey, t Target) int {
 func (pr *Predictions) addAims(pkg string, c *predict.Prediction) {
 	t := targetOf(c)
 	a := Aim{ID: c.Finding(pkg).ID, Target: t, Depth: aimDepth(c, t)}
+	if c.Block != nil {
+		a.Runs = blockingRuns
+		if c.Block.Flip {
+			a.Runs = flipRuns
+		}
+	}
 	seen := map[string]bool{}
 	for _, r := range c.Runs {
 		test, _, _ := strings.Cut(r.Test, "/")
@@ -195,6 +202,9 @@ func (pr *Predictions) addAims(pkg string, c *predict.Prediction) {
 		a.Steps = pr.stepsFor(k, a.Target)
 		a.Goroutines = pr.goroutinesFor(k, a.Target)
 		a.Target.HeldSteps = pr.stepsFor(k, Target{Sites: a.Target.HeldSites, Goroutines: a.Target.Goroutines})
+		if c.Block != nil { // its holds, not k, decide: no calibration run to count k
+			a.Steps = max(1, a.Steps)
+		}
 		pr.Aims[k] = append(pr.Aims[k], a)
 	}
 }
@@ -226,6 +236,9 @@ func addSite(list *[]string, s report.Site) {
 // there, the writer would lock and unlock before the reader holds
 // anything.)
 func targetOf(c *predict.Prediction) Target {
+	if c.Block != nil {
+		return blockTarget(c)
+	}
 	var sites, held []string
 	for _, e := range slices.Concat(c.Edges, c.Seen) {
 		addSite(&sites, e.AcquiredAt)
@@ -241,7 +254,14 @@ func targetOf(c *predict.Prediction) Target {
 	}
 	slices.Sort(sites)
 	slices.Sort(held)
-	return Target{Sites: sites, Goroutines: c.Target.Goroutines, HeldSites: held}
+	t := Target{Sites: sites, Goroutines: c.Target.Goroutines, HeldSites: held}
+	if c.Kind == report.LockOrderCycle && c.Len() == 2 && len(held) > 0 {
+		// A goroutine about to take its second lock (holding the first)
+		// waits until another takes its first: both then hold one and
+		// want the other (cycleHolds).
+		t.Postpone, t.Until = sites, held
+	}
+	return t
 }
 
 // aimDepth is the least depth assumed for c: a cycle of n locks needs

@@ -249,6 +249,10 @@ func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
 		// polled spinJump times without progress: a loop whose
 		// non-blocking sends find no room is busy, not waiting.
 		waiting := idle && (len(en) == 0 || !spinning(en[0]) || en[0].spins >= spinJump)
+		hold, _ := sc.strat.(holder)
+		if hold != nil && !waiting && hold.holdsAll(en) {
+			waiting = true // only goroutines the strategy holds back can step
+		}
 		var why fireCase
 		switch {
 		case t.when+tieWindow <= c.now:
@@ -266,6 +270,9 @@ func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
 		default:
 			return en, idle
 		}
+		if (why == fireDue || why == fireEarly) && hold != nil && hold.holdsTimer(t) {
+			return en, idle
+		}
 		if !sc.strat.clock(len(en), why) {
 			return en, idle
 		}
@@ -276,6 +283,13 @@ func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
 		sc.set.self = nil // the firing may have enabled it: ask again
 		en, idle = sc.enabled()
 	}
+}
+
+// holder is a strategy that holds goroutines or timers back (directed
+// with a blocking candidate's Postpone sites; strategy_postpone.go).
+type holder interface {
+	holdsAll(en []*g) bool
+	holdsTimer(t *vtimer) bool
 }
 
 // tied returns the timer to fire first among t, the earliest, and the
@@ -392,6 +406,9 @@ func (sc *sched) fire(t *vtimer) {
 		c.now = t.when
 	}
 	sc.steps.add(stepRec{g: 0, kind: opFire, site: sc.steps.intern(t.site)})
+	if sc.obs != nil {
+		sc.obs.fired(t.site)
+	}
 	sc.progress++
 	if sc.expl != nil {
 		sc.expl.fired(t)

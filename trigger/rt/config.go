@@ -58,6 +58,12 @@ type targets struct {
 	Goroutines []string `json:"goroutines"`
 	HeldSites  []string `json:"held_sites"`
 	HeldSteps  int      `json:"held_steps"`
+	// Postpone and Until: a goroutine about to step at a Postpone site
+	// (a timer created at one, about to fire) is held back until another
+	// goroutine steps at an Until site, or until nothing else can step
+	// (strategy_postpone.go).
+	Postpone []string `json:"postpone"`
+	Until    []string `json:"until"`
 }
 
 // Defaults used when the configuration leaves a parameter at zero.

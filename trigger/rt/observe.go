@@ -25,6 +25,10 @@ type observer interface {
 	wgWaited(x *g, wg *sync.WaitGroup)
 	onceRan(x *g, o *sync.Once)  // x ran o's function
 	onceSeen(x *g, o *sync.Once) // x's Do found o done
+	// arrived: x is at its op (x.op set), before it steps or waits.
+	arrived(x *g)
+	// fired: a timer created at s fired.
+	fired(s *Site)
 	// flush writes out what is buffered and returns the first error of
 	// the run.
 	flush() error

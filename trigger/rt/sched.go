@@ -235,6 +235,9 @@ func (x *g) perform(k opKind, s *Site, obj any, n int64, cases []SelectCase, has
 	*o = op{}
 	o.kind, o.site, o.obj, o.n, o.cases, o.hasDefault = k, s, obj, n, cases, hasDefault
 	x.opSeq++
+	if sc.obs != nil {
+		sc.obs.arrived(x)
+	}
 	realTimer := cases != nil && sc.clock.onRealTimer(cases)
 	if realTimer {
 		sc.clock.realWaiters++

@@ -42,11 +42,18 @@ type directed struct {
 	heldCount int
 	heldPoint int
 	heldPrio  float64
+	// post holds goroutines back at the target's Postpone sites (nil
+	// without any).
+	post *postponer
+	// lastFirst: with holds, timers due together fire latest-created
+	// first on even seeds, earliest first on odd ones (tie), so that two
+	// consecutive seeds try both orders of a pair.
+	lastFirst bool
 }
 
 func newDirected(rng *rand.Rand, cfg config) *directed {
 	t := cfg.Target
-	s := &directed{orders: targetGoroutines(t)}
+	s := &directed{orders: targetGoroutines(t), post: newPostponer(t), lastFirst: cfg.Seed%2 == 0}
 	held := len(t.HeldSites) > 0 && cfg.Depth >= 3
 	inner := cfg // the radius points: one fewer with a held-site point
 	if held {
@@ -64,8 +71,34 @@ func newDirected(rng *rand.Rand, cfg config) *directed {
 
 // next is PCT's, with the held-site change point first.
 func (s *directed) next(en []*g) (*g, bool) {
+	if s.post == nil {
+		x, change := s.choose(en)
+		return s.fairly(en, x, change)
+	}
+	all := en
+	en = s.post.filter(en)
 	x, change := s.choose(en)
-	return s.fairly(en, x, change)
+	x, change = s.fairly(en, x, change)
+	s.post.stepped(x, all)
+	return x, change
+}
+
+// holdsAll, holdsTimer and tie: see postponer.
+func (s *directed) holdsAll(en []*g) bool { return s.post != nil && s.post.holdsAll(en) }
+
+func (s *directed) holdsTimer(t *vtimer) bool { return s.post != nil && s.post.holdsTimer(t) }
+
+func (s *directed) tie(sites []*Site) int {
+	if s.post != nil {
+		if i := s.post.tie(sites); i >= 0 {
+			return i
+		}
+		if s.lastFirst {
+			return len(sites) - 1
+		}
+		return 0
+	}
+	return s.pct.tie(sites)
 }
 
 func (s *directed) choose(en []*g) (*g, bool) {

@@ -109,3 +109,12 @@ func readSchedule(name string) ([]stepJSON, error) {
 	}
 	return res.Schedule, nil
 }
+
+// holdsAll makes advance fire a timer whose firing the schedule has next
+// even though goroutines can step: the directed strategy moves the clock
+// while it holds goroutines back (strategy_postpone.go).
+func (r *replay) holdsAll([]*g) bool {
+	return !r.diverged && r.pos < len(r.steps) && r.steps[r.pos].G == 0
+}
+
+func (r *replay) holdsTimer(*vtimer) bool { return false }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -26,6 +27,9 @@ type aimed struct {
 	// case's aims, each with its own seeds) whose deadlock was confirmed;
 	// 0 if none. k, n, r are the aim's calibrated parameters.
 	firstHit, k, n, r int
+	// hitAim is the rate of the aim whose seed came first
+	// (deadlocking runs / runs), "" when none hit.
+	hitAim string
 }
 
 // measureDirected records the case's test (plain, 3 random, 2 pct runs),
@@ -65,6 +69,7 @@ func measureDirected(ctx context.Context, o options, c corpus.Case, pkg driver.P
 	for _, st := range sum.Tests[0].Aims {
 		if st.FirstHit > 0 && (a.firstHit == 0 || offset+st.FirstHit < a.firstHit) {
 			a.firstHit, a.k, a.n, a.r = offset+st.FirstHit, st.Steps, st.Goroutines, st.Radius
+			a.hitAim = fmt.Sprintf("%d/%d", st.Deadlocks, st.Runs)
 		}
 		offset += st.Runs
 	}
@@ -86,15 +91,15 @@ func lockKind(c corpus.Case) bool {
 // and the median and maximum over the must-confirm lock cases.
 func writeDirected(w io.Writer, o options, cs []corpus.Case, rates map[string]map[string]rate) {
 	fmt.Fprintf(w, "### Directed: runs to the first confirmed deadlock (%d seeds per prediction)\n\n", o.seeds)
-	fmt.Fprintln(w, "| case | kind | depth | predictions | k (target acquisitions) | n | r | recording runs | first confirming directed run |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| case | kind | depth | predictions | k (target acquisitions) | n | r | recording runs | first confirming directed run | that aim's hits |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
 	var firsts []int
 	missed := 0
 	for _, c := range cs {
 		r := rates[c.Name][string(report.Directed)]
 		a := r.aimed
 		if a == nil {
-			fmt.Fprintf(w, "| %s | %s | %d | 0 | – | – | – | – | – %s |\n", c.Name, c.Kind, c.Depth, r.note)
+			fmt.Fprintf(w, "| %s | %s | %d | 0 | – | – | – | – | – %s | – |\n", c.Name, c.Kind, c.Depth, r.note)
 			if c.Expect == corpus.MustConfirm && lockKind(c) {
 				missed++
 			}
@@ -104,7 +109,7 @@ func writeDirected(w io.Writer, o options, cs []corpus.Case, rates map[string]ma
 		if a.firstHit > 0 {
 			first = strconv.Itoa(a.firstHit)
 		}
-		fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %d | %d | %d | %s |\n", c.Name, c.Kind, c.Depth, a.aims, a.k, a.n, a.r, a.recorded, first)
+		fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %d | %d | %d | %s | %s |\n", c.Name, c.Kind, c.Depth, a.aims, a.k, a.n, a.r, a.recorded, first, cmp.Or(a.hitAim, "–"))
 		if c.Expect == corpus.MustConfirm && lockKind(c) {
 			if a.firstHit > 0 {
 				firsts = append(firsts, a.firstHit)

@@ -1,0 +1,44 @@
+// Package nodestatusok is nodestatus fixed: Status gives up when the loop
+// has ended.
+package nodestatusok
+
+type Node struct {
+	status chan chan int
+	stop   chan struct{}
+	done   chan struct{}
+	term   int
+}
+
+func New() *Node {
+	return &Node{status: make(chan chan int), stop: make(chan struct{}), done: make(chan struct{}), term: 7}
+}
+
+// Run serves status requests until Stop.
+func (n *Node) Run() {
+	for {
+		select {
+		case c := <-n.status:
+			c <- n.term
+		case <-n.stop:
+			close(n.done)
+			return
+		}
+	}
+}
+
+// Stop ends the run loop and waits for it.
+func (n *Node) Stop() {
+	n.stop <- struct{}{}
+	<-n.done
+}
+
+// Status asks the loop for the term; -1 once the node has stopped.
+func (n *Node) Status() int {
+	c := make(chan int, 1)
+	select {
+	case n.status <- c:
+		return <-c
+	case <-n.done:
+		return -1
+	}
+}

@@ -1,0 +1,471 @@
+package predict
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/deadhunt/deadhunt/predict/trace"
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// Block is a blocking candidate: an order of two operations, not seen in
+// the recorded runs, that can leave a goroutine blocked for good.
+//
+//   - Mixed (a lock held across a blocking operation): goroutine A holds
+//     Class (taken at HeldAt) at a channel operation, WaitGroup Wait or
+//     Cond Wait (at OpAt); another goroutine takes Class at PartnerAt. If
+//     A takes the lock first, the other waits for it while A waits for
+//     what the other would do after it.
+//   - Blocked (an abandoned partner): goroutine A's unbuffered channel
+//     operation at OpAt was completed by a select at PartnerAt that has
+//     other cases. If the select takes another case first (a timeout, a
+//     ctx.Done(), a stop channel), A may wait for good.
+//
+// The directed strategy aims at it by holding back the goroutine whose
+// operation must come second (Target.Postpone) until the other's has
+// happened (Target.Until), or, for an abandoned partner, until nothing
+// else can happen.
+type Block struct {
+	Class     string        // mixed: the lock held across the operation
+	HeldAt    report.Site   // mixed: where A took it
+	OpAt      report.Site   // A's operation
+	Mode      int           // its trace.Comm* bits
+	PartnerAt []report.Site // the other goroutines' acquisitions (mixed) or selects (blocked)
+	// Flip: an order flip (Flips), not a blocking candidate.
+	Flip bool
+	// Waiter is the creation site of A's goroutine.
+	Waiter string
+	// Creators are the creation sites of A's goroutine and the partners'
+	// (TestGoroutine for the test's own).
+	Creators []string
+}
+
+// BlockFinder collects blocking candidates from traces (the comm events
+// with the acquisitions and happens-before edges around them).
+type BlockFinder struct {
+	// seen holds the orders "site a, then site b by another goroutine"
+	// in which a lock passed between goroutines; flips, the first
+	// sighting of each with its goroutines.
+	seen  map[[2]report.Site]bool
+	flips []flip
+	runs  []Run
+	run   *blockRun
+	cands map[string]*Prediction
+	order []string
+}
+
+// blockRun is the state of the run being read.
+type blockRun struct {
+	idx     int
+	creator map[int]string   // goroutine → creation site
+	locks   map[int]string   // lock id → class
+	held    map[int][]heldAt // goroutine → locks held, in order
+	last    map[int]commAt   // goroutine → its last comm event
+	across  []acrossRec
+	lastAcq map[int]acqRec      // lock id → its last acquisition
+	fired   []report.Site       // creation sites of the timers fired so far
+	stops   []report.Site       // sites of the Stops and Resets so far
+	acqs    map[string][]acqRec // class → acquisitions
+	// sites caches the trace's site ids.
+	sites map[int]report.Site
+}
+
+type heldAt struct {
+	lock int
+	site report.Site
+}
+
+type commAt struct {
+	site report.Site
+	mode int
+}
+
+type acrossRec struct {
+	g      int
+	class  string
+	heldAt report.Site
+	op     commAt
+}
+
+type acqRec struct {
+	g    int
+	site report.Site
+}
+
+// NewBlockFinder returns an empty BlockFinder.
+func NewBlockFinder() *BlockFinder {
+	return &BlockFinder{cands: map[string]*Prediction{}, seen: map[[2]report.Site]bool{}}
+}
+
+// flip is a lock handed from one goroutine (at site a) to another (at
+// site b), with the run and creators.
+type flip struct {
+	class  string
+	a, b   report.Site
+	ca, cb string
+	run    int
+	timer  bool // a is a timer's creation site, b a Stop's
+}
+
+// handover notes that lock class c went from acquisition p to a.
+func (b *BlockFinder) handover(c string, p, a acqRec) {
+	k := [2]report.Site{p.site, a.site}
+	if b.seen[k] {
+		return
+	}
+	b.seen[k] = true
+	r := b.run
+	b.flips = append(b.flips, flip{class: c, a: p.site, b: a.site, ca: r.creatorOf(p.g), cb: r.creatorOf(a.g), run: r.idx})
+}
+
+// stopped notes a timer Stop or Reset at s by goroutine g: a timer that
+// fired before it, and never after a Stop there, is an order flip (the
+// Stop first, so the timer's receiver may wait for good).
+func (b *BlockFinder) stopped(s report.Site, g int) {
+	r := b.run
+	for _, t := range r.fired {
+		k := [2]report.Site{t, s}
+		if !b.seen[k] {
+			b.seen[k] = true
+			b.flips = append(b.flips, flip{a: t, b: s, ca: "timer", cb: r.creatorOf(g), run: r.idx, timer: true})
+		}
+	}
+	for _, t := range r.stops {
+		if t == s {
+			return
+		}
+	}
+	r.stops = append(r.stops, s)
+}
+
+// maxFlips bounds the order flips a package's traces propose.
+const maxFlips = 4
+
+// Flips returns order-flip candidates: a lock that passed from a
+// goroutine at site A to another at site B, and never from B to A in any
+// recorded run. Flipping the order (B's acquisition first) is what an
+// unrecorded interleaving most often needs when the goroutine at B then
+// blocks holding the lock, or A's goroutine waits for B's (a lock taken
+// by a timer's goroutine before or after the caller's). They are aims
+// only, not findings: nothing says they block. At most maxFlips, those
+// between goroutines of different creation sites first.
+func (b *BlockFinder) Flips() []*Prediction {
+	var out []*Prediction
+	for pass := 0; pass < 2 && len(out) < maxFlips; pass++ {
+		for _, f := range b.flips {
+			if len(out) == maxFlips {
+				break
+			}
+			if b.seen[[2]report.Site{f.b, f.a}] || (f.ca != f.cb) != (pass == 0) {
+				continue
+			}
+			cr := slices.Compact(slices.Sorted(slices.Values([]string{f.ca, f.cb})))
+			var classes []string
+			if f.timer {
+				cr = []string{f.cb}
+			} else {
+				classes = []string{f.class}
+			}
+			c := &Prediction{Kind: report.Blocked, Level: Instance, Classes: classes, Runs: []Run{b.runs[f.run]},
+				Block: &Block{Class: f.class, HeldAt: f.b, OpAt: f.a, PartnerAt: []report.Site{f.a}, Waiter: f.ca, Creators: cr, Flip: true}}
+			c.Target = Target{Classes: classes, Sites: sortSites([]report.Site{f.a, f.b}), Goroutines: cr,
+				Postpone: []string{f.a.String()}, Until: []string{f.b.String()}}
+			c.Goroutines = len(cr)
+			c.Evidence = []string{fmt.Sprintf("%s passed from %s to %s, never the other way", f.class, f.a, f.b)}
+			if f.timer {
+				c.Evidence = []string{fmt.Sprintf("the timer created at %s fired before the Stop or Reset at %s, never after", f.a, f.b)}
+			}
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// ReadFrom adds every event of a trace.
+func (b *BlockFinder) ReadFrom(r *trace.Reader) error {
+	b.finishRun()
+	sites := map[int]report.Site{}
+	for {
+		e, err := r.ReadEvent()
+		if errors.Is(err, io.EOF) {
+			b.finishRun()
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		b.event(e, r.Table(), sites)
+	}
+}
+
+func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]report.Site) {
+	site := func(id int) report.Site {
+		s, ok := sites[id]
+		if !ok {
+			ts, _ := tab.Site(id)
+			s = siteOf(ts)
+			sites[id] = s
+		}
+		return s
+	}
+	if e.Op == trace.OpRun {
+		b.finishRun()
+		b.runs = append(b.runs, Run{N: e.ID, Test: e.Name})
+		b.run = &blockRun{idx: len(b.runs) - 1, creator: map[int]string{}, locks: map[int]string{},
+			held: map[int][]heldAt{}, last: map[int]commAt{}, acqs: map[string][]acqRec{}, lastAcq: map[int]acqRec{}}
+		return
+	}
+	r := b.run
+	if r == nil {
+		return
+	}
+	switch e.Op {
+	case trace.OpLock:
+		r.locks[e.ID] = e.Name
+	case trace.OpGo:
+		r.creator[e.Peer] = site(e.Site).String()
+	case trace.OpAcq, trace.OpRAcq:
+		s := site(e.Site)
+		r.held[e.G] = append(r.held[e.G], heldAt{e.Lock, s})
+		c := r.locks[e.Lock]
+		a := acqRec{e.G, s}
+		if !slices.Contains(r.acqs[c], a) {
+			r.acqs[c] = append(r.acqs[c], a)
+		}
+		if p, ok := r.lastAcq[e.Lock]; ok && p.g != e.G {
+			b.handover(c, p, a)
+		}
+		r.lastAcq[e.Lock] = a
+	case trace.OpRel, trace.OpRRel:
+		hs := r.held[e.G]
+		for i := len(hs) - 1; i >= 0; i-- {
+			if hs[i].lock == e.Lock {
+				r.held[e.G] = slices.Delete(hs, i, i+1)
+				break
+			}
+		}
+	case trace.OpComm:
+		op := commAt{site(e.Site), e.Mode}
+		if e.Mode&trace.CommFire != 0 {
+			r.fired = append(r.fired, op.site)
+			for _, st := range r.stops {
+				b.seen[[2]report.Site{st, op.site}] = true
+			}
+			return
+		}
+		if e.Mode&trace.CommTimerStop != 0 {
+			b.stopped(op.site, e.G)
+			return
+		}
+		r.last[e.G] = op
+		if !trace.Blocks(e.Mode) || e.Mode&(trace.CommSend|trace.CommRecv) != 0 && e.Mode&trace.CommUnbuffered == 0 {
+			return // a buffered channel's operation blocks only when it is full (or empty): left to the search
+		}
+		for _, h := range r.held[e.G] {
+			a := acrossRec{e.G, r.locks[h.lock], h.site, op}
+			if !slices.Contains(r.across, a) {
+				r.across = append(r.across, a)
+			}
+		}
+	case trace.OpHB:
+		b.pair(e.G, e.Peer)
+	}
+}
+
+// pair looks at a happens-before edge between two goroutines' channel
+// operations: one of them a select with other cases, the other a plain
+// unbuffered operation, makes an abandoned-partner candidate.
+func (b *BlockFinder) pair(x, y int) {
+	r := b.run
+	_, okx := r.last[x]
+	_, oky := r.last[y]
+	if !okx || !oky {
+		return
+	}
+	for _, p := range [2][2]int{{x, y}, {y, x}} {
+		a, s := r.last[p[0]], r.last[p[1]]
+		if a.mode&(trace.CommSelect|trace.CommDefault) != 0 || a.mode&trace.CommUnbuffered == 0 || !trace.Blocks(a.mode) {
+			continue
+		}
+		if s.mode&trace.CommSelect == 0 {
+			continue
+		}
+		b.add(report.Blocked, Block{OpAt: a.site, Mode: a.mode, PartnerAt: []report.Site{s.site},
+			Waiter: r.creatorOf(p[0]), Creators: []string{r.creatorOf(p[0]), r.creatorOf(p[1])}})
+	}
+}
+
+func (r *blockRun) creatorOf(g int) string {
+	if c, ok := r.creator[g]; ok {
+		return c
+	}
+	return TestGoroutine
+}
+
+// finishRun turns the run's locks held across blocking operations into
+// mixed candidates: one per lock class and operation site, with every
+// acquisition of the class by another goroutine of the run.
+func (b *BlockFinder) finishRun() {
+	r := b.run
+	b.run = nil
+	if r == nil {
+		return
+	}
+	for _, a := range r.across {
+		bl := Block{Class: a.class, HeldAt: a.heldAt, OpAt: a.op.site, Mode: a.op.mode, Waiter: r.creatorOf(a.g), Creators: []string{r.creatorOf(a.g)}}
+		for _, q := range r.acqs[a.class] {
+			if q.g == a.g {
+				continue
+			}
+			bl.PartnerAt = append(bl.PartnerAt, q.site)
+			bl.Creators = append(bl.Creators, r.creatorOf(q.g))
+		}
+		if len(bl.PartnerAt) > 0 {
+			b.addRun(report.Mixed, bl, r.idx)
+		}
+	}
+}
+
+func (b *BlockFinder) add(k report.Kind, bl Block) { b.addRun(k, bl, b.run.idx) }
+
+// addRun adds a candidate seen in run i, merging it with one of the same
+// kind, class and operation site.
+func (b *BlockFinder) addRun(k report.Kind, bl Block, i int) {
+	key := string(k) + "\x00" + bl.Class + "\x00" + bl.OpAt.String()
+	c := b.cands[key]
+	if c == nil {
+		c = &Prediction{Kind: k, Level: Instance, Block: &Block{Class: bl.Class, HeldAt: bl.HeldAt, OpAt: bl.OpAt, Mode: bl.Mode, Waiter: bl.Waiter}}
+		if bl.Class != "" {
+			c.Classes = []string{bl.Class}
+		}
+		b.cands[key] = c
+		b.order = append(b.order, key)
+	}
+	for _, s := range bl.PartnerAt {
+		if !slices.Contains(c.Block.PartnerAt, s) {
+			c.Block.PartnerAt = append(c.Block.PartnerAt, s)
+		}
+	}
+	c.Block.Creators = union(c.Block.Creators, bl.Creators)
+	if run := b.runs[i]; !slices.Contains(c.Runs, run) {
+		c.Runs = append(c.Runs, run)
+	}
+}
+
+// Predictions returns the candidates in order of first sight, each with
+// its target.
+func (b *BlockFinder) Predictions() []*Prediction {
+	b.finishRun()
+	var out []*Prediction
+	slices.SortStableFunc(b.order, func(x, y string) int { // mixed first: they name a lock
+		return kindRank(b.cands[x].Kind) - kindRank(b.cands[y].Kind)
+	})
+	for _, k := range b.order {
+		c := b.cands[k]
+		bl := c.Block
+		slices.Sort(bl.Creators)
+		t := Target{Goroutines: bl.Creators}
+		for _, s := range bl.PartnerAt {
+			addPos(&t.Sites, s)
+		}
+		if c.Kind == report.Mixed {
+			t.Classes = []string{bl.Class}
+			t.Postpone = posList(bl.PartnerAt)
+			t.Until = []string{bl.HeldAt.String()}
+			addPos(&t.Sites, bl.HeldAt)
+		} else {
+			t.Postpone = []string{bl.OpAt.String()}
+			addPos(&t.Sites, bl.OpAt)
+		}
+		t.Sites = sortSites(t.Sites)
+		c.Target = t
+		c.Goroutines = len(bl.Creators)
+		c.Evidence = []string{c.blockMessage()}
+		out = append(out, c)
+	}
+	return out
+}
+
+func addPos(list *[]report.Site, s report.Site) {
+	if !slices.Contains(*list, s) {
+		*list = append(*list, s)
+	}
+}
+
+func posList(ss []report.Site) []string {
+	var out []string
+	for _, s := range ss {
+		out = append(out, s.String())
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// blockMessage says what the candidate is.
+func (c *Prediction) blockMessage() string {
+	bl := c.Block
+	if c.Kind == report.Mixed {
+		return fmt.Sprintf("%s held (since %s) across %s at %s; another goroutine takes it at %s",
+			bl.Class, bl.HeldAt, commName(bl.Mode), bl.OpAt, siteList(bl.PartnerAt))
+	}
+	return fmt.Sprintf("%s at %s was completed by a select with other cases at %s: if the select takes another case first, it may wait for good",
+		commName(bl.Mode), bl.OpAt, siteList(bl.PartnerAt))
+}
+
+func siteList(ss []report.Site) string {
+	var out []string
+	for _, s := range ss {
+		out = append(out, s.String())
+	}
+	return strings.Join(out, ", ")
+}
+
+// commName names an operation by its comm mode.
+func commName(m int) string {
+	switch {
+	case m&trace.CommSelect != 0:
+		return "a select"
+	case m&trace.CommSend != 0:
+		return "a channel send"
+	case m&trace.CommRecv != 0:
+		return "a channel receive"
+	case m&trace.CommWGWait != 0:
+		return "WaitGroup.Wait"
+	case m&trace.CommCondWait != 0:
+		return "Cond.Wait"
+	}
+	return "a communication"
+}
+
+// blockFinding is Finding for a blocking candidate. A mixed candidate's
+// ID is that of a confirmed mixed deadlock over its lock; an abandoned
+// partner's, that of a blocked deadlock of its goroutines (see
+// driver.findingID).
+func (c *Prediction) blockFinding(pkg string) report.Finding {
+	bl := c.Block
+	if bl.Flip {
+		return report.Finding{ID: report.ComputeID(c.Kind, pkg, []string{"flip " + bl.OpAt.String() + " " + bl.HeldAt.String()}),
+			Kind: c.Kind, Status: report.PredictedDynamic, Package: pkg, Message: c.Evidence[0], Evidence: []report.Evidence{report.Dynamic}}
+	}
+	f := report.Finding{Kind: c.Kind, Status: report.PredictedDynamic, Package: pkg, Message: c.blockMessage(),
+		Evidence: []report.Evidence{report.Dynamic}, Support: c.Goroutines}
+	if tests := c.tests(); len(tests) == 1 {
+		f.Test = tests[0]
+	}
+	if c.Kind == report.Mixed {
+		f.ID = report.ComputeID(c.Kind, pkg, c.Classes)
+		f.Locks = []report.Lock{{Class: bl.Class, Sites: append([]report.Site{bl.HeldAt}, bl.PartnerAt...)}}
+		return f
+	}
+	f.ID = report.ComputeID(c.Kind, pkg, []string{"created " + baseCreator(bl.Waiter)})
+	return f
+}
+
+// baseCreator is a creation site with the file's base name.
+func baseCreator(s string) string {
+	return filepath.Base(s)
+}

@@ -1,0 +1,153 @@
+package predict
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/deadhunt/deadhunt/predict/trace"
+	"github.com/deadhunt/deadhunt/report"
+)
+
+func blockFind(t *testing.T, text string) *BlockFinder {
+	t.Helper()
+	b := NewBlockFinder()
+	if err := b.ReadFrom(trace.NewReader(strings.NewReader(text))); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Goroutine 2 holds mu across an unbuffered receive; goroutine 3 takes
+// mu: a mixed candidate that holds 3 back at its Lock until 2 takes mu.
+func TestBlockingMixed(t *testing.T) {
+	b := blockFind(t, `deadhunt-trace 1
+run 1 TestK
+site 0 k_test.go:13:2 f
+site 1 k_test.go:14:2 f
+site 2 k.go:31:9 Keepalive
+site 3 k.go:32:4 Keepalive
+site 4 k.go:42:11 NewStream
+lock 0 T.mu 0x1
+go 1 2 0
+go 1 3 1
+acq 2 0 2
+comm 2 3 258
+acq 3 0 4
+`)
+	ps := b.Predictions()
+	if len(ps) != 1 {
+		t.Fatalf("%d predictions, want 1", len(ps))
+	}
+	c := ps[0]
+	if c.Kind != report.Mixed || c.Classes[0] != "T.mu" {
+		t.Errorf("kind %s classes %v", c.Kind, c.Classes)
+	}
+	if got := c.Target.Postpone; len(got) != 1 || got[0] != "k.go:42:11" {
+		t.Errorf("postpone %v", got)
+	}
+	if got := c.Target.Until; len(got) != 1 || got[0] != "k.go:31:9" {
+		t.Errorf("until %v", got)
+	}
+	if got := c.Target.Goroutines; len(got) != 2 {
+		t.Errorf("goroutines %v", got)
+	}
+	if f := c.Finding("p"); f.ID != report.ComputeID(report.Mixed, "p", []string{"T.mu"}) || f.CheckValid() != nil {
+		t.Errorf("finding %+v: %v", f, f.CheckValid())
+	}
+}
+
+// A lock released before the receive, or a receive in a select with a
+// default, is no candidate.
+func TestBlockingMixedNone(t *testing.T) {
+	b := blockFind(t, `deadhunt-trace 1
+run 1 TestK
+site 0 k_test.go:13:2 f
+site 2 k.go:31:9 Keepalive
+site 3 k.go:32:4 Keepalive
+site 4 k.go:42:11 NewStream
+lock 0 T.mu 0x1
+go 1 2 0
+acq 2 0 2
+comm 2 3 266
+rel 2 0
+comm 2 3 258
+acq 1 0 4
+`)
+	if ps := b.Predictions(); len(ps) != 0 {
+		t.Errorf("%d predictions, want none: %s", len(ps), ps[0].Evidence)
+	}
+}
+
+// An unbuffered send completed by a select of two cases: the sender is
+// held back (until nothing else can step).
+func TestBlockingAbandoned(t *testing.T) {
+	b := blockFind(t, `deadhunt-trace 1
+run 1 TestW
+site 0 w_test.go:15:2 f
+site 1 w.go:22:14 Run
+site 2 w.go:33:3 Watch
+go 1 2 0
+comm 1 2 262
+comm 2 1 257
+hb 2 1
+`)
+	ps := b.Predictions()
+	if len(ps) != 1 || ps[0].Kind != report.Blocked {
+		t.Fatalf("predictions %v", ps)
+	}
+	if got := ps[0].Target.Postpone; len(got) != 1 || got[0] != "w.go:22:14" || len(ps[0].Target.Until) != 0 {
+		t.Errorf("postpone %v until %v", got, ps[0].Target.Until)
+	}
+	if ps[0].Block.Waiter != "w_test.go:15:2" {
+		t.Errorf("waiter %q", ps[0].Block.Waiter)
+	}
+}
+
+// A lock handed from one goroutine to another in one order only is a
+// flip; seen both ways, it is none. A timer fired before a Stop, never
+// after, is a timer flip.
+func TestFlips(t *testing.T) {
+	b := blockFind(t, `deadhunt-trace 1
+run 1 TestF
+site 0 f_test.go:5:2 f
+site 1 f.go:10:3 A
+site 2 f.go:20:3 B
+site 3 f.go:30:9 NewTimer
+site 4 f.go:40:9 Cancel
+lock 0 M.mu 0x1
+go 1 2 0
+acq 1 0 1
+rel 1 0
+acq 2 0 2
+rel 2 0
+comm 0 3 512
+comm 1 4 1024
+`)
+	fs := b.Flips()
+	if len(fs) != 2 {
+		t.Fatalf("%d flips, want 2", len(fs))
+	}
+	if p := fs[0].Target.Postpone; p[0] != "f.go:10:3" || fs[0].Target.Until[0] != "f.go:20:3" {
+		t.Errorf("lock flip: postpone %v until %v", p, fs[0].Target.Until)
+	}
+	if p := fs[1].Target.Postpone; p[0] != "f.go:30:9" || fs[1].Target.Until[0] != "f.go:40:9" || len(fs[1].Classes) != 0 {
+		t.Errorf("timer flip: postpone %v until %v", p, fs[1].Target.Until)
+	}
+	b2 := blockFind(t, `deadhunt-trace 1
+run 1 TestF
+site 0 f_test.go:5:2 f
+site 1 f.go:10:3 A
+site 2 f.go:20:3 B
+lock 0 M.mu 0x1
+go 1 2 0
+acq 1 0 1
+rel 1 0
+acq 2 0 2
+rel 2 0
+acq 1 0 1
+rel 1 0
+`)
+	if fs := b2.Flips(); len(fs) != 0 {
+		t.Errorf("%d flips of a lock handed both ways, want 0", len(fs))
+	}
+}

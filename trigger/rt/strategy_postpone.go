@@ -1,0 +1,128 @@
+package rt
+
+import "slices"
+
+// postponer holds goroutines back at chosen sites, for the directed
+// strategy's blocking candidates (a lock held across a channel
+// operation, a select that can leave its partner waiting): a goroutine
+// about to step at a Postpone site is not chosen while another goroutine
+// can step, until some other goroutine steps at an Until site (with no
+// Until sites, until nothing else can step). While everything that can
+// step is held back, the clock may jump to the next timer (advance asks
+// holdsAll), so a timeout or a deadline fires first, as it would if the
+// held goroutine were slow; after maxHeldFires such firings, or when
+// nothing else can step, the held goroutines are released for their
+// current operation. A timer created at a Postpone site does not fire
+// early or when merely due (holdsTimer), and loses its ties: it fires
+// when it is overdue or nothing else can happen.
+//
+// Unlike a change point, a postponement costs no randomness: it orders
+// the candidate's two operations the one way the recorded runs did not.
+type postponer struct {
+	late, until func(*Site) bool
+	free        map[*g]bool // released for their current operation
+	fires       int         // firings while everything was held
+	timersFree  bool        // a step at an Until site released the held timers
+	cand        []*g
+}
+
+// maxHeldFires bounds the timers fired while every enabled goroutine is
+// held, from one step of a held goroutine to the next: a ticker never
+// lets the scheduler go idle, and the goroutines it wakes must not keep
+// a hold alive for good.
+const maxHeldFires = 4
+
+func newPostponer(t targets) *postponer {
+	if len(t.Postpone) == 0 {
+		return nil
+	}
+	return &postponer{late: siteSet(t.Postpone), until: siteSet(t.Until), free: map[*g]bool{}}
+}
+
+// siteSet reports whether a site is one of list, cached per *Site.
+func siteSet(list []string) func(*Site) bool {
+	seen := map[*Site]bool{}
+	return func(s *Site) bool {
+		if s == nil || len(list) == 0 {
+			return false
+		}
+		in, ok := seen[s]
+		if !ok {
+			in = slices.Contains(list, s.String())
+			seen[s] = in
+		}
+		return in
+	}
+}
+
+// held reports whether x is held back at its current operation.
+func (p *postponer) held(x *g) bool { return p.late(x.op.site) && !p.free[x] }
+
+// filter returns the goroutines of en that are not held back; if all
+// are, it releases them and returns en.
+func (p *postponer) filter(en []*g) []*g {
+	p.cand = p.cand[:0]
+	for _, x := range en {
+		if !p.held(x) {
+			p.cand = append(p.cand, x)
+		}
+	}
+	if len(p.cand) > 0 {
+		return p.cand
+	}
+	for _, x := range en {
+		p.free[x] = true
+	}
+	return en
+}
+
+// stepped notes that x was chosen: its next operation may be held again,
+// and a step at an Until site releases the goroutines held elsewhere.
+func (p *postponer) stepped(x *g, en []*g) {
+	delete(p.free, x)
+	if p.late(x.op.site) { // a held goroutine goes on: the next hold may jump again
+		p.fires = 0
+	}
+	if !p.until(x.op.site) {
+		return
+	}
+	p.timersFree = true
+	for _, y := range en {
+		if y != x && p.late(y.op.site) {
+			p.free[y] = true
+		}
+	}
+}
+
+// holdsAll reports whether every goroutine of en is held back, so the
+// clock may move as if none could step.
+func (p *postponer) holdsAll(en []*g) bool {
+	if len(en) == 0 || p.fires >= maxHeldFires {
+		return false
+	}
+	for _, x := range en {
+		if !p.held(x) {
+			return false
+		}
+	}
+	p.fires++
+	return true
+}
+
+// holdsTimer reports whether t, created at a Postpone site, should not
+// fire early or when merely due.
+func (p *postponer) holdsTimer(t *vtimer) bool { return !p.timersFree && p.late(t.site) }
+
+// tie prefers a timer not created at a Postpone site; -1 when all are or
+// none is (the directed strategy then alternates by seed).
+func (p *postponer) tie(sites []*Site) int {
+	if p.timersFree || !slices.ContainsFunc(sites, p.late) {
+		return -1
+	}
+	for i, s := range sites {
+		if !p.late(s) {
+			return i
+		}
+	}
+	return -1
+}

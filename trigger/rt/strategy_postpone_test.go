@@ -1,0 +1,78 @@
+package rt
+
+import "testing"
+
+// A goroutine at a Postpone site is held back while another can step,
+// released when another steps at an Until site, and released when it is
+// all that can step.
+func TestPostponer(t *testing.T) {
+	late, until, other := &Site{File: "a.go", Line: 1, Col: 1}, &Site{File: "a.go", Line: 2, Col: 1}, &Site{File: "a.go", Line: 3, Col: 1}
+	p := newPostponer(targets{Postpone: []string{late.String()}, Until: []string{until.String()}})
+	x, y := &g{id: 1}, &g{id: 2}
+	x.op.site, y.op.site = late, other
+	en := []*g{x, y}
+	if c := p.filter(en); len(c) != 1 || c[0] != y {
+		t.Fatalf("filter: %v, want y alone", c)
+	}
+	if p.holdsAll(en) {
+		t.Error("holdsAll with y free")
+	}
+	if !p.holdsAll([]*g{x}) {
+		t.Error("holdsAll: x alone is held")
+	}
+	p.stepped(y, en) // y at another site: x stays held
+	if !p.held(x) {
+		t.Error("x released by a step elsewhere")
+	}
+	y.op.site = until
+	p.stepped(y, en)
+	if p.held(x) {
+		t.Error("x still held after y stepped at the Until site")
+	}
+	p.stepped(x, en) // x's next op at the late site is held again
+	if !p.held(x) {
+		t.Error("x's next operation not held")
+	}
+	if c := p.filter([]*g{x}); len(c) != 1 || p.held(x) {
+		t.Error("x alone: not released")
+	}
+}
+
+// A timer created at a Postpone site loses ties and is held until a step
+// at an Until site.
+func TestPostponerTimers(t *testing.T) {
+	late, until := &Site{File: "a.go", Line: 1, Col: 1}, &Site{File: "a.go", Line: 2, Col: 1}
+	p := newPostponer(targets{Postpone: []string{late.String()}, Until: []string{until.String()}})
+	other := &Site{File: "b.go", Line: 1, Col: 1}
+	if i := p.tie([]*Site{late, other}); i != 1 {
+		t.Errorf("tie chose %d, want 1", i)
+	}
+	if !p.holdsTimer(&vtimer{site: late}) || p.holdsTimer(&vtimer{site: other}) {
+		t.Error("holdsTimer")
+	}
+	y := &g{id: 2}
+	y.op.site = until
+	p.stepped(y, []*g{y})
+	if p.holdsTimer(&vtimer{site: late}) {
+		t.Error("timer held after the Until step")
+	}
+}
+
+// Jumps while everything is held are bounded between two steps of held
+// goroutines, whatever the others do (a ticker's goroutine).
+func TestPostponerJumpsBounded(t *testing.T) {
+	late, other := &Site{File: "a.go", Line: 1, Col: 1}, &Site{File: "a.go", Line: 3, Col: 1}
+	p := newPostponer(targets{Postpone: []string{late.String()}})
+	x, y := &g{id: 1}, &g{id: 2}
+	x.op.site, y.op.site = late, other
+	n := 0
+	for range 100 {
+		if p.holdsAll([]*g{x}) {
+			n++
+		}
+		p.stepped(y, []*g{x, y}) // the ticker's goroutine steps in between
+	}
+	if n != maxHeldFires {
+		t.Errorf("%d jumps, want %d", n, maxHeldFires)
+	}
+}
