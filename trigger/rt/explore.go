@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"unsafe"
 )
 
 // explorer records, when the configuration asks for it ("explore"), what
@@ -39,10 +40,14 @@ import (
 // It sits off the hot path: the scheduler calls it once per completed
 // operation (did) and once per goroutine (born), only when configured.
 type explorer struct {
-	kids map[[2]uint64]int  // (parent name, site hash) -> children so far
-	objs map[any]*objRecord // by object: lock or WaitGroup pointer, channel key
+	kids map[[2]uint64]int // (parent name, site hash) -> children so far
+	// objs are by object address (objAddr; a channel's key): the table
+	// keeps no test object alive. An address reused after a collection
+	// joins the records of two objects that never lived together, which
+	// only counts more orderings.
+	objs map[uintptr]*objRecord
 	// last and lastRec cache the last lookup in objs (a loop's lock).
-	last    any
+	last    uintptr
 	lastRec *objRecord
 	// uncounted is set when the run did something whose order the
 	// per-object records cannot see: a timer, ticker, AfterFunc or
@@ -79,7 +84,7 @@ type objRecord struct {
 }
 
 func newExplorer() *explorer {
-	return &explorer{kids: map[[2]uint64]int{}, objs: map[any]*objRecord{}}
+	return &explorer{kids: map[[2]uint64]int{}, objs: map[uintptr]*objRecord{}}
 }
 
 // born names goroutine x by its creation path; called as it is created.
@@ -105,7 +110,11 @@ func hashString(s string) uint64 {
 	return h.Sum64()
 }
 
-func (e *explorer) obj(key any, class objClass) *objRecord {
+// objAddr is the address of the object an operation is on (the data word
+// of the interface holding its pointer), without keeping it alive.
+func objAddr(obj any) uintptr { return (*[2]uintptr)(unsafe.Pointer(&obj))[1] }
+
+func (e *explorer) obj(key uintptr, class objClass) *objRecord {
 	if key == e.last && e.lastRec != nil {
 		return e.lastRec
 	}
@@ -168,11 +177,11 @@ func (e *explorer) did(x *g) {
 	name := x.name
 	switch o.kind {
 	case opLock, opRWLock, opRLock:
-		e.obj(o.obj, objLock).unit(name)
+		e.obj(objAddr(o.obj), objLock).unit(name)
 	case opUnlock, opRWUnlock, opRUnlock:
-		e.obj(o.obj, objLock).touch(name) // a release: ordered by its acquisition
+		e.obj(objAddr(o.obj), objLock).touch(name) // a release: ordered by its acquisition
 	case opTryLock, opRWTryLock, opTryRLock:
-		r := e.obj(o.obj, objLock)
+		r := e.obj(objAddr(o.obj), objLock)
 		r.unit(name)
 		r.uncounted = "a TryLock"
 	case opSend, opRecv, opClose:
@@ -195,13 +204,13 @@ func (e *explorer) did(x *g) {
 			}
 		}
 	case opWGAdd:
-		r := e.obj(o.obj, objWG)
+		r := e.obj(objAddr(o.obj), objWG)
 		r.touch(name)
 		if o.n > 0 {
 			role(&r.adders, name)
 		}
 	case opWGWait:
-		r := e.obj(o.obj, objWG)
+		r := e.obj(objAddr(o.obj), objWG)
 		r.touch(name)
 		role(&r.waiters, name)
 	case opCancel:
@@ -214,9 +223,9 @@ func (e *explorer) did(x *g) {
 	case opGo, opStart, opGosched, opSleep, opYield, opRun, opRunWait, opParallel, opTestEnd:
 		// local to the goroutine, or ordering parent and child (go, t.Run)
 	default:
-		key := o.obj
-		if key == nil {
-			key = o.kind
+		key := objAddr(o.obj)
+		if o.obj == nil {
+			key = uintptr(o.kind) // below any address
 		}
 		r := e.obj(key, objOther)
 		r.unit(name)
