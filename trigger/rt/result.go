@@ -105,7 +105,10 @@ func (s siteJSON) String() string {
 }
 
 // resultLocked assembles the result so far.
-func (sc *sched) resultLocked(f *finding) *result {
+func (sc *sched) resultLocked(f *finding) *result { return sc.resultUpTo(f, sc.steps.len()) }
+
+// resultUpTo is resultLocked with the first n steps of the schedule only.
+func (sc *sched) resultUpTo(f *finding, n int) *result {
 	r := &result{
 		Outcome: "ok", Test: sc.test, Strategy: sc.cfg.Strategy, Seed: sc.cfg.Seed,
 		Steps: sc.steps.len(), Acquisitions: sc.count.acqs, Goroutines: len(sc.gs.all), TargetAcquisitions: sc.count.targetAcqs,
@@ -114,7 +117,7 @@ func (sc *sched) resultLocked(f *finding) *result {
 	if f != nil {
 		r.Outcome = "deadlock"
 	}
-	r.Schedule = make([]stepJSON, sc.steps.len())
+	r.Schedule = make([]stepJSON, n)
 	names := make([]string, len(sc.steps.sites))
 	for i, s := range sc.steps.sites {
 		names[i] = s.String()

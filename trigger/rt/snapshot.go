@@ -25,6 +25,9 @@ const (
 	hangPlain   = "plain"           // a plain run (no scheduler): the goroutine dump only
 )
 
+// hangScheduleMax is the longest schedule a hang's result keeps.
+const hangScheduleMax = 200_000
+
 // exitHang is the exit status of a run stopped at its bound without a
 // deadlock.
 const exitHang = 4
@@ -125,7 +128,14 @@ func (sc *sched) atBound() {
 	snap := sc.snapshot(dump)
 	sc.dead = true
 	sc.flushObserver()
-	r := sc.resultLocked(nil)
+	// A hang's schedule is not replayed: a long one (millions of steps of
+	// a spin) is not kept, it would only cost memory and a large result.
+	n := sc.steps.len()
+	if n > hangScheduleMax {
+		n = 0
+		sc.warn("the hang's schedule of %d steps is not kept (more than %d)", sc.steps.len(), hangScheduleMax)
+	}
+	r := sc.resultUpTo(nil, n)
 	r.Outcome, r.Hang = "hang", snap
 	sc.mu.Unlock()
 	sc.writeResult(r)
