@@ -74,3 +74,20 @@ func TestHangFindingSARIF(t *testing.T) {
 		t.Errorf("SARIF result %+v: want rule hang at the spinning goroutine's frame", res)
 	}
 }
+
+func TestRelativeToHangAndStatic(t *testing.T) {
+	f := hangFinding()
+	f.Static = &StaticLink{ID: "DH-s", Pos: "/m/p/slot.go:12:2"}
+	r := &Report{Version: Version, Tool: "deadhunt confirm", Findings: []Finding{f}}
+	c, err := r.RelativeTo("/m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := c.Findings[0]
+	if g.Static.Pos != "p/slot.go:12:2" || g.Snapshot.Goroutines[0].Stack[0].File != "p/slot.go" || g.Snapshot.Timers[0].Site.File != "p/slot.go" {
+		t.Errorf("not relative: static %q, snapshot %+v", g.Static.Pos, g.Snapshot)
+	}
+	if r.Findings[0].Snapshot.Goroutines[0].Stack[0].File != "/m/p/slot.go" {
+		t.Error("RelativeTo changed the original")
+	}
+}
