@@ -69,7 +69,9 @@ func (sc *sched) armBound() {
 	bound := time.Duration(sc.cfg.BoundMS) * time.Millisecond
 	time.AfterFunc(bound*3/4, func() {
 		sc.mu.Lock()
-		sc.bound.markSteps, sc.bound.marked = sc.steps.len(), true
+		if !sc.bound.marked { // late, after atBound began its second look: keep that
+			sc.bound.markSteps, sc.bound.marked = sc.steps.len(), true
+		}
 		sc.mu.Unlock()
 	})
 	time.AfterFunc(bound, sc.atBound)
