@@ -13,7 +13,8 @@ type Snapshot struct {
 	// Class is how the run was classified: "spin" (goroutines enabled but
 	// only polling), "slow" (still making progress), "blocked-outside"
 	// (waiting outside instrumented code), "plain" (a run without a
-	// scheduler: the goroutine dump only).
+	// scheduler: the goroutine dump only), "killed" (no snapshot: the
+	// process was killed).
 	Class   string `json:"class"`
 	Reason  string `json:"reason"`
 	BoundMS int    `json:"bound_ms"`
@@ -31,6 +32,7 @@ const (
 	HangSlow    = "slow"
 	HangOutside = "blocked-outside"
 	HangPlain   = "plain"
+	HangKilled  = "killed" // the process was killed at the bound without a snapshot
 )
 
 // SnapGoroutine is one goroutine in a snapshot.

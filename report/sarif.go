@@ -364,6 +364,25 @@ func (r *Report) RelativeTo(root string) (*Report, error) {
 			for k := range g.Stack {
 				g.Stack[k].File = rel(g.Stack[k].File)
 			}
+			g.WaitsFor = strings.ReplaceAll(g.WaitsFor, prefix, "")
+		}
+		if st := f.Static; st != nil {
+			st.Pos = strings.ReplaceAll(st.Pos, prefix, "")
+		}
+		if s := f.Snapshot; s != nil {
+			s.Reason = strings.ReplaceAll(s.Reason, prefix, "")
+			for _, gs := range [][]SnapGoroutine{s.Goroutines, s.Unmanaged} {
+				for j := range gs {
+					site(&gs[j].Created)
+					gs[j].WaitsFor = strings.ReplaceAll(gs[j].WaitsFor, prefix, "")
+					for k := range gs[j].Stack {
+						gs[j].Stack[k].File = rel(gs[j].Stack[k].File)
+					}
+				}
+			}
+			for j := range s.Timers {
+				site(&s.Timers[j].Site)
+			}
 		}
 	}
 	for i := range c.BlindSpots {

@@ -137,7 +137,7 @@ func (t *testHunt) hangFinding() *report.Finding {
 		return nil
 	}
 	rn := t.hang.run
-	snap := &report.Snapshot{Class: "killed", Reason: "killed at the bound without a snapshot (the runtime did not answer)"}
+	snap := &report.Snapshot{Class: report.HangKilled, Reason: "killed at the bound without a snapshot (the runtime did not answer)"}
 	if rn.Result != nil && rn.Result.Hang != nil {
 		snap = rn.Result.Hang
 	}

@@ -1,7 +1,5 @@
 package rt
 
-import "time"
-
 // The enabled set is kept incrementally, so that a decision costs time in
 // the goroutines that may step, not in all the live ones (a test may start
 // 100,000 goroutines that each sleep or wait on a channel). Every live
@@ -260,7 +258,7 @@ func (sc *sched) enabled() (en []*g, idle bool) {
 			en = append(en, first)
 		}
 	}
-	if end != nil && (len(en) == 0 || time.Now().After(sc.life.endBy)) {
+	if end != nil && (len(en) == 0 || sc.endDue(idle)) {
 		en = append(en[:0], end)
 	}
 	s.enBuf = en

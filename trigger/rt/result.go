@@ -107,7 +107,10 @@ func (s siteJSON) String() string {
 }
 
 // resultLocked assembles the result so far.
-func (sc *sched) resultLocked(f *finding) *result {
+func (sc *sched) resultLocked(f *finding) *result { return sc.resultUpTo(f, sc.steps.len()) }
+
+// resultUpTo is resultLocked with the first n steps of the schedule only.
+func (sc *sched) resultUpTo(f *finding, n int) *result {
 	r := &result{
 		Outcome: "ok", Test: sc.test, Strategy: sc.cfg.Strategy, Seed: sc.cfg.Seed,
 		Steps: sc.steps.len(), Acquisitions: sc.count.acqs, Goroutines: len(sc.gs.all), TargetAcquisitions: sc.count.targetAcqs,
@@ -121,7 +124,7 @@ func (sc *sched) resultLocked(f *finding) *result {
 	if f == nil && sc.cfg.ScheduleIfDeadlock && !sc.dead {
 		r.Schedule = []stepJSON{}
 	} else {
-		r.Schedule = make([]stepJSON, sc.steps.len())
+		r.Schedule = make([]stepJSON, n)
 	}
 	if sc.expl != nil {
 		r.Explore = sc.expl.summary()

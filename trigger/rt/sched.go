@@ -93,6 +93,7 @@ func newSched(cfg config) (*sched, error) {
 		steps:  newStepLog(),
 		dumped: make(chan struct{}),
 		dog:    newWatch(),
+		life:   ends{start: time.Now()},
 	}
 	sc.clock = newClock()
 	sc.selects = newSelects(cfg.Seed)

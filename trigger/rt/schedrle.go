@@ -102,7 +102,7 @@ func (c *rleJSON) expand() ([]stepJSON, error) {
 		if len(steps)+run[0]*len(block) > c.Steps {
 			return nil, fmt.Errorf("rt: compact schedule longer than its %d steps", c.Steps)
 		}
-		for i := 0; i < run[0]; i++ { // not range over an int: the runtime builds with go 1.21 modules
+		for k := 0; k < run[0]; k++ {
 			steps = append(steps, block...)
 		}
 	}

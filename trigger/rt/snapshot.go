@@ -25,6 +25,9 @@ const (
 	hangPlain   = "plain"           // a plain run (no scheduler): the goroutine dump only
 )
 
+// hangScheduleMax is the longest schedule a hang's result keeps.
+const hangScheduleMax = 200_000
+
 // exitHang is the exit status of a run stopped at its bound without a
 // deadlock.
 const exitHang = 4
@@ -66,7 +69,9 @@ func (sc *sched) armBound() {
 	bound := time.Duration(sc.cfg.BoundMS) * time.Millisecond
 	time.AfterFunc(bound*3/4, func() {
 		sc.mu.Lock()
-		sc.bound.markSteps, sc.bound.marked = sc.steps.len(), true
+		if !sc.bound.marked { // late, after atBound began its second look: keep that
+			sc.bound.markSteps, sc.bound.marked = sc.steps.len(), true
+		}
 		sc.mu.Unlock()
 	})
 	time.AfterFunc(bound, sc.atBound)
@@ -76,6 +81,15 @@ func (sc *sched) armBound() {
 type boundState struct {
 	markSteps int // steps at three quarters of the bound
 	marked    bool
+	second    bool // the window is atBound's second look, not the last quarter
+}
+
+// windowText names the window the classification watched.
+func (b *boundState) windowText(watchdogMS int) string {
+	if b.second {
+		return fmt.Sprintf("in a second look of %v after the bound", 4*time.Duration(watchdogMS)*time.Millisecond)
+	}
+	return "in the last quarter of the bound"
 }
 
 // atBound stops the run at its bound: a deadlock if the state is one, a
@@ -89,10 +103,12 @@ func (sc *sched) atBound() {
 		sc.mu.Unlock()
 		return
 	}
-	if sc.steps.len() == sc.bound.markSteps {
-		// No step since three quarters of the bound: look again a little
-		// later, so that a process the machine's load starved for a
-		// while (its timers fire late too) is not taken for stuck.
+	if !sc.bound.marked || sc.steps.len() == sc.bound.markSteps {
+		// No step since three quarters of the bound, or that timer has
+		// not run yet: watch a little longer, so that a process the
+		// machine's load starved for a while (its timers fire late too)
+		// is not taken for stuck.
+		sc.bound.markSteps, sc.bound.marked, sc.bound.second = sc.steps.len(), true, true
 		sc.mu.Unlock()
 		time.Sleep(4 * time.Duration(sc.cfg.WatchdogMS) * time.Millisecond)
 		dump = dumpAll()
@@ -114,7 +130,14 @@ func (sc *sched) atBound() {
 	snap := sc.snapshot(dump)
 	sc.dead = true
 	sc.flushObserver()
-	r := sc.resultLocked(nil)
+	// A hang's schedule is not replayed: a long one (millions of steps of
+	// a spin) is not kept, it would only cost memory and a large result.
+	n := sc.steps.len()
+	if n > hangScheduleMax {
+		n = 0
+		sc.warn("the hang's schedule of %d steps is not kept (more than %d)", sc.steps.len(), hangScheduleMax)
+	}
+	r := sc.resultUpTo(nil, n)
 	r.Outcome, r.Hang = "hang", snap
 	sc.mu.Unlock()
 	sc.writeResult(r)
@@ -197,11 +220,13 @@ func (sc *sched) snapshot(dump map[uint64]gdump) *snapshotJSON {
 	return s
 }
 
-// classify names the hang from the last quarter of the bound: no step
+// classify names the hang from the last quarter of the bound (or the
+// last moments of a second look, atBound): no step
 // at all (the token's holder computes or blocks outside instrumented
 // code, or every managed goroutine waits outside), only polls (spin or
 // livelock), or progress (slow).
 func (sc *sched) classify(cur *g, st string, window, enabled, spinners, outside int) (class, reason string) {
+	w := sc.bound.windowText(sc.cfg.WatchdogMS)
 	polls := 0
 	for i := max(0, sc.steps.len()-window); i < sc.steps.len(); i++ {
 		if s := sc.steps.at(i); idleStep(s) {
@@ -209,19 +234,17 @@ func (sc *sched) classify(cur *g, st string, window, enabled, spinners, outside 
 		}
 	}
 	switch {
-	case !sc.bound.marked:
-		return hangSlow, "the bound passed before a quarter of it could be watched"
 	case window == 0 && cur != nil:
 		if isRunning(st) {
 			return hangSlow, fmt.Sprintf("goroutine %d computes outside instrumented code [%s] since its step at %s", cur.id, st, toSite(cur.op.site))
 		}
 		return hangOutside, fmt.Sprintf("goroutine %d is blocked outside instrumented code [%s] since its step at %s", cur.id, st, toSite(cur.op.site))
 	case window == 0:
-		return hangOutside, fmt.Sprintf("no step in the last quarter of the bound: %d goroutine(s) outside instrumented code, %d blocked", outside, len(sc.blockedGs()))
+		return hangOutside, fmt.Sprintf("no step %s: %d goroutine(s) outside instrumented code, %d blocked", w, outside, len(sc.blockedGs()))
 	case polls == window || enabled > 0 && spinners == enabled:
-		return hangSpin, fmt.Sprintf("%d steps in the last quarter of the bound, %d of them polls (Gosched, Sleep, TryLock, select default, timer firings): goroutines enabled but making no progress", window, polls)
+		return hangSpin, fmt.Sprintf("%d steps %s, %d of them polls (Gosched, Sleep, TryLock, select default, timer firings): goroutines enabled but making no progress", window, w, polls)
 	}
-	return hangSlow, fmt.Sprintf("%d steps in the last quarter of the bound, %d of them polls: still making progress", window, polls)
+	return hangSlow, fmt.Sprintf("%d steps %s, %d of them polls: still making progress", window, w, polls)
 }
 
 // idleStep reports whether a step of the schedule is one a polling loop

@@ -163,3 +163,34 @@ func TestBoundDeadlockReplays(t *testing.T) {
 		t.Errorf("replay went on for %d steps, the original stopped after %d", r.result.Steps, c.result.Steps)
 	}
 }
+
+func init() { scenarios["leaklong"] = leakLong }
+
+// leakLong: a goroutine the test leaves behind takes a lock 1,500,000
+// times (longer than the end's grace periods under control), then waits
+// on a channel nobody will ever send on.
+func leakLong() {
+	var mu sync.Mutex
+	never := make(chan int)
+	rt.Go(at("Go", ""), func() {
+		for range 1_500_000 {
+			rt.Lock(&mu, at("Lock", "p.mu"))
+			rt.Unlock(&mu, at("Unlock", "p.mu"))
+		}
+		rt.Recv(never, at("Recv", ""))
+	})
+}
+
+// A goroutine leaked by the test that blocks for good only after a long
+// computation is still found: the end waits for leaked goroutines that
+// make progress up to half the bound.
+func TestLeakBlocksAfterLongRun(t *testing.T) {
+	cfg := &rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20, BoundMS: 20000}
+	c := runChild(t, "leaklong", cfg)
+	if c.code != 3 || c.result == nil || c.result.Deadlock == nil || c.result.Deadlock.Kind != "blocked" {
+		t.Fatalf("code %d, result %+v:\n%s", c.code, c.result, c.stderr)
+	}
+	if c.result.Steps < 3_000_000 {
+		t.Errorf("deadlock after %d steps: before the loop ended?", c.result.Steps)
+	}
+}

@@ -132,6 +132,10 @@ func (x *g) endTest(panicked bool) {
 	sc := x.sc
 	sc.mu.Lock()
 	sc.life.endBy = time.Now().Add(4 * sc.grace())
+	sc.life.leakBy = sc.life.endBy
+	if b := time.Duration(sc.cfg.BoundMS) * time.Millisecond; b > 0 && sc.life.start.Add(b/2).After(sc.life.leakBy) {
+		sc.life.leakBy = sc.life.start.Add(b / 2)
+	}
 	sc.clock.endAt = sc.clock.now
 	sc.mu.Unlock()
 	for !panicked {
@@ -168,6 +172,14 @@ func (x *g) endTest(panicked bool) {
 		sc.decide(nil)
 	}
 	sc.mu.Unlock()
+}
+
+// endDue reports whether the test's end may step although other
+// goroutines can (idle: only spinners can): after endBy if only spinners
+// are left, after leakBy otherwise. Called with sc.mu held.
+func (sc *sched) endDue(idle bool) bool {
+	now := time.Now()
+	return now.After(sc.life.endBy) && (idle || now.After(sc.life.leakBy))
 }
 
 // grace is how long channel operations fed from outside the scheduler
@@ -295,8 +307,13 @@ const (
 
 // ends are the scheduler's times and holds around the ends of tests.
 type ends struct {
+	start  time.Time // when the run began
 	idleAt time.Time // when the scheduler last went idle
 	endBy  time.Time // the test's end hook stops waiting for leaked goroutines
+	// leakBy is how long leaked goroutines that still make progress (not
+	// only spinners) may run after endBy: half the run's bound, so that
+	// one that blocks for good after a long computation is still seen.
+	leakBy time.Time
 	// gatherBy and gatherFor hold decisions while the parallel subtests
 	// of goroutine gatherFor, released together, rejoin.
 	gatherBy  time.Time
