@@ -1,6 +1,8 @@
 package rt
 
 import (
+	"cmp"
+	"fmt"
 	"hash/fnv"
 	"math"
 	"slices"
@@ -44,6 +46,10 @@ type explorer struct {
 	// last and lastRec cache the last lookup in objs (a loop's lock).
 	last    any
 	lastRec *objRecord
+	// selects are the channel sets of the run's selects (each set once,
+	// keyed by its sorted keys), with whether it had a default: summary
+	// checks how many of their channels came to be shared.
+	selects map[string]selectRec
 	// uncounted is set when the run did something whose order the
 	// per-object records cannot see: a timer, ticker, AfterFunc or
 	// deadline fired (what it changed, a context's Err, a channel's
@@ -187,13 +193,7 @@ func (e *explorer) did(x *g) {
 			role(&r.senders, name)
 		}
 	case opSelect:
-		for i := range o.cases {
-			if k := o.cases[i].k; k != 0 {
-				r := e.obj(k, objChan)
-				r.unit(name)
-				r.uncounted = "a select"
-			}
-		}
+		e.selected(x, name)
 	case opWGAdd:
 		r := e.obj(o.obj, objWG)
 		r.touch(name)
@@ -234,6 +234,71 @@ func othersAlive(x *g) bool {
 	return false
 }
 
+type selectRec struct {
+	keys       []uintptr
+	hasDefault bool
+}
+
+// selected records a select: a completed operation on the channel of the
+// case it took (none for the default), and a touch of its other channels.
+// A select whose choice could have gone otherwise is not counted
+// (summary): one over two channels or more on which some operation
+// completed in the run (either could have been ready), or one with a
+// default over a channel another goroutine uses. A channel no operation
+// completed on (a Done channel never closed, a quit channel never used)
+// was never ready: the select is then an operation on the other.
+func (e *explorer) selected(x *g, name uint64) {
+	o := &x.op
+	keys := make([]uintptr, 0, len(o.cases))
+	for i := range o.cases {
+		k := o.cases[i].k
+		if k == 0 {
+			continue
+		}
+		keys = append(keys, k)
+		r := e.obj(k, objChan)
+		if i != o.idx {
+			r.touch(name)
+			continue
+		}
+		r.unit(name)
+		if o.cases[i].send {
+			role(&r.senders, name)
+		} else {
+			role(&r.receivers, name)
+		}
+	}
+	slices.Sort(keys)
+	id := fmt.Sprint(keys, o.hasDefault)
+	if _, ok := e.selects[id]; !ok {
+		if e.selects == nil {
+			e.selects = map[string]selectRec{}
+		}
+		e.selects[id] = selectRec{keys: keys, hasDefault: o.hasDefault}
+	}
+}
+
+// selectsCounted reports why a select's choice could vary, or "".
+func (e *explorer) selectsCounted() string {
+	for _, s := range e.selects {
+		active, shared := 0, 0
+		for _, k := range s.keys {
+			r := e.objs[k]
+			if r == nil || r.soloN == 0 && len(r.seq) == 0 {
+				continue
+			}
+			active++
+			if r.shared {
+				shared++
+			}
+		}
+		if active > 1 || shared > 0 && s.hasDefault {
+			return "a select over channels goroutines share"
+		}
+	}
+	return ""
+}
+
 // exploreJSON is what a run reports about its interleavings (result).
 type exploreJSON struct {
 	// Shared counts the objects operated on by two goroutines or more;
@@ -253,7 +318,7 @@ const maxOrderings = 1e15
 
 // summary derives the run's report.
 func (e *explorer) summary() *exploreJSON {
-	out := &exploreJSON{Orderings: 1, Uncounted: e.uncounted}
+	out := &exploreJSON{Orderings: 1, Uncounted: cmp.Or(e.uncounted, e.selectsCounted())}
 	var sigs, shapes []uint64
 	for _, r := range e.objs {
 		if !r.shared {

@@ -232,3 +232,31 @@ func BenchmarkLockExplore(b *testing.B) {
 	b.Run("off", func(b *testing.B) { benchCfg(b, rt.Config{Strategy: "random"}, lockLoop) })
 	b.Run("on", func(b *testing.B) { benchCfg(b, rt.Config{Strategy: "random", Explore: true}, lockLoop) })
 }
+
+// TestExploreSelect: a select over a channel another goroutine sends on
+// and a quit channel no one uses is a receive: counted (one sender, one
+// receiver: forced). Over two channels that both carry values, its choice
+// depends on the interleaving: not counted.
+func TestExploreSelect(t *testing.T) {
+	body := func(twoActive bool) func() {
+		return func() {
+			work, quit := make(chan int, 1), make(chan int, 1)
+			rt.Go(at("Go", ""), func() { rt.Send(work, 1, at("Send", "")) })
+			if twoActive {
+				rt.Send(quit, 1, at("Send", ""))
+			}
+			var v int
+			rt.Select(at("Select", ""), false, rt.RecvCase(work, &v, nil), rt.RecvCase(quit, &v, nil))
+		}
+	}
+	for _, r := range exploreRuns(t, 5, body(false)) {
+		if e := r.Explore; e.Orderings != 1 || e.Uncounted != "" {
+			t.Fatalf("one ready channel: report %+v; want one ordering", e)
+		}
+	}
+	for _, r := range exploreRuns(t, 5, body(true)) {
+		if e := r.Explore; e.Orderings != 0 || e.Uncounted == "" {
+			t.Fatalf("two ready channels: report %+v; want no bound", e)
+		}
+	}
+}
