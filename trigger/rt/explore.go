@@ -46,6 +46,11 @@ type explorer struct {
 	// last and lastRec cache the last lookup in objs (a loop's lock).
 	last    any
 	lastRec *objRecord
+	// choices counts the decisions that had an alternative: two enabled
+	// goroutines or more, or one while a timer could fire or a goroutine
+	// could come back from outside. A run with none had no scheduling
+	// choice at all: every run of the test is this one.
+	choices int
 	// selects are the channel sets of the run's selects (each set once,
 	// keyed by its sorted keys), with whether it had a default: summary
 	// checks how many of their channels came to be shared.
@@ -342,6 +347,12 @@ func (e *explorer) summary() *exploreJSON {
 	}
 	if out.Uncounted != "" || out.Orderings > maxOrderings {
 		out.Orderings = 0
+	}
+	if e.choices == 0 {
+		// No decision had an alternative (goroutines that ran one after
+		// another, each waiting for the one it started): every run is
+		// this one, whatever they share or read.
+		out.Orderings, out.Ordered, out.Uncounted, sigs, shapes = 1, 0, "", nil, nil
 	}
 	out.Signature = strconv.FormatUint(hashSorted(sigs), 16)
 	out.Shape = strconv.FormatUint(hashSorted(shapes), 16)
