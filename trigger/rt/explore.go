@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"sync"
 )
 
 // explorer records, when the configuration asks for it ("explore"), what
@@ -28,9 +29,11 @@ import (
 //     nothing.
 //
 // Forced: a channel used by one sending (or closing) goroutine and one
-// receiving goroutine, without select (the k-th receive gets the k-th
-// send whatever the interleaving); a WaitGroup waited for by one goroutine
-// that is also the only one adding to it (Done commutes with Done).
+// receiving goroutine (the k-th receive gets the k-th send whatever the
+// interleaving); a WaitGroup waited for by one goroutine that is also the
+// only one adding to it (Done commutes with Done); a lock each of whose
+// acquisitions was ordered after the previous one, by another goroutine,
+// through other happens-before edges (explore_hb.go).
 // Goroutines are named by their creation path (parent's name, `go` site,
 // ordinal among the parent's children at that site), not by their IDs,
 // which depend on the interleaving. The assumption is partial-order
@@ -46,6 +49,7 @@ type explorer struct {
 	// last and lastRec cache the last lookup in objs (a loop's lock).
 	last    any
 	lastRec *objRecord
+	hb      hb // vector clocks (explore_hb.go)
 	// choices counts the decisions that had an alternative: two enabled
 	// goroutines or more, or one while a timer could fire or a goroutine
 	// could come back from outside. A run with none had no scheduling
@@ -87,10 +91,16 @@ type objRecord struct {
 	// names in each role, for the forced cases.
 	senders, receivers, waiters, adders map[uint64]bool
 	uncounted                           string // set: this object, if shared, cannot be counted
+	// raced: a lock acquisition by one goroutine was not ordered after the
+	// previous one by another except through the lock (explore_hb.go).
+	raced bool
 }
 
 func newExplorer() *explorer {
-	return &explorer{kids: map[[2]uint64]int{}, objs: map[any]*objRecord{}}
+	e := &explorer{kids: map[[2]uint64]int{}, objs: map[any]*objRecord{}}
+	e.hb = hb{clocks: map[int]vclock{}, locks: map[any]*lockClock{}, chans: map[uintptr][]vclock{},
+		closes: map[uintptr]vclock{}, wgs: map[*sync.WaitGroup]vclock{}, onces: map[*sync.Once]vclock{}}
+	return e
 }
 
 // born names goroutine x by its creation path; called as it is created.
@@ -363,6 +373,8 @@ func (e *explorer) summary() *exploreJSON {
 // own orders (see explorer).
 func (r *objRecord) forced() bool {
 	switch r.class {
+	case objLock:
+		return !r.raced && r.uncounted == ""
 	case objChan:
 		return r.uncounted == "" && len(r.senders) <= 1 && len(r.receivers) <= 1
 	case objWG:

@@ -262,32 +262,36 @@ func TestExploreSelect(t *testing.T) {
 }
 
 // TestExploreOneAfterAnother: goroutines that share a mutex but run one
-// after another (the test starts each and waits for its answer on a
-// buffered channel before going on) had no scheduling choice: one
-// ordering, though the mutex is shared and its counts would allow
-// 4!/(2!·1!·1!) = 12. (With an unbuffered channel the sender's return
-// from the handoff and the test's next step are alternatives: the
-// acquisitions' counts bound that run.)
+// after another (the test starts each and waits for its answer before
+// going on) leave one ordering, though the mutex's counts would allow
+// 4!/(2!·1!·1!) = 12. Over a buffered channel no decision has an
+// alternative; over an unbuffered one the sender's return and the test's
+// next step are alternatives, and the vector clocks show each acquisition
+// ordered after the previous one by the handoff.
 func TestExploreOneAfterAnother(t *testing.T) {
-	body := func() {
-		var mu sync.Mutex
-		rt.Lock(&mu, at("Lock", "p.mu"))
-		rt.Unlock(&mu, at("Unlock", "p.mu"))
-		for range 2 {
-			done := make(chan bool, 1)
-			rt.Go(at("Go", ""), func() {
-				rt.Lock(&mu, at("Lock", "p.mu"))
-				rt.Unlock(&mu, at("Unlock", "p.mu"))
-				rt.Send(done, true, at("Send", ""))
-			})
-			rt.Recv(done, at("Recv", ""))
+	body := func(size int) func() {
+		return func() {
+			var mu sync.Mutex
+			rt.Lock(&mu, at("Lock", "p.mu"))
+			rt.Unlock(&mu, at("Unlock", "p.mu"))
+			for range 2 {
+				done := make(chan bool, size)
+				rt.Go(at("Go", ""), func() {
+					rt.Lock(&mu, at("Lock", "p.mu"))
+					rt.Unlock(&mu, at("Unlock", "p.mu"))
+					rt.Send(done, true, at("Send", ""))
+				})
+				rt.Recv(done, at("Recv", ""))
+			}
+			rt.Lock(&mu, at("Lock", "p.mu"))
+			rt.Unlock(&mu, at("Unlock", "p.mu"))
 		}
-		rt.Lock(&mu, at("Lock", "p.mu"))
-		rt.Unlock(&mu, at("Unlock", "p.mu"))
 	}
-	for _, r := range exploreRuns(t, 5, body) {
-		if e := r.Explore; e.Orderings != 1 || e.Shared == 0 || e.Uncounted != "" {
-			t.Fatalf("report %+v; want one ordering of a shared mutex", e)
+	for _, size := range []int{1, 0} {
+		for _, r := range exploreRuns(t, 5, body(size)) {
+			if e := r.Explore; e.Orderings != 1 || e.Shared == 0 || e.Uncounted != "" {
+				t.Fatalf("buffer %d: report %+v; want one ordering of a shared mutex", size, e)
+			}
 		}
 	}
 }

@@ -110,6 +110,13 @@ func newSched(cfg config) (*sched, error) {
 		}
 		sc.obs = tr
 	}
+	if sc.expl != nil {
+		if sc.obs != nil {
+			sc.obs = tee{sc.obs, sc.expl}
+		} else {
+			sc.obs = sc.expl
+		}
+	}
 	return sc, nil
 }
 
