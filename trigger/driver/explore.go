@@ -124,7 +124,7 @@ func (t *testHunt) stop() {
 func (s *TestStats) StopText() string {
 	switch s.Stop {
 	case StopNoInterleaving:
-		return "no interleaving: one run covers it"
+		return "no interleaving: one ordering, which one run covers"
 	case StopExhausted:
 		return fmt.Sprintf("explored all %d orderings", s.Orderings)
 	case StopBudget:

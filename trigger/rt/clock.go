@@ -411,7 +411,7 @@ func (sc *sched) fire(t *vtimer) {
 	}
 	sc.progress++
 	if sc.expl != nil {
-		sc.expl.fired(t)
+		sc.expl.timerFired(t)
 	}
 	if t.period > 0 {
 		c.arm(t, t.when+t.period)

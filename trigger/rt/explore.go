@@ -1,11 +1,15 @@
 package rt
 
 import (
+	"cmp"
+	"fmt"
 	"hash/fnv"
 	"math"
 	"slices"
 	"strconv"
+	"sync"
 	"unsafe"
+	"weak"
 )
 
 // explorer records, when the configuration asks for it ("explore"), what
@@ -27,9 +31,11 @@ import (
 //     nothing.
 //
 // Forced: a channel used by one sending (or closing) goroutine and one
-// receiving goroutine, without select (the k-th receive gets the k-th
-// send whatever the interleaving); a WaitGroup waited for by one goroutine
-// that is also the only one adding to it (Done commutes with Done).
+// receiving goroutine (the k-th receive gets the k-th send whatever the
+// interleaving); a WaitGroup waited for by one goroutine that is also the
+// only one adding to it (Done commutes with Done); a lock each of whose
+// acquisitions was ordered after the previous one, by another goroutine,
+// through other happens-before edges (explore_hb.go).
 // Goroutines are named by their creation path (parent's name, `go` site,
 // ordinal among the parent's children at that site), not by their IDs,
 // which depend on the interleaving. The assumption is partial-order
@@ -49,6 +55,16 @@ type explorer struct {
 	// last and lastRec cache the last lookup in objs (a loop's lock).
 	last    uintptr
 	lastRec *objRecord
+	hb      hb // vector clocks (explore_hb.go)
+	// choices counts the decisions that had an alternative: two enabled
+	// goroutines or more, or one while a timer could fire or a goroutine
+	// could come back from outside. A run with none had no scheduling
+	// choice at all: every run of the test is this one.
+	choices int
+	// selects are the channel sets of the run's selects (each set once,
+	// keyed by its sorted keys), with whether it had a default: summary
+	// checks how many of their channels came to be shared.
+	selects map[string]selectRec
 	// uncounted is set when the run did something whose order the
 	// per-object records cannot see: a timer, ticker, AfterFunc or
 	// deadline fired (what it changed, a context's Err, a channel's
@@ -81,10 +97,16 @@ type objRecord struct {
 	// names in each role, for the forced cases.
 	senders, receivers, waiters, adders map[uint64]bool
 	uncounted                           string // set: this object, if shared, cannot be counted
+	// raced: a lock acquisition by one goroutine was not ordered after the
+	// previous one by another except through the lock (explore_hb.go).
+	raced bool
 }
 
 func newExplorer() *explorer {
-	return &explorer{kids: map[[2]uint64]int{}, objs: map[uintptr]*objRecord{}}
+	e := &explorer{kids: map[[2]uint64]int{}, objs: map[uintptr]*objRecord{}}
+	e.hb = hb{clocks: map[int]vclock{}, locks: map[any]*lockClock{}, chans: map[uintptr][]vclock{},
+		closes: map[uintptr]vclock{}, wgs: map[weak.Pointer[sync.WaitGroup]]vclock{}, onces: map[weak.Pointer[sync.Once]]vclock{}}
+	return e
 }
 
 // born names goroutine x by its creation path; called as it is created.
@@ -165,7 +187,7 @@ func role(m *map[uint64]bool, name uint64) {
 }
 
 // fired records a timer's firing; a sleep's wakes its goroutine only.
-func (e *explorer) fired(t *vtimer) {
+func (e *explorer) timerFired(t *vtimer) {
 	if t.kind != timerSleep && e.uncounted == "" {
 		e.uncounted = "a timer, ticker or deadline fired"
 	}
@@ -196,13 +218,7 @@ func (e *explorer) did(x *g) {
 			role(&r.senders, name)
 		}
 	case opSelect:
-		for i := range o.cases {
-			if k := o.cases[i].k; k != 0 {
-				r := e.obj(k, objChan)
-				r.unit(name)
-				r.uncounted = "a select"
-			}
-		}
+		e.selected(x, name)
 	case opWGAdd:
 		r := e.obj(objAddr(o.obj), objWG)
 		r.touch(name)
@@ -243,6 +259,71 @@ func othersAlive(x *g) bool {
 	return false
 }
 
+type selectRec struct {
+	keys       []uintptr
+	hasDefault bool
+}
+
+// selected records a select: a completed operation on the channel of the
+// case it took (none for the default), and a touch of its other channels.
+// A select whose choice could have gone otherwise is not counted
+// (summary): one over two channels or more on which some operation
+// completed in the run (either could have been ready), or one with a
+// default over a channel another goroutine uses. A channel no operation
+// completed on (a Done channel never closed, a quit channel never used)
+// was never ready: the select is then an operation on the other.
+func (e *explorer) selected(x *g, name uint64) {
+	o := &x.op
+	keys := make([]uintptr, 0, len(o.cases))
+	for i := range o.cases {
+		k := o.cases[i].k
+		if k == 0 {
+			continue
+		}
+		keys = append(keys, k)
+		r := e.obj(k, objChan)
+		if i != o.idx {
+			r.touch(name)
+			continue
+		}
+		r.unit(name)
+		if o.cases[i].send {
+			role(&r.senders, name)
+		} else {
+			role(&r.receivers, name)
+		}
+	}
+	slices.Sort(keys)
+	id := fmt.Sprint(keys, o.hasDefault)
+	if _, ok := e.selects[id]; !ok {
+		if e.selects == nil {
+			e.selects = map[string]selectRec{}
+		}
+		e.selects[id] = selectRec{keys: keys, hasDefault: o.hasDefault}
+	}
+}
+
+// selectsCounted reports why a select's choice could vary, or "".
+func (e *explorer) selectsCounted() string {
+	for _, s := range e.selects {
+		active, shared := 0, 0
+		for _, k := range s.keys {
+			r := e.objs[k]
+			if r == nil || r.soloN == 0 && len(r.seq) == 0 {
+				continue
+			}
+			active++
+			if r.shared {
+				shared++
+			}
+		}
+		if active > 1 || shared > 0 && s.hasDefault {
+			return "a select over channels goroutines share"
+		}
+	}
+	return ""
+}
+
 // exploreJSON is what a run reports about its interleavings (result).
 type exploreJSON struct {
 	// Shared counts the objects operated on by two goroutines or more;
@@ -262,7 +343,7 @@ const maxOrderings = 1e15
 
 // summary derives the run's report.
 func (e *explorer) summary() *exploreJSON {
-	out := &exploreJSON{Orderings: 1, Uncounted: e.uncounted}
+	out := &exploreJSON{Orderings: 1, Uncounted: cmp.Or(e.uncounted, e.selectsCounted())}
 	var sigs, shapes []uint64
 	for _, r := range e.objs {
 		if !r.shared {
@@ -287,6 +368,12 @@ func (e *explorer) summary() *exploreJSON {
 	if out.Uncounted != "" || out.Orderings > maxOrderings {
 		out.Orderings = 0
 	}
+	if e.choices == 0 {
+		// No decision had an alternative (goroutines that ran one after
+		// another, each waiting for the one it started): every run is
+		// this one, whatever they share or read.
+		out.Orderings, out.Ordered, out.Uncounted, sigs, shapes = 1, 0, "", nil, nil
+	}
 	out.Signature = strconv.FormatUint(hashSorted(sigs), 16)
 	out.Shape = strconv.FormatUint(hashSorted(shapes), 16)
 	return out
@@ -296,6 +383,8 @@ func (e *explorer) summary() *exploreJSON {
 // own orders (see explorer).
 func (r *objRecord) forced() bool {
 	switch r.class {
+	case objLock:
+		return !r.raced && r.uncounted == ""
 	case objChan:
 		return r.uncounted == "" && len(r.senders) <= 1 && len(r.receivers) <= 1
 	case objWG:

@@ -232,3 +232,66 @@ func BenchmarkLockExplore(b *testing.B) {
 	b.Run("off", func(b *testing.B) { benchCfg(b, rt.Config{Strategy: "random"}, lockLoop) })
 	b.Run("on", func(b *testing.B) { benchCfg(b, rt.Config{Strategy: "random", Explore: true}, lockLoop) })
 }
+
+// TestExploreSelect: a select over a channel another goroutine sends on
+// and a quit channel no one uses is a receive: counted (one sender, one
+// receiver: forced). Over two channels that both carry values, its choice
+// depends on the interleaving: not counted.
+func TestExploreSelect(t *testing.T) {
+	body := func(twoActive bool) func() {
+		return func() {
+			work, quit := make(chan int, 1), make(chan int, 1)
+			rt.Go(at("Go", ""), func() { rt.Send(work, 1, at("Send", "")) })
+			if twoActive {
+				rt.Send(quit, 1, at("Send", ""))
+			}
+			var v int
+			rt.Select(at("Select", ""), false, rt.RecvCase(work, &v, nil), rt.RecvCase(quit, &v, nil))
+		}
+	}
+	for _, r := range exploreRuns(t, 5, body(false)) {
+		if e := r.Explore; e.Orderings != 1 || e.Uncounted != "" {
+			t.Fatalf("one ready channel: report %+v; want one ordering", e)
+		}
+	}
+	for _, r := range exploreRuns(t, 5, body(true)) {
+		if e := r.Explore; e.Orderings != 0 || e.Uncounted == "" {
+			t.Fatalf("two ready channels: report %+v; want no bound", e)
+		}
+	}
+}
+
+// TestExploreOneAfterAnother: goroutines that share a mutex but run one
+// after another (the test starts each and waits for its answer before
+// going on) leave one ordering, though the mutex's counts would allow
+// 4!/(2!·1!·1!) = 12. Over a buffered channel no decision has an
+// alternative; over an unbuffered one the sender's return and the test's
+// next step are alternatives, and the vector clocks show each acquisition
+// ordered after the previous one by the handoff.
+func TestExploreOneAfterAnother(t *testing.T) {
+	body := func(size int) func() {
+		return func() {
+			var mu sync.Mutex
+			rt.Lock(&mu, at("Lock", "p.mu"))
+			rt.Unlock(&mu, at("Unlock", "p.mu"))
+			for range 2 {
+				done := make(chan bool, size)
+				rt.Go(at("Go", ""), func() {
+					rt.Lock(&mu, at("Lock", "p.mu"))
+					rt.Unlock(&mu, at("Unlock", "p.mu"))
+					rt.Send(done, true, at("Send", ""))
+				})
+				rt.Recv(done, at("Recv", ""))
+			}
+			rt.Lock(&mu, at("Lock", "p.mu"))
+			rt.Unlock(&mu, at("Unlock", "p.mu"))
+		}
+	}
+	for _, size := range []int{1, 0} {
+		for _, r := range exploreRuns(t, 5, body(size)) {
+			if e := r.Explore; e.Orderings != 1 || e.Shared == 0 || e.Uncounted != "" {
+				t.Fatalf("buffer %d: report %+v; want one ordering of a shared mutex", size, e)
+			}
+		}
+	}
+}

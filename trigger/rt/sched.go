@@ -116,6 +116,13 @@ func newSched(cfg config) (*sched, error) {
 		}
 		sc.obs = tr
 	}
+	if sc.expl != nil {
+		if sc.obs != nil {
+			sc.obs = tee{sc.obs, sc.expl}
+		} else {
+			sc.obs = sc.expl
+		}
+	}
 	return sc, nil
 }
 
@@ -340,6 +347,9 @@ func (sc *sched) choose(self *g) *g {
 		return nil
 	}
 	en, idle := sc.enabled()
+	if sc.expl != nil && (len(en) > 1 || len(en) == 1 && (sc.clock.timers.Len() > 0 || sc.gs.outside > 0)) {
+		sc.expl.choices++
+	}
 	if sc.clock.timers.Len() > 0 {
 		en, _ = sc.advance(en, idle)
 	}

@@ -26,7 +26,7 @@ mods=(
   "github.com/jackc/puddle/v2@v2.2.3"
   "github.com/cskr/pubsub@v1.0.2"
   "golang.org/x/sync@v0.24.0"
-  "github.com/hashicorp/net-rpc-msgpackrpc@v0.0.0-20151116020338-a14192a58a69"
+  "github.com/keegancsmith/rpc@v1.3.0" # net/rpc with contexts (hashicorp/net-rpc-msgpackrpc has no tests)
   "github.com/sasha-s/go-deadlock@v0.3.9"
   "github.com/asaskevich/EventBus@v0.0.0-20200907212545-49d423059eef"
 )

@@ -1,0 +1,219 @@
+package rt
+
+import (
+	"sync"
+	"weak"
+)
+
+// The explorer is also an observer (observe.go): from the events that
+// order goroutines it keeps a vector clock per goroutine, so that a lock
+// whose acquisitions by different goroutines were each ordered by
+// something else (a goroutine started after the other's critical section,
+// a channel handoff, a WaitGroup) counts as forced: goroutines that ran
+// one after another share it without any ordering to choose. Only edges
+// that hold in Go's memory model in the direction used are taken: go
+// statement → child, send → its receive (buffered: in FIFO order; closed:
+// close → receive), unbuffered handoff and Cond signal → the woken side,
+// Done → Wait, a Once's function → later Do, Unlock → Lock and RLock,
+// RUnlock → Lock.
+
+// vclock is a vector clock indexed by goroutine ID.
+type vclock []uint32
+
+func (v vclock) join(w vclock) vclock {
+	for i, c := range w {
+		if i >= len(v) {
+			v = append(v, w[i:]...)
+			break
+		}
+		v[i] = max(v[i], c)
+	}
+	return v
+}
+
+func (v vclock) at(id int) uint32 {
+	if id < len(v) {
+		return v[id]
+	}
+	return 0
+}
+
+// hb is the explorer's happens-before state.
+type hb struct {
+	clocks map[int]vclock // by goroutine ID
+	// locks, wgs and onces are by weak pointer: the state keeps no test
+	// object alive, and an object allocated where a collected one was
+	// does not inherit its clocks (an edge that would hide an ordering).
+	locks  map[any]*lockClock   // by lock (weakKey)
+	chans  map[uintptr][]vclock // buffered values' senders' clocks, in order
+	closes map[uintptr]vclock   // the closer's clock
+	wgs    map[weak.Pointer[sync.WaitGroup]]vclock
+	onces  map[weak.Pointer[sync.Once]]vclock
+}
+
+// lockClock is a lock's release clocks and its last acquisition: by whom
+// and at which of its clock's values. A read acquisition synchronizes
+// with the writers' releases only (Go's memory model), a write one with
+// both.
+type lockClock struct {
+	released, rreleased vclock
+	lastG               int
+	lastAt              uint32
+}
+
+func (h *hb) clock(x *g) vclock {
+	v := h.clocks[x.id]
+	for len(v) <= x.id {
+		v = append(v, 0)
+	}
+	v[x.id]++ // every event is a step of x's own
+	h.clocks[x.id] = v
+	return v
+}
+
+func (h *hb) set(x *g, v vclock) { h.clocks[x.id] = v }
+
+func clone(v vclock) vclock { return append(vclock(nil), v...) }
+
+func (e *explorer) startRun(string) {}
+
+func (e *explorer) started(parent, child *g, _ *Site) {
+	v := e.hb.clock(parent)
+	e.hb.set(child, clone(v))
+}
+
+func (e *explorer) ended(*g) {}
+
+// acquired checks the acquisition against the lock's previous one by
+// another goroutine, before taking the lock's own edge: if that one is
+// not already known to x, their order could have been the other way.
+func (e *explorer) acquired(x *g, lock any, read bool, _ *Site) {
+	v := e.hb.clock(x)
+	l := e.hb.lock(lock)
+	if l.lastG != 0 && l.lastG != x.id && v.at(l.lastG) < l.lastAt {
+		e.obj(objAddr(lock), objLock).raced = true
+	}
+	v = v.join(l.released)
+	if !read {
+		v = v.join(l.rreleased)
+	}
+	e.hb.set(x, v)
+	l.lastG, l.lastAt = x.id, v[x.id]
+}
+
+// lock returns lock's clocks, made on first use.
+func (h *hb) lock(lock any) *lockClock {
+	k := weakKey(lock)
+	l := h.locks[k]
+	if l == nil {
+		l = &lockClock{}
+		h.locks[k] = l
+	}
+	return l
+}
+
+func (e *explorer) waiting(*g, any, bool, *Site) {}
+
+func (e *explorer) arrived(*g) {}
+
+// fired is the observer's event; the explorer hears of firings from the
+// clock itself (timerFired), with the timer's kind.
+func (e *explorer) fired(*Site) {}
+
+func (e *explorer) released(x *g, lock any, read bool, _ *Site) {
+	v := e.hb.clock(x)
+	l := e.hb.lock(lock)
+	if read {
+		l.rreleased = l.rreleased.join(v)
+	} else {
+		l.released = l.released.join(v)
+	}
+}
+
+func (e *explorer) synced(from, to *g) {
+	v := e.hb.clock(from)
+	e.hb.set(to, e.hb.clock(to).join(v))
+}
+
+func (e *explorer) sent(x *g, ch uintptr) {
+	e.hb.chans[ch] = append(e.hb.chans[ch], clone(e.hb.clock(x)))
+}
+
+func (e *explorer) received(x *g, ch uintptr, ok bool) {
+	v := e.hb.clock(x)
+	if !ok {
+		e.hb.set(x, v.join(e.hb.closes[ch]))
+		return
+	}
+	if q := e.hb.chans[ch]; len(q) > 0 {
+		e.hb.set(x, v.join(q[0]))
+		e.hb.chans[ch] = q[1:]
+	}
+}
+
+func (e *explorer) closed(x *g, ch uintptr) { e.hb.closes[ch] = clone(e.hb.clock(x)) }
+
+func (e *explorer) wgAdded(x *g, wg *sync.WaitGroup, delta int) {
+	v := e.hb.clock(x)
+	if delta < 0 {
+		k := weak.Make(wg)
+		e.hb.wgs[k] = e.hb.wgs[k].join(v)
+	}
+}
+
+func (e *explorer) wgWaited(x *g, wg *sync.WaitGroup) {
+	e.hb.set(x, e.hb.clock(x).join(e.hb.wgs[weak.Make(wg)]))
+}
+
+func (e *explorer) onceRan(x *g, o *sync.Once) { e.hb.onces[weak.Make(o)] = clone(e.hb.clock(x)) }
+
+func (e *explorer) onceSeen(x *g, o *sync.Once) {
+	e.hb.set(x, e.hb.clock(x).join(e.hb.onces[weak.Make(o)]))
+}
+
+func (e *explorer) flush() error { return nil }
+
+// tee tells two observers (the trace and the explorer) every event.
+type tee struct{ a, b observer }
+
+func (t tee) startRun(test string) { t.a.startRun(test); t.b.startRun(test) }
+func (t tee) started(p, c *g, s *Site) {
+	t.a.started(p, c, s)
+	t.b.started(p, c, s)
+}
+func (t tee) ended(x *g) { t.a.ended(x); t.b.ended(x) }
+func (t tee) acquired(x *g, l any, r bool, s *Site) {
+	t.a.acquired(x, l, r, s)
+	t.b.acquired(x, l, r, s)
+}
+func (t tee) waiting(x *g, l any, r bool, s *Site) {
+	t.a.waiting(x, l, r, s)
+	t.b.waiting(x, l, r, s)
+}
+func (t tee) released(x *g, l any, r bool, s *Site) {
+	t.a.released(x, l, r, s)
+	t.b.released(x, l, r, s)
+}
+func (t tee) synced(f, to *g)       { t.a.synced(f, to); t.b.synced(f, to) }
+func (t tee) sent(x *g, ch uintptr) { t.a.sent(x, ch); t.b.sent(x, ch) }
+func (t tee) received(x *g, ch uintptr, ok bool) {
+	t.a.received(x, ch, ok)
+	t.b.received(x, ch, ok)
+}
+func (t tee) closed(x *g, ch uintptr) { t.a.closed(x, ch); t.b.closed(x, ch) }
+func (t tee) wgAdded(x *g, wg *sync.WaitGroup, d int) {
+	t.a.wgAdded(x, wg, d)
+	t.b.wgAdded(x, wg, d)
+}
+func (t tee) wgWaited(x *g, wg *sync.WaitGroup) { t.a.wgWaited(x, wg); t.b.wgWaited(x, wg) }
+func (t tee) onceRan(x *g, o *sync.Once)        { t.a.onceRan(x, o); t.b.onceRan(x, o) }
+func (t tee) onceSeen(x *g, o *sync.Once)       { t.a.onceSeen(x, o); t.b.onceSeen(x, o) }
+func (t tee) arrived(x *g)                      { t.a.arrived(x); t.b.arrived(x) }
+func (t tee) fired(s *Site)                     { t.a.fired(s); t.b.fired(s) }
+func (t tee) flush() error {
+	err := t.a.flush()
+	if err2 := t.b.flush(); err == nil {
+		err = err2
+	}
+	return err
+}
