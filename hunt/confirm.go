@@ -85,7 +85,12 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 	}
 	defer bc.Close()
 	built := bc.Built
-	ev.built(built)
+	var elsewhere int
+	withTests := built.Packages // every shard's
+	if bc.shared {
+		withTests, elsewhere = bc.all, bc.elsewhere
+	}
+	ev.built(built, withTests)
 	if len(built.Packages) == 0 && len(built.Errors) > 0 {
 		ev.failed(built.Errors)
 		return nil, buildFailed(built.Errors)
@@ -94,9 +99,10 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 	for _, w := range built.Warnings {
 		p.obs.Warning(w)
 	}
-	var elsewhere int
-	withTests := built.Packages // every shard's
-	if built.Packages, elsewhere = share(built.Packages, cfg.Shard, cfg.Balance); !cfg.Shard.whole() {
+	if !bc.shared {
+		built.Packages, elsewhere = share(built.Packages, cfg.Shard, cfg.Balance)
+	}
+	if !cfg.Shard.whole() {
 		p.stage("shard %s: %d test(s) here, %d in the other shards", cfg.Shard, testCount(built.Packages), elsewhere)
 	}
 	fresh, reused := ch.split(built.Packages, bc.src, cfg.Fresh)
@@ -141,7 +147,7 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 		Packages: built.Paths, Findings: oneEach(sum.Findings), BlindSpots: built.BlindSpots, Interrupted: interruption(ctx, sum)}
 	rep.Findings = append(rep.Findings, joinPredictions(pr, rep.Findings, sum)...)
 	rep.Errors = slices.Concat(built.Errors, notBuildErrors(predErrs, built.Errors), sum.Errors, testFailures(sum))
-	err = errors.Join(err, reused.store(fresh, rep, sum), bc.storeIndex(ch, withTests))
+	err = errors.Join(err, reused.store(fresh, rep, sum), bc.storeIndex(ch))
 	cached := reused.apply(rep, sum)
 	rep.Tests = testRuns(sum, cached)
 	report.Sort(rep.Findings)
