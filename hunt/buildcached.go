@@ -14,8 +14,8 @@ import (
 type built struct {
 	*driver.Built
 	src     *sources
-	indexed map[string]bool   // packages taken from the index, not built
-	full    []driver.Package  // the packages built, with all their tests
+	indexed map[string]bool  // packages taken from the index, not built
+	full    []driver.Package // the packages built, with all their tests
 	closers []*driver.Built
 	// shared is set when the packages are already this shard's share
 	// (shareSources): all are every shard's packages with tests,
