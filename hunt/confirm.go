@@ -95,7 +95,11 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 		ev.failed(built.Errors)
 		return nil, buildFailed(built.Errors)
 	}
-	p.stage("%s", builtLine(built))
+	line := builtLine(built)
+	if bc.shared {
+		line = fmt.Sprintf("built the tests of %d package(s), those with tests in this shard's share", len(built.Packages))
+	}
+	p.stage("%s", line)
 	for _, w := range built.Warnings {
 		p.obs.Warning(w)
 	}
