@@ -14,8 +14,15 @@ import (
 type built struct {
 	*driver.Built
 	src     *sources
-	indexed map[string]bool // packages taken from the index, not built
+	indexed map[string]bool  // packages taken from the index, not built
+	full    []driver.Package // the packages built, with all their tests
 	closers []*driver.Built
+	// shared is set when the packages are already this shard's share
+	// (shareSources): all are every shard's packages with tests,
+	// elsewhere counts the other shards' tests.
+	shared    bool
+	all       []driver.Package
+	elsewhere int
 }
 
 func (b *built) Close() {
@@ -43,11 +50,11 @@ func indexKey(src string) string { return "index-" + src }
 // a cache, or when go list fails, it is p.build.
 func (p *pipeline) buildCached(ctx context.Context, ch *cache) (*built, error) {
 	var src *sources
-	if ch != nil {
-		src, _ = listSources(ctx, p.cfg.Dir, p.patterns, p.cfg.Run) // an error: build everything
+	if ch != nil || !p.cfg.Shard.whole() {
+		src, _ = listSources(ctx, p.cfg.Dir, p.patterns, p.cfg.Run, p.run) // an error: build everything
 	}
 	known := map[string]*indexEntry{}
-	if src != nil && !p.cfg.Fresh {
+	if ch != nil && src != nil && !p.cfg.Fresh {
 		for path, key := range src.keys {
 			var e indexEntry
 			if ch.read(indexKey(key), &e) && e.Package == path {
@@ -55,12 +62,15 @@ func (p *pipeline) buildCached(ctx context.Context, ch *cache) (*built, error) {
 			}
 		}
 	}
+	if src != nil && len(src.paths) > 0 && !p.cfg.Shard.whole() {
+		return p.shareSources(ctx, src, known)
+	}
 	if len(known) == 0 {
 		b, err := p.build(ctx)
 		if err != nil {
 			return nil, err
 		}
-		return &built{Built: b, src: src, closers: []*driver.Built{b}}, nil
+		return &built{Built: b, src: src, full: b.Packages, closers: []*driver.Built{b}}, nil
 	}
 	var rest []string
 	for _, path := range src.paths {
@@ -75,7 +85,7 @@ func (p *pipeline) buildCached(ctx context.Context, ch *cache) (*built, error) {
 		if err != nil {
 			return nil, err
 		}
-		out.Built, out.closers = b, []*driver.Built{b}
+		out.Built, out.full, out.closers = b, b.Packages, []*driver.Built{b}
 	}
 	for path, e := range known {
 		if len(e.Tests) > 0 {
@@ -126,12 +136,12 @@ func (p *pipeline) buildPaths(ctx context.Context, paths []string) (*driver.Buil
 // storeIndex records what building showed of every package built now that
 // has a source key: its tests (all shards'), and the blind spots and
 // warnings of its test binary.
-func (b *built) storeIndex(ch *cache, withTests []driver.Package) error {
+func (b *built) storeIndex(ch *cache) error {
 	if ch == nil || b.src == nil {
 		return nil
 	}
 	var first error
-	for _, pkg := range withTests {
+	for _, pkg := range b.full {
 		key := b.src.key(pkg.ImportPath)
 		if key == "" || b.indexed[pkg.ImportPath] {
 			continue
@@ -165,4 +175,74 @@ func once(spots []report.BlindSpot) []report.BlindSpot {
 		}
 	}
 	return out
+}
+
+// shareSources builds, for a shard, only what its share needs: the tests
+// of every package (the index's, or their syntax's: testNames) are shared
+// out as share does, and only the packages with a test in this shard's
+// share are built, and, by shard 1, those without tests (examined once
+// for their build errors). A test the build finds that the syntax did not
+// (testing.T through an alias) goes to the shard of its package's first
+// test, or to shard 1 if the syntax found none: that shard built the
+// package.
+func (p *pipeline) shareSources(ctx context.Context, src *sources, known map[string]*indexEntry) (*built, error) {
+	out := &built{Built: &driver.Built{}, src: src, indexed: map[string]bool{}, shared: true}
+	for _, path := range src.paths {
+		tests := src.tests[path]
+		if e := known[path]; e != nil {
+			tests = e.Tests
+		}
+		if len(tests) > 0 {
+			out.all = append(out.all, driver.Package{ImportPath: path, Dir: src.dirs[path], Tests: tests})
+		}
+	}
+	var mine []driver.Package
+	mine, out.elsewhere = share(out.all, p.cfg.Shard, p.cfg.Balance)
+	myTests := map[string][]string{}
+	for _, pkg := range mine {
+		myTests[pkg.ImportPath] = pkg.Tests
+	}
+	owner := func(path string) bool { // this shard takes the tests the syntax missed
+		for _, pkg := range out.all {
+			if pkg.ImportPath == path {
+				return slices.Contains(myTests[path], pkg.Tests[0])
+			}
+		}
+		return p.cfg.Shard.Index == 1
+	}
+	var rest []string
+	for _, path := range src.paths {
+		if known[path] == nil && (myTests[path] != nil || p.cfg.Shard.Index == 1 && len(src.tests[path]) == 0) {
+			rest = append(rest, path)
+		}
+	}
+	if len(rest) > 0 {
+		b, err := p.buildPaths(ctx, rest)
+		if err != nil {
+			return nil, err
+		}
+		out.Built, out.full, out.closers = b, b.Packages, []*driver.Built{b}
+	}
+	var pkgs []driver.Package
+	for _, q := range out.Built.Packages {
+		syntactic := src.tests[q.ImportPath]
+		q.Tests = slices.DeleteFunc(slices.Clone(q.Tests), func(t string) bool {
+			return !slices.Contains(myTests[q.ImportPath], t) && (slices.Contains(syntactic, t) || !owner(q.ImportPath))
+		})
+		if len(q.Tests) > 0 {
+			pkgs = append(pkgs, q)
+		}
+	}
+	for _, pkg := range mine {
+		if e := known[pkg.ImportPath]; e != nil {
+			pkgs = append(pkgs, pkg)
+			out.BlindSpots = append(out.BlindSpots, e.BlindSpots...)
+			out.Warnings = append(out.Warnings, e.Warnings...)
+			out.indexed[pkg.ImportPath] = true
+		}
+	}
+	order := func(path string) int { return slices.Index(src.paths, path) }
+	slices.SortStableFunc(pkgs, func(a, b driver.Package) int { return order(a.ImportPath) - order(b.ImportPath) })
+	out.Packages, out.Paths, out.BlindSpots = pkgs, src.paths, once(out.BlindSpots)
+	return out, nil
 }

@@ -85,18 +85,28 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 	}
 	defer bc.Close()
 	built := bc.Built
-	ev.built(built)
+	var elsewhere int
+	withTests := built.Packages // every shard's
+	if bc.shared {
+		withTests, elsewhere = bc.all, bc.elsewhere
+	}
+	ev.built(built, withTests)
 	if len(built.Packages) == 0 && len(built.Errors) > 0 {
 		ev.failed(built.Errors)
 		return nil, buildFailed(built.Errors)
 	}
-	p.stage("%s", builtLine(built))
+	line := builtLine(built)
+	if bc.shared {
+		line = fmt.Sprintf("built the tests of %d package(s), those with tests in this shard's share", len(built.Packages))
+	}
+	p.stage("%s", line)
 	for _, w := range built.Warnings {
 		p.obs.Warning(w)
 	}
-	var elsewhere int
-	withTests := built.Packages // every shard's
-	if built.Packages, elsewhere = share(built.Packages, cfg.Shard, cfg.Balance); !cfg.Shard.whole() {
+	if !bc.shared {
+		built.Packages, elsewhere = share(built.Packages, cfg.Shard, cfg.Balance)
+	}
+	if !cfg.Shard.whole() {
 		p.stage("shard %s: %d test(s) here, %d in the other shards", cfg.Shard, testCount(built.Packages), elsewhere)
 	}
 	fresh, reused := ch.split(built.Packages, bc.src, cfg.Fresh)
@@ -144,7 +154,7 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 		Packages: built.Paths, Findings: oneEach(sum.Findings), Interrupted: interruption(ctx, sum)}
 	rep.Findings = append(rep.Findings, joinPredictions(pr, rep.Findings, sum)...)
 	rep.Errors = slices.Concat(built.Errors, notBuildErrors(predErrs, built.Errors), sum.Errors, testFailures(sum))
-	err = errors.Join(err, reused.store(fresh, rep, sum), bc.storeIndex(ch, withTests))
+	err = errors.Join(err, reused.store(fresh, rep, sum), bc.storeIndex(ch))
 	cached := reused.apply(rep, sum)
 	rep.Tests = testRuns(sum, cached)
 	rep.BlindSpots = entered(built.BlindSpots, sum.Tests)

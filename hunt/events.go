@@ -140,13 +140,14 @@ func testEnd(st *driver.TestStats, cached bool) Event {
 	return ev
 }
 
-// built emits a build event for every package examined.
-func (e *emitter) built(b *driver.Built) {
+// built emits a build event for every package examined; withTests are
+// the packages with tests, every shard's.
+func (e *emitter) built(b *driver.Built, withTests []driver.Package) {
 	if e == nil {
 		return
 	}
 	tests := map[string]int{}
-	for _, p := range b.Packages {
+	for _, p := range withTests {
 		tests[p.ImportPath] = len(p.Tests)
 	}
 	failed := map[string]string{}

@@ -132,9 +132,20 @@ func TestShardsMergeAsOne(t *testing.T) {
 	}
 	dir := hunttest.CorpusModule(t, shardCases...)
 	cfg := Config{Dir: dir, Runs: 30, Timeout: 5 * time.Second, Static: analyzer.Findings}
+	built := map[Shard]int{} // packages whose tests each hunt built
 	hunt := func(s Shard, out string) *Result {
 		c := cfg
 		c.Shard, c.Out = s, out
+		o := &observed{}
+		c.Observer = o
+		defer func() {
+			for _, line := range o.stages {
+				var n int
+				if _, err := fmt.Sscanf(line, "built the tests of %d package(s)", &n); err == nil {
+					built[s] = n
+				}
+			}
+		}()
 		res, err := bounded(t, func(ctx context.Context) (*Result, error) { return Confirm(ctx, c, []string{"./..."}) })
 		if err != nil {
 			t.Fatal(err)
@@ -150,6 +161,11 @@ func TestShardsMergeAsOne(t *testing.T) {
 		tests += len(res.Summary.Tests)
 		if res.Elsewhere+len(res.Summary.Tests) != len(one.Summary.Tests) {
 			t.Errorf("shard %d/4: %d here, %d elsewhere; want %d in all", i, len(res.Summary.Tests), res.Elsewhere, len(one.Summary.Tests))
+		}
+	}
+	for i := 1; i <= 4; i++ {
+		if n := built[Shard{i, 4}]; n == 0 || n >= built[Shard{}] {
+			t.Errorf("shard %d/4 built the tests of %d package(s), one hunt %d; want fewer, but some", i, n, built[Shard{}])
 		}
 	}
 	merged, v, err := Merge(dir, "all.json", names...)

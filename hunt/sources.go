@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -31,6 +32,7 @@ type sources struct {
 	keys  map[string]string   // package with test files → source key
 	dirs  map[string]string   // package → its directory
 	deps  map[string][]string // package with test files → the non-standard packages its tests link
+	tests map[string][]string // package → its tests matching -run, from their syntax (testNames)
 }
 
 // key is the source key of the package at path; "" if there is none.
@@ -64,7 +66,7 @@ const listFields = "ImportPath,Dir,ForTest,DepOnly,Standard,GoFiles,CgoFiles,CFi
 
 // listSources runs go list over patterns in dir; salt is mixed into every
 // key (the options that decide which tests are listed).
-func listSources(ctx context.Context, dir string, patterns []string, salt string) (*sources, error) {
+func listSources(ctx context.Context, dir string, patterns []string, salt string, run *regexp.Regexp) (*sources, error) {
 	env, err := goOutput(ctx, dir, "env", "GOVERSION", "GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT", "GOAMD64", "GOARM64")
 	if err != nil {
 		return nil, err
@@ -86,7 +88,7 @@ func listSources(ctx context.Context, dir string, patterns []string, salt string
 		byPath[p.ImportPath] = &p
 		order = append(order, &p)
 	}
-	s := &sources{keys: map[string]string{}, dirs: map[string]string{}, deps: map[string][]string{}}
+	s := &sources{keys: map[string]string{}, dirs: map[string]string{}, deps: map[string][]string{}, tests: map[string][]string{}}
 	base := selfVersion() + "\x00" + string(env) + "\x00" + salt
 	for _, p := range order {
 		if p.DepOnly || p.ForTest != "" || strings.Contains(p.ImportPath, " [") {
@@ -97,6 +99,7 @@ func listSources(ctx context.Context, dir string, patterns []string, salt string
 		}
 		s.paths = append(s.paths, p.ImportPath)
 		s.dirs[p.ImportPath] = p.Dir
+		s.tests[p.ImportPath] = testNames(p.Dir, slices.Concat(p.TestGoFiles, p.XTestGoFiles), run)
 		if len(p.TestGoFiles)+len(p.XTestGoFiles) == 0 || p.Error != nil {
 			continue
 		}
