@@ -85,6 +85,9 @@ func params(cfg Config) map[string]string {
 	if t := cfg.Target; t != nil {
 		p["target"] = strings.Join(slices.Concat(t.Classes, t.Sites), " ")
 	}
+	if cfg.Aim != "" { // the prediction whose aim led to it
+		p["aim"] = cfg.Aim
+	}
 	return p
 }
 
