@@ -94,6 +94,7 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 		}
 		pr = p.predict(ctx, rec)
 		pr.aimStatic()
+		pr.rankAims()
 		p.stage("%s; %d prediction(s)", rec, len(pr.merged))
 		opts.Aims, opts.Recording = pr.Aims, rec
 		predErrs = slices.Concat(rec.Errors, pr.errs)
