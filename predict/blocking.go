@@ -240,6 +240,11 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 			b.handover(c, p, a)
 		}
 		r.lastAcq[e.Lock] = a
+	case trace.OpWait, trace.OpRWait: // a goroutine left waiting for the lock wanted it all the same
+		c := r.locks[e.Lock]
+		if a := (acqRec{e.G, site(e.Site)}); !slices.Contains(r.acqs[c], a) {
+			r.acqs[c] = append(r.acqs[c], a)
+		}
 	case trace.OpRel, trace.OpRRel:
 		hs := r.held[e.G]
 		for i := len(hs) - 1; i >= 0; i-- {

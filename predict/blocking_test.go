@@ -151,3 +151,24 @@ rel 1 0
 		t.Errorf("%d flips of a lock handed both ways, want 0", len(fs))
 	}
 }
+
+// A goroutine seen only waiting for the lock (the recorded run
+// deadlocked) is a partner as one that took it.
+func TestBlockingMixedWaiter(t *testing.T) {
+	b := blockFind(t, `deadhunt-trace 1
+run 1 TestW
+site 0 w_test.go:1:1 f
+site 1 w.go:5:3 Wait
+site 2 w.go:6:3 Wait
+site 3 w.go:9:3 Work
+lock 0 S.mu 0x1
+go 1 2 0
+acq 1 0 1
+comm 1 2 32
+wait 2 0 3
+`)
+	ps := b.Predictions()
+	if len(ps) != 1 || ps[0].Target.Postpone[0] != "w.go:9:3" {
+		t.Fatalf("predictions %v", ps)
+	}
+}
