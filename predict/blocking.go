@@ -142,6 +142,11 @@ func (b *BlockFinder) stopped(s report.Site, g int) {
 	r.stops = append(r.stops, s)
 }
 
+// maxBlocking bounds the blocking candidates of a package's traces, so
+// that a large package's hunt grows by at most maxBlocking aims of a few
+// runs each (mixed ones, which name a lock, first).
+const maxBlocking = 8
+
 // maxFlips bounds the order flips a package's traces propose.
 const maxFlips = 4
 
@@ -369,7 +374,10 @@ func (b *BlockFinder) Predictions() []*Prediction {
 	slices.SortStableFunc(b.order, func(x, y string) int { // mixed first: they name a lock
 		return kindRank(b.cands[x].Kind) - kindRank(b.cands[y].Kind)
 	})
-	for _, k := range b.order {
+	for i, k := range b.order {
+		if i == maxBlocking {
+			break
+		}
 		c := b.cands[k]
 		bl := c.Block
 		slices.Sort(bl.Creators)
