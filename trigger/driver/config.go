@@ -26,10 +26,6 @@ type Config struct {
 	Result     string          `json:"result"`
 	Trace      string          `json:"trace,omitempty"`
 	WatchdogMS int             `json:"watchdog_ms,omitempty"`
-	// Aim is the ID of the prediction an aimed run was made for (the
-	// driver's own bookkeeping: the witness says which prediction led to
-	// a confirmation).
-	Aim string `json:"-"`
 }
 
 // Target is the part of an aim the runtime sees: what steers the directed

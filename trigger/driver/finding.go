@@ -68,6 +68,9 @@ func makeFinding(pkg *Package, test string, c *seenDeadlock, runs int, args []st
 		Args:        args,
 		Fingerprint: pkg.Fingerprint,
 	}
+	if rn.Aim != "" { // the prediction whose aim led to it
+		f.Witness.Params["aim"] = rn.Aim
+	}
 	return f
 }
 
@@ -84,9 +87,6 @@ func params(cfg Config) map[string]string {
 	set("goroutines", cfg.Goroutines)
 	if t := cfg.Target; t != nil {
 		p["target"] = strings.Join(slices.Concat(t.Classes, t.Sites), " ")
-	}
-	if cfg.Aim != "" { // the prediction whose aim led to it
-		p["aim"] = cfg.Aim
 	}
 	return p
 }
