@@ -132,6 +132,7 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 		}
 		pr = p.predict(ctx, rec)
 		pr.aimStatic()
+		pr.rankAims()
 		p.stage("%s; %d prediction(s)", rec, len(pr.merged))
 		for i := range pr.merged {
 			ev.send(Event{Action: ActionPrediction, Package: pr.merged[i].Package, Finding: &pr.merged[i]})

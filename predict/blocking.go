@@ -20,6 +20,9 @@ import (
 //     Cond Wait (at OpAt); another goroutine takes Class at PartnerAt. If
 //     A takes the lock first, the other waits for it while A waits for
 //     what the other would do after it.
+//   - Blocked (a lost wakeup): goroutine A waits on a Cond at OpAt,
+//     having taken c.L at HeldAt; another goroutine signals at PartnerAt.
+//     If the Signal comes before A's Lock, A waits for good.
 //   - Blocked (an abandoned partner): goroutine A's unbuffered channel
 //     operation at OpAt was completed by a select at PartnerAt that has
 //     other cases. If the select takes another case first (a timeout, a
@@ -67,6 +70,9 @@ type blockRun struct {
 	last    map[int]commAt   // goroutine → its last comm event
 	across  []acrossRec
 	lastAcq map[int]acqRec      // lock id → its last acquisition
+	lastRel map[int]report.Site // goroutine → where it took the lock it released last
+	waits   []condWait          // Cond waits, with the Lock of c.L before them
+	signals []acqRec            // Cond signals and broadcasts
 	fired   []report.Site       // creation sites of the timers fired so far
 	stops   []report.Site       // sites of the Stops and Resets so far
 	acqs    map[string][]acqRec // class → acquisitions
@@ -89,6 +95,13 @@ type acrossRec struct {
 	class  string
 	heldAt report.Site
 	op     commAt
+}
+
+// condWait is a Cond Wait at site wait by goroutine g, whose Lock of
+// c.L (the lock it released last) was at lock.
+type condWait struct {
+	g          int
+	lock, wait report.Site
 }
 
 type acqRec struct {
@@ -141,6 +154,11 @@ func (b *BlockFinder) stopped(s report.Site, g int) {
 	}
 	r.stops = append(r.stops, s)
 }
+
+// maxBlocking bounds the blocking candidates of a package's traces, so
+// that a large package's hunt grows by at most maxBlocking aims of a few
+// runs each (mixed ones, which name a lock, first).
+const maxBlocking = 8
 
 // maxFlips bounds the order flips a package's traces propose.
 const maxFlips = 4
@@ -216,7 +234,7 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 		b.finishRun()
 		b.runs = append(b.runs, Run{N: e.ID, Test: e.Name})
 		b.run = &blockRun{idx: len(b.runs) - 1, creator: map[int]string{}, locks: map[int]string{},
-			held: map[int][]heldAt{}, last: map[int]commAt{}, acqs: map[string][]acqRec{}, lastAcq: map[int]acqRec{}}
+			held: map[int][]heldAt{}, last: map[int]commAt{}, acqs: map[string][]acqRec{}, lastAcq: map[int]acqRec{}, lastRel: map[int]report.Site{}}
 		return
 	}
 	r := b.run
@@ -240,10 +258,16 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 			b.handover(c, p, a)
 		}
 		r.lastAcq[e.Lock] = a
+	case trace.OpWait, trace.OpRWait: // a goroutine left waiting for the lock wanted it all the same
+		c := r.locks[e.Lock]
+		if a := (acqRec{e.G, site(e.Site)}); !slices.Contains(r.acqs[c], a) {
+			r.acqs[c] = append(r.acqs[c], a)
+		}
 	case trace.OpRel, trace.OpRRel:
 		hs := r.held[e.G]
 		for i := len(hs) - 1; i >= 0; i-- {
 			if hs[i].lock == e.Lock {
+				r.lastRel[e.G] = hs[i].site
 				r.held[e.G] = slices.Delete(hs, i, i+1)
 				break
 			}
@@ -262,6 +286,14 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 			return
 		}
 		r.last[e.G] = op
+		if e.Mode&trace.CommCondWait != 0 {
+			if l, ok := r.lastRel[e.G]; ok {
+				r.waits = append(r.waits, condWait{e.G, l, op.site})
+			}
+		}
+		if e.Mode&trace.CommSignal != 0 {
+			r.signals = append(r.signals, acqRec{e.G, op.site})
+		}
 		if !trace.Blocks(e.Mode) || e.Mode&(trace.CommSend|trace.CommRecv) != 0 && e.Mode&trace.CommUnbuffered == 0 {
 			return // a buffered channel's operation blocks only when it is full (or empty): left to the search
 		}
@@ -328,6 +360,18 @@ func (b *BlockFinder) finishRun() {
 			b.addRun(report.Mixed, bl, r.idx)
 		}
 	}
+	for _, w := range r.waits { // a Signal that can come before the Wait: lost wakeup
+		bl := Block{HeldAt: w.lock, OpAt: w.wait, Mode: trace.CommCondWait, Waiter: r.creatorOf(w.g), Creators: []string{r.creatorOf(w.g)}}
+		for _, sg := range r.signals {
+			if sg.g != w.g {
+				bl.PartnerAt = append(bl.PartnerAt, sg.site)
+				bl.Creators = append(bl.Creators, r.creatorOf(sg.g))
+			}
+		}
+		if len(bl.PartnerAt) > 0 {
+			b.addRun(report.Blocked, bl, r.idx)
+		}
+	}
 }
 
 func (b *BlockFinder) add(k report.Kind, bl Block) { b.addRun(k, bl, b.run.idx) }
@@ -364,7 +408,10 @@ func (b *BlockFinder) Predictions() []*Prediction {
 	slices.SortStableFunc(b.order, func(x, y string) int { // mixed first: they name a lock
 		return kindRank(b.cands[x].Kind) - kindRank(b.cands[y].Kind)
 	})
-	for _, k := range b.order {
+	for i, k := range b.order {
+		if i == maxBlocking {
+			break
+		}
 		c := b.cands[k]
 		bl := c.Block
 		slices.Sort(bl.Creators)
@@ -376,6 +423,10 @@ func (b *BlockFinder) Predictions() []*Prediction {
 			t.Classes = []string{bl.Class}
 			t.Postpone = posList(bl.PartnerAt)
 			t.Until = []string{bl.HeldAt.String()}
+			addPos(&t.Sites, bl.HeldAt)
+		} else if bl.Mode == trace.CommCondWait {
+			t.Postpone = []string{bl.HeldAt.String()}
+			t.Until = posList(bl.PartnerAt)
 			addPos(&t.Sites, bl.HeldAt)
 		} else {
 			t.Postpone = []string{bl.OpAt.String()}
@@ -411,6 +462,10 @@ func (c *Prediction) blockMessage() string {
 	if c.Kind == report.Mixed {
 		return fmt.Sprintf("%s held (since %s) across %s at %s; another goroutine takes it at %s",
 			bl.Class, bl.HeldAt, commName(bl.Mode), bl.OpAt, siteList(bl.PartnerAt))
+	}
+	if bl.Mode == trace.CommCondWait {
+		return fmt.Sprintf("Cond.Wait at %s (c.L taken at %s) is signalled at %s: a Signal before the Wait is lost",
+			bl.OpAt, bl.HeldAt, siteList(bl.PartnerAt))
 	}
 	return fmt.Sprintf("%s at %s was completed by a select with other cases at %s: if the select takes another case first, it may wait for good",
 		commName(bl.Mode), bl.OpAt, siteList(bl.PartnerAt))

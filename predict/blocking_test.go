@@ -151,3 +151,53 @@ rel 1 0
 		t.Errorf("%d flips of a lock handed both ways, want 0", len(fs))
 	}
 }
+
+// A goroutine seen only waiting for the lock (the recorded run
+// deadlocked) is a partner as one that took it.
+func TestBlockingMixedWaiter(t *testing.T) {
+	b := blockFind(t, `deadhunt-trace 1
+run 1 TestW
+site 0 w_test.go:1:1 f
+site 1 w.go:5:3 Wait
+site 2 w.go:6:3 Wait
+site 3 w.go:9:3 Work
+lock 0 S.mu 0x1
+go 1 2 0
+acq 1 0 1
+comm 1 2 32
+wait 2 0 3
+`)
+	ps := b.Predictions()
+	if len(ps) != 1 || ps[0].Target.Postpone[0] != "w.go:9:3" {
+		t.Fatalf("predictions %v", ps)
+	}
+}
+
+// A Cond Wait signalled by another goroutine: the waiter is held at its
+// Lock of c.L until the Signal (a lost wakeup).
+func TestBlockingLostWakeup(t *testing.T) {
+	b := blockFind(t, `deadhunt-trace 1
+run 1 TestC
+site 0 c_test.go:1:1 f
+site 1 c.go:31:9 Read
+site 2 c.go:33:9 Read
+site 3 c.go:23:9 Write
+site 4 c.go:25:9 Write
+lock 0 P.mu 0x1
+go 1 2 0
+acq 2 0 1
+rel 2 0
+comm 2 2 64
+acq 1 0 3
+comm 1 4 128
+rel 1 0
+`)
+	ps := b.Predictions()
+	if len(ps) != 1 || ps[0].Kind != report.Blocked {
+		t.Fatalf("predictions %v", ps)
+	}
+	tg := ps[0].Target
+	if tg.Postpone[0] != "c.go:31:9" || tg.Until[0] != "c.go:25:9" {
+		t.Errorf("postpone %v until %v; want the waiter's Lock until the Signal", tg.Postpone, tg.Until)
+	}
+}

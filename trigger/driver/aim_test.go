@@ -83,6 +83,8 @@ func TestHuntDirected(t *testing.T) {
 	}
 	if w := s.Findings[0].Witness; w.Strategy != report.Directed || w.Seed != 2 {
 		t.Errorf("witness %s seed %d, want directed seed 2", w.Strategy, w.Seed)
+	} else if w.Params["aim"] != pr.Findings[0].ID {
+		t.Errorf("witness aim %q, want the prediction that led to it, %s", w.Params["aim"], pr.Findings[0].ID)
 	}
 	st := s.Tests[0]
 	if len(st.Aims) != 1 {

@@ -68,6 +68,9 @@ func makeFinding(pkg *Package, test string, c *seenDeadlock, runs int, args []st
 		Args:        args,
 		Fingerprint: pkg.Fingerprint,
 	}
+	if rn.Aim != "" { // the prediction whose aim led to it
+		f.Witness.Params["aim"] = rn.Aim
+	}
 	return f
 }
 

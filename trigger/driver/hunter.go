@@ -267,6 +267,7 @@ func (t *testHunt) seed(ctx context.Context, ph *phase, i int) error {
 	}
 	rn.Seeded = true
 	if a := ph.aim; a != nil {
+		rn.Aim = a.Aim.ID
 		t.mu.Lock()
 		a.Runs++
 		if rn.Outcome == Deadlock {

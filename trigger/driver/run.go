@@ -47,6 +47,9 @@ type run struct {
 	Tail    string     // last lines of output
 	Elapsed time.Duration
 	Seeded  bool // one of the seeded runs (not calibration, not replay)
+	// Aim is the ID of the prediction an aimed run was made for: the
+	// witness says which prediction led to a confirmation.
+	Aim string
 }
 
 // errCanceled is returned for runs cut short because the hunt stopped.

@@ -16,7 +16,7 @@ func TestConfigContract(t *testing.T) {
 	in := driver.Config{Strategy: "directed", Seed: 7, Depth: 4, Radius: 3, Steps: 40, Goroutines: 5,
 		Replay: "/r/schedule.json", Result: "/r/result.json", Trace: "/r/trace", WatchdogMS: 20,
 		Target: &driver.Target{Classes: []string{"p.a"}, Sites: []string{"/p/p.go:3:4"}, Goroutines: []string{"test"},
-			HeldSites: []string{"/p/p.go:1:2"}, HeldSteps: 6}}
+			HeldSites: []string{"/p/p.go:1:2"}, HeldSteps: 6, Postpone: []string{"/p/p.go:5:6"}, Until: []string{"/p/p.go:7:8"}}}
 	data, err := json.Marshal(in)
 	if err != nil {
 		t.Fatal(err)
@@ -28,7 +28,7 @@ func TestConfigContract(t *testing.T) {
 	want := rt.Config{Strategy: "directed", Seed: 7, Depth: 4, Radius: 3, Steps: 40, Goroutines: 5,
 		Replay: "/r/schedule.json", Result: "/r/result.json", Trace: "/r/trace", WatchdogMS: 20,
 		Target: rt.Targets{Classes: []string{"p.a"}, Sites: []string{"/p/p.go:3:4"}, Goroutines: []string{"test"},
-			HeldSites: []string{"/p/p.go:1:2"}, HeldSteps: 6}}
+			HeldSites: []string{"/p/p.go:1:2"}, HeldSteps: 6, Postpone: []string{"/p/p.go:5:6"}, Until: []string{"/p/p.go:7:8"}}}
 	if !reflect.DeepEqual(out, want) {
 		t.Errorf("the runtime reads\n%+v\nwant\n%+v\nfrom %s", out, want, data)
 	}

@@ -13,7 +13,7 @@ func TestBeginCancelled(t *testing.T) {
 	helpers.Add(2)
 	wg.Add(2)
 	var err error
-	go func() { defer wg.Done(); err = r.BeginCmds(ctx, 2, helpers.Done) }()
+	go func() { defer wg.Done(); err = r.BeginCmds(ctx, 2, func() { helpers.Done() }) }()
 	go func() { defer wg.Done(); cancel() }()
 	wg.Wait()
 	helpers.Wait() // every helper reported: none is left blocked
