@@ -250,7 +250,7 @@ func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
 		// non-blocking sends find no room is busy, not waiting.
 		waiting := idle && (len(en) == 0 || !spinning(en[0]) || en[0].spins >= spinJump)
 		hold, _ := sc.strat.(holder)
-		if hold != nil && !waiting && hold.holdsAll(en) {
+		if hold != nil && !waiting && t.when-c.now <= maxHeldDelay && hold.holdsAll(en) {
 			waiting = true // only goroutines the strategy holds back can step
 		}
 		var why fireCase

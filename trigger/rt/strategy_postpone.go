@@ -1,6 +1,9 @@
 package rt
 
-import "slices"
+import (
+	"slices"
+	"time"
+)
 
 // postponer holds goroutines back at chosen sites, for the directed
 // strategy's blocking candidates (a lock held across a channel
@@ -8,9 +11,9 @@ import "slices"
 // about to step at a Postpone site is not chosen while another goroutine
 // can step, until some other goroutine steps at an Until site (with no
 // Until sites, until nothing else can step). While everything that can
-// step is held back, the clock may jump to the next timer (advance asks
-// holdsAll), so a timeout or a deadline fires first, as it would if the
-// held goroutine were slow; after maxHeldFires such firings, or when
+// step is held back, the clock may jump to the next timer due within
+// maxHeldDelay (advance asks holdsAll), so a timeout or a deadline fires
+// first, as it would if the held goroutine were slow; after maxHeldFires such firings, or when
 // nothing else can step, the held goroutines are released for their
 // current operation. A timer created at a Postpone site does not fire
 // early or when merely due (holdsTimer), and loses its ties: it fires
@@ -25,6 +28,13 @@ type postponer struct {
 	timersFree  bool        // a step at an Until site released the held timers
 	cand        []*g
 }
+
+// maxHeldDelay is the furthest the clock jumps while every enabled
+// goroutine is held: a held goroutine is taken as slow by at most 100 ms.
+// A test's own safety timeout ("fail if nothing happened within a
+// second") is not what a blocking candidate is about, and firing it makes
+// a passing test fail, not deadlock (puddle's and yamux's tests did).
+const maxHeldDelay = int64(100 * time.Millisecond)
 
 // maxHeldFires bounds the timers fired while every enabled goroutine is
 // held, from one step of a held goroutine to the next: a ticker never

@@ -117,7 +117,7 @@ func try(m module, dh, out string, runs int, bound time.Duration) (*result, erro
 	var dhOut bytes.Buffer
 	rep := filepath.Join(out, m.name+".json")
 	os.Remove(rep)
-	args := []string{"confirm", "--runs", fmt.Sprint(runs), "-o", rep}
+	args := []string{"confirm", "-count=1", "--runs", fmt.Sprint(runs), "-o", rep}
 	args = append(append(args, strings.Fields(m.args)...), "./...")
 	start = time.Now()
 	_ = run(ctx2, dir, &dhOut, dh, args...) // exit 1 and 3 are data
