@@ -134,6 +134,9 @@ func TestBadInput(t *testing.T) {
 			blocked = true
 		case f.Test == "TestNetRead" && f.Kind == report.Hang && f.Snapshot != nil && f.Snapshot.Class == report.HangOutside:
 			hang = true
+		case f.Status == report.PredictedDynamic || f.Status == report.Unconfirmed:
+			// A prediction the runs did not bear out (heapcheck's Cond
+			// wait, a lost-wakeup candidate) is a hypothesis, not a claim.
 		default:
 			t.Errorf("unexpected finding %s", f.Summary())
 		}
