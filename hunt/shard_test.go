@@ -124,7 +124,7 @@ func findingStatuses(rep *report.Report) []string {
 }
 
 // Four shards, merged, report what one hunt does: the same findings with
-// the same statuses, and the same exit status. (scripts/ci-local.sh does
+// the same statuses, and the same exit status. (.ci/shards does
 // the same over the whole corpus.)
 func TestShardsMergeAsOne(t *testing.T) {
 	if testing.Short() {

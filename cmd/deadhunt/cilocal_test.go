@@ -16,7 +16,7 @@ import (
 // every time, look-alikes, and a package with several tests.
 var ciCases = []string{"deadlock/abba", "deadlock/cycle3", "deadlock/subtest", "deadlock/doublelock", "clean/guard", "clean/ordered"}
 
-// scripts/ci-local.sh (the recipe of docs/ci.md: four shards at once,
+// .ci/shards (the recipe of docs/ci.md: four shards at once,
 // then merge) ends as one hunt does: the same findings, statuses and exit
 // status.
 func TestCILocalScript(t *testing.T) {
@@ -24,13 +24,13 @@ func TestCILocalScript(t *testing.T) {
 		t.Skip("-short: builds deadhunt and hunts corpus packages five times")
 	}
 	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh to run scripts/ci-local.sh")
+		t.Skip("no sh to run .ci/shards")
 	}
 	bin := filepath.Join(t.TempDir(), "deadhunt")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	script, err := filepath.Abs(filepath.Join("..", "..", "scripts", "ci-local.sh"))
+	script, err := filepath.Abs(filepath.Join("..", "..", ".ci", "shards"))
 	if err != nil {
 		t.Fatal(err)
 	}

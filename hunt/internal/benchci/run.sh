@@ -1,14 +1,14 @@
 #!/bin/sh
-# bench-ci.sh measures deadhunt at scale on the corpus (docs/benchmarks-ci.md):
+# run.sh measures deadhunt at scale on the corpus (docs/benchmarks-ci.md):
 #   cache: a first hunt of ./corpus/... with an empty hunt cache, a second
 #          of the unchanged corpus, a third after one package changed
 #          (corpus/deadlock/crosspkg/store, which crosspkg imports);
-#   shards: one hunt without the cache, then scripts/ci-local.sh (four
+#   shards: one hunt without the cache, then .ci/shards (four
 #          shards at once, merge) without it; their findings compared;
 #   alone: each of four shards alone, one after the other, as each would
 #          run on a machine of its own (balanced by the one hunt's report
 #          when there is one from the shards part).
-# usage: scripts/bench-ci.sh [workdir [parts]]   (from the repository root;
+# usage: hunt/internal/benchci/run.sh [workdir [parts]]   (from the repository root;
 # parts default to "cache shards alone")
 set -eu
 work=${1:-$(mktemp -d)}
@@ -37,7 +37,7 @@ case " $parts " in *" cache "*)
 export DEADHUNT_CACHE="$work/cache"
 hunt first -o "$work/first.json" ./corpus/...
 hunt second -o "$work/second.json" ./corpus/...
-sed -i '1i // edited by bench-ci.sh: every line below moves down one' corpus/deadlock/crosspkg/store/store.go
+sed -i '1i // edited by hunt/internal/benchci/run.sh: every line below moves down one' corpus/deadlock/crosspkg/store/store.go
 hunt changed -o "$work/changed.json" ./corpus/...
 grep -v ' \[cached\]$' "$work/changed.txt" | grep ' runs (' | sed 's/^/\thunted again: /' || true
 sed -i '1d' corpus/deadlock/crosspkg/store/store.go
@@ -47,7 +47,7 @@ export DEADHUNT_CACHE=off
 case " $parts " in *" shards "*)
 hunt one -o "$work/one.json" ./corpus/...
 t0=$(secs)
-set +e; DEADHUNT=$dh sh "$repo/scripts/ci-local.sh" -n 4 -o "$work/ci" ./corpus/... >"$work/shards.txt" 2>&1; code=$?; set -e
+set +e; DEADHUNT=$dh sh "$repo/.ci/shards" -n 4 -o "$work/ci" ./corpus/... >"$work/shards.txt" 2>&1; code=$?; set -e
 t1=$(secs)
 printf 'shards\t%.1f s\texit %d\t(4 at once, then merge)\n' "$(echo "$t1 - $t0" | bc)" "$code"
 for f in one ci/all; do
