@@ -182,3 +182,12 @@ func BenchmarkHandoverChan(b *testing.B) {
 		<-a
 	}
 }
+
+// The explored forms: what a controlled run of deadhunt confirm costs
+// (every run but replays reports its orderings, explore.go).
+func BenchmarkLockPingPongRandomExplore(b *testing.B) {
+	benchCfg(b, rt.Config{Strategy: "random", Explore: true}, lockPingPong)
+}
+func BenchmarkChanPingPongRandomExplore(b *testing.B) {
+	benchCfg(b, rt.Config{Strategy: "random", Explore: true}, chanPingPong)
+}

@@ -49,6 +49,7 @@ type hb struct {
 	closes map[uintptr]vclock   // the closer's clock
 	wgs    map[weak.Pointer[sync.WaitGroup]]vclock
 	onces  map[weak.Pointer[sync.Once]]vclock
+	cache  [1 << hbCacheBits]hbCacheEntry // in front of locks
 }
 
 // lockClock is a lock's release clocks and its last acquisition: by whom
@@ -101,15 +102,45 @@ func (e *explorer) acquired(x *g, lock any, read bool, _ *Site) {
 	l.lastG, l.lastAt = x.id, v[x.id]
 }
 
-// lock returns lock's clocks, made on first use.
+// lock returns lock's clocks, made on first use. A direct-mapped cache by
+// address spares most lookups their weak pointer (weak.Make is most of a
+// lock event's cost); an entry counts only while its weak pointer still
+// points at lock, so a lock at a collected one's address is looked up anew.
 func (h *hb) lock(lock any) *lockClock {
+	p := objAddr(lock)
+	c := &h.cache[(p*0x9e3779b97f4a7c15)>>(64-hbCacheBits)]
+	if c.p == p && c.l != nil && weakIs(c.k, lock) {
+		return c.l
+	}
 	k := weakKey(lock)
 	l := h.locks[k]
 	if l == nil {
 		l = &lockClock{}
 		h.locks[k] = l
 	}
+	*c = hbCacheEntry{p: p, k: k, l: l}
 	return l
+}
+
+const hbCacheBits = 6
+
+type hbCacheEntry struct {
+	p uintptr
+	k any // weakKey of the lock
+	l *lockClock
+}
+
+// weakIs reports whether k, a weakKey, still points at lock.
+func weakIs(k, lock any) bool {
+	switch w := k.(type) {
+	case weak.Pointer[sync.Mutex]:
+		m, ok := lock.(*sync.Mutex)
+		return ok && w.Value() == m
+	case weak.Pointer[sync.RWMutex]:
+		m, ok := lock.(*sync.RWMutex)
+		return ok && w.Value() == m
+	}
+	return k == lock
 }
 
 func (e *explorer) waiting(*g, any, bool, *Site) {}
