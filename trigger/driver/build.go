@@ -78,7 +78,7 @@ func (b *Built) add(p *instrument.Package) {
 		b.Errors = append(b.Errors, report.PackageError{Package: p.ImportPath, Err: buildError(p.ImportPath, p.Err)})
 	case p.Binary != "" && len(p.Tests) > 0:
 		b.Packages = append(b.Packages, Package{ImportPath: p.ImportPath, Dir: p.Dir, Binary: p.Binary, Tests: p.Tests,
-			Fingerprint: fingerprint(p.Binary)})
+			Fingerprint: Fingerprint(p.Binary)})
 	}
 }
 
@@ -129,10 +129,10 @@ func buildError(path string, err error) string {
 	return msg
 }
 
-// fingerprint is the first 16 hex digits of the SHA-256 of a file ("" if
+// Fingerprint is the first 16 hex digits of the SHA-256 of a file ("" if
 // it cannot be read): the go command builds a test binary reproducibly, so
 // the same code, flags, toolchain and runtime give the same fingerprint.
-func fingerprint(name string) string {
+func Fingerprint(name string) string {
 	f, err := os.Open(name)
 	if err != nil {
 		return ""
