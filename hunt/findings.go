@@ -27,12 +27,29 @@ func joinPredictions(pr *predictions, confirmed []report.Finding, sum *driver.Su
 		if s := aimSearch(sum, f.ID); s != nil {
 			f.Status, f.Search = report.Unconfirmed, s
 		} else if slices.Contains(f.Evidence, report.Dynamic) {
-			f.Status, f.Search = report.Unconfirmed, &report.Search{Strategy: report.Directed, MissBound: 1,
-				Note: "no directed run: the tests that showed it failed on their own or were not hunted"}
+			f.Status, f.Search = report.Unconfirmed, &report.Search{Strategy: report.Directed, MissBound: 1, Note: notTried(sum, &f)}
 		}
 		out = append(out, f)
 	}
 	return out
+}
+
+// notTried says why no directed run was aimed at f, from its test's
+// account: the test confirmed another deadlock first (a blocking aim is
+// skipped then), failed on its own, or was not hunted.
+func notTried(sum *driver.Summary, f *report.Finding) string {
+	for _, st := range sum.Tests {
+		if st.Package != f.Package || st.Test != f.Test {
+			continue
+		}
+		switch {
+		case len(st.Findings) > 0:
+			return "no directed run: " + st.Test + " confirmed another deadlock first (-keep-going tries every aim)"
+		case st.Failure != nil:
+			return "no directed run: " + st.Test + " fails on its own in its plain run"
+		}
+	}
+	return "no directed run: the tests that showed it failed on their own or were not hunted"
 }
 
 // aimSearch is the search of the directed runs aimed at id, from the test
