@@ -74,15 +74,4 @@ func aimSearch(sum *driver.Summary, id string) *report.Search {
 // sameBug reports whether two findings of one package name the same
 // deadlock: the same ID, or the same distinct lock classes (the runtime
 // may call a predicted cycle "mixed" when a channel is involved too).
-func sameBug(a, b *report.Finding) bool {
-	if a.ID == b.ID {
-		return true
-	}
-	if a.Package != b.Package {
-		return false
-	}
-	ca, cb := a.Classes(), b.Classes()
-	slices.Sort(ca)
-	slices.Sort(cb)
-	return slices.Equal(slices.Compact(ca), slices.Compact(cb))
-}
+func sameBug(a, b *report.Finding) bool { return a.ID == b.ID || report.SameLocks(a, b) }

@@ -85,7 +85,7 @@ func mergeFindings(reps []*Report) []Finding {
 	drop := make([]bool, len(fs))
 	for i := range fs {
 		for _, c := range confirmed {
-			if fs[i].Status != Confirmed && sameLocks(&fs[c], &fs[i]) {
+			if fs[i].Status != Confirmed && SameLocks(&fs[c], &fs[i]) {
 				fs[c].Evidence = UnionEvidence(fs[c].Evidence, fs[i].Evidence)
 				drop[i] = true
 			}
@@ -177,9 +177,9 @@ func weakerSearch(a, b *Search) *Search {
 	return a
 }
 
-// sameLocks reports whether two findings of one package name the same
+// SameLocks reports whether two findings of one package name the same
 // set of lock classes.
-func sameLocks(a, b *Finding) bool {
+func SameLocks(a, b *Finding) bool {
 	if a.Package != b.Package {
 		return false
 	}

@@ -22,17 +22,19 @@ type gdump struct {
 }
 
 // dumpAll parses runtime.Stack(all) into its goroutines, by Go ID.
-func dumpAll() map[uint64]gdump {
+func dumpAll() map[uint64]gdump { return parseDump(allStacks()) }
+
+// allStacks is runtime.Stack of every goroutine, in a buffer grown until
+// it fits (at most 64 MB).
+func allStacks() []byte {
 	buf := make([]byte, 256<<10)
 	for {
 		n := runtime.Stack(buf, true)
 		if n < len(buf) || len(buf) >= 64<<20 {
-			buf = buf[:n]
-			break
+			return buf[:n]
 		}
 		buf = make([]byte, 2*len(buf))
 	}
-	return parseDump(buf)
 }
 
 // parseDump parses a stack dump in runtime.Stack's format.

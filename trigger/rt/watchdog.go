@@ -2,7 +2,6 @@ package rt
 
 import (
 	"bytes"
-	"runtime"
 	"strconv"
 	"time"
 )
@@ -117,15 +116,7 @@ func waitReason(goid uint64) string {
 	if goid == 0 {
 		return "starting" // chosen before its goroutine registered
 	}
-	buf := make([]byte, 256<<10)
-	for {
-		n := runtime.Stack(buf, true)
-		if n < len(buf) || len(buf) >= 64<<20 {
-			buf = buf[:n]
-			break
-		}
-		buf = make([]byte, 2*len(buf))
-	}
+	buf := allStacks()
 	head := []byte("goroutine " + strconv.FormatUint(goid, 10) + " [")
 	i := bytes.Index(buf, head)
 	if i < 0 {
