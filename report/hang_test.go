@@ -91,3 +91,15 @@ func TestRelativeToHangAndStatic(t *testing.T) {
 		t.Error("RelativeTo changed the original")
 	}
 }
+
+// TestSummaryCreatedOnce: goroutines started in one loop are blocked at
+// one creation site, which the headline names once.
+func TestSummaryCreatedOnce(t *testing.T) {
+	site := Site{File: "p/pool.go", Line: 33, Col: 3}
+	f := Finding{Kind: Blocked, Status: Confirmed, Package: "p", Test: "TestPool", ID: "DH-0000000001",
+		Goroutines: []Goroutine{{ID: 1}, {ID: 2, Created: site}, {ID: 3, Created: site}}}
+	s := f.Summary()
+	if !strings.HasSuffix(s, ", created at p/pool.go:33:3") {
+		t.Errorf("summary %q: want the site once at its end", s)
+	}
+}

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -56,8 +57,8 @@ func (f *Finding) Summary() string {
 	}
 	var created []string
 	for _, g := range f.Goroutines {
-		if !g.Created.IsZero() && g.ID != 1 && f.Kind == Blocked {
-			created = append(created, g.Created.String())
+		if c := g.Created.String(); !g.Created.IsZero() && g.ID != 1 && f.Kind == Blocked && !slices.Contains(created, c) {
+			created = append(created, c) // goroutines started in a loop: the site once
 		}
 	}
 	if len(created) > 0 {
