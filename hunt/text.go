@@ -152,6 +152,9 @@ func writeTests(w io.Writer, sum *driver.Summary, rep *report.Report, cached []r
 		if st.FirstBad != nil {
 			bad++
 		}
+		for _, l := range leakLines(rep, &st, verbose) {
+			fmt.Fprintf(w, "\t%s\n", l)
+		}
 		if !verbose {
 			continue
 		}
@@ -179,6 +182,9 @@ func writeTests(w io.Writer, sum *driver.Summary, rep *report.Report, cached []r
 		}
 	}
 	if line := stopsLine(sum); line != "" {
+		fmt.Fprintln(w, line)
+	}
+	if line := leaksLine(sum, verbose); line != "" {
 		fmt.Fprintln(w, line)
 	}
 	if bad > 0 && !verbose {

@@ -16,12 +16,14 @@ import (
 // Version is the version of the report schema written by this package.
 // Version 2 added interrupted, blind_spots, a finding's tests and a
 // witness's fingerprint and args; version 3 added tests (what each test's
-// hunt cost, and whether it was reused from the cache). An older report is
-// read as a version 3 report without the newer fields.
-const Version = 3
+// hunt cost, and whether it was reused from the cache); version 4 added a
+// test's leak_check (Go's goroutine leak profile against the leaks
+// confirmed). An older report is read as a version 4 report without the
+// newer fields.
+const Version = 4
 
 // readable are the versions Read accepts.
-var readable = []int{1, 2, 3}
+var readable = []int{1, 2, 3, 4}
 
 // Report is one run's findings: the output of lockcycle, confirm or predict.
 type Report struct {
@@ -65,6 +67,9 @@ type TestRun struct {
 	Stop      string  `json:"stop,omitempty"`
 	Orderings int     `json:"orderings,omitempty"`
 	MissBound float64 `json:"miss_bound,omitempty"`
+	// LeakCheck compares Go's goroutine leak profile, taken at the end of
+	// the test's plain run, with the leaks deadhunt confirmed in it.
+	LeakCheck *LeakCheck `json:"leak_check,omitempty"`
 }
 
 // Ref names the test.

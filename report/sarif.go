@@ -346,6 +346,18 @@ func (r *Report) RelativeTo(root string) (*Report, error) {
 	}
 	site := func(s *Site) { s.File = rel(s.File) }
 	prefix := filepath.Clean(root) + string(filepath.Separator)
+	snapG := func(g *SnapGoroutine) {
+		site(&g.Created)
+		g.WaitsFor = strings.ReplaceAll(g.WaitsFor, prefix, "")
+		for k := range g.Stack {
+			g.Stack[k].File = rel(g.Stack[k].File)
+		}
+	}
+	snapGs := func(gs []SnapGoroutine) {
+		for j := range gs {
+			snapG(&gs[j])
+		}
+	}
 	for i := range c.Findings {
 		f := &c.Findings[i]
 		f.Message = strings.ReplaceAll(f.Message, prefix, "")
@@ -371,17 +383,17 @@ func (r *Report) RelativeTo(root string) (*Report, error) {
 		}
 		if s := f.Snapshot; s != nil {
 			s.Reason = strings.ReplaceAll(s.Reason, prefix, "")
-			for _, gs := range [][]SnapGoroutine{s.Goroutines, s.Unmanaged} {
-				for j := range gs {
-					site(&gs[j].Created)
-					gs[j].WaitsFor = strings.ReplaceAll(gs[j].WaitsFor, prefix, "")
-					for k := range gs[j].Stack {
-						gs[j].Stack[k].File = rel(gs[j].Stack[k].File)
-					}
-				}
-			}
+			snapGs(s.Goroutines)
+			snapGs(s.Unmanaged)
 			for j := range s.Timers {
 				site(&s.Timers[j].Site)
+			}
+		}
+	}
+	for _, t := range c.Tests {
+		if lc := t.LeakCheck; lc != nil {
+			for j := range lc.Leaked {
+				snapG(&lc.Leaked[j].SnapGoroutine)
 			}
 		}
 	}

@@ -76,6 +76,9 @@ type RunResult struct {
 	Hang     *report.Snapshot `json:"hang,omitempty"`
 	Warnings []string         `json:"warnings,omitempty"`
 	Explore  *Explore         `json:"explore,omitempty"`
+	// LeakProfile is what Go's goroutine leak profile said at the end of
+	// a plain run.
+	LeakProfile *report.LeakProfile `json:"leak_profile,omitempty"`
 }
 
 // CheckValid reports the first inconsistency in a result.

@@ -143,7 +143,7 @@ func (s *TestStats) StopText() string {
 // StopRef is a test's stop reason for the report.
 func (s *TestStats) StopRef() report.TestRun {
 	return report.TestRun{Package: s.Package, Test: s.Test, Runs: s.Runs, ElapsedMS: s.Elapsed.Milliseconds(),
-		Stop: string(s.Stop), Orderings: s.Orderings, MissBound: s.MissBound}
+		Stop: string(s.Stop), Orderings: s.Orderings, MissBound: s.MissBound, LeakCheck: s.LeakCheck}
 }
 
 // seedBudget is the test's seeded runs: enough for Options.Confidence

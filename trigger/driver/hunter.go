@@ -47,10 +47,11 @@ type testHunt struct {
 	mu    sync.Mutex // guards stats, seen and order
 	stats TestStats
 	seen  map[string]*seenDeadlock
-	order []string  // IDs of seen deadlocks in order of confirmation
-	hang  *hangSeen // the first run that reached its bound (hang.go)
-	base  Config    // the seeded runs' configuration, without seed
-	space space     // what the runs showed of the schedule space; guarded by mu
+	order []string            // IDs of seen deadlocks in order of confirmation
+	hang  *hangSeen           // the first run that reached its bound (hang.go)
+	leaks *report.LeakProfile // Go's leak profile at the end of the plain run
+	base  Config              // the seeded runs' configuration, without seed
+	space space               // what the runs showed of the schedule space; guarded by mu
 }
 
 func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult {
@@ -79,9 +80,11 @@ func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult
 		}
 	}
 	h.mu.Unlock()
+	fs := t.findings()
+	t.stats.LeakCheck = report.CheckLeaks(t.leaks, fs)
 	h.progress(t, true)
 	t.mu.Unlock()
-	return testResult{stats: t.stats, findings: t.findings(), err: err}
+	return testResult{stats: t.stats, findings: fs, err: err}
 }
 
 // run hunts the test: a plain run (does the test pass on its own? the
@@ -96,6 +99,9 @@ func (t *testHunt) run(ctx context.Context) error {
 		if plain, err = t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: report.Plain, WatchdogMS: o.WatchdogMS}); err != nil {
 			return err
 		}
+	}
+	if plain.Result != nil {
+		t.leaks = plain.Result.LeakProfile
 	}
 	if plain.Outcome.Hung() {
 		return t.hung(ctx, plain) // hang.go

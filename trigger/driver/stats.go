@@ -72,6 +72,10 @@ type TestStats struct {
 	Bound     float64
 	MissBound float64
 	Uncounted string
+	// LeakCheck compares Go's goroutine leak profile at the end of the
+	// plain run with the leaks confirmed; nil when the toolchain has no
+	// such profile or the plain run wrote none.
+	LeakCheck *report.LeakCheck `json:",omitempty"`
 }
 
 // Finished reports whether the test's hunt ran to its end.

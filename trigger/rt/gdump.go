@@ -15,6 +15,8 @@ type gdump struct {
 	state   string
 	frames  []frame
 	created string // "pkg.F in goroutine 1", as the dump says
+	// createdAt is the position of the go statement that created it.
+	createdAt siteJSON
 	// ours: a goroutine this package started (its outermost frame is
 	// this package's: the watchdog, a managed goroutine's body) or an
 	// iter.Pull coroutine (the scheduler's handoffs, coro.go).
@@ -60,22 +62,21 @@ func parseDump(buf []byte) map[uint64]gdump {
 		}
 		for k := 1; k+1 < len(lines); k += 2 {
 			fn := lines[k]
+			file, line, ok := dumpLoc(lines[k+1])
 			if strings.HasPrefix(fn, "created by ") {
 				d.created = strings.TrimPrefix(fn, "created by ")
+				if ok {
+					fn, _, _ = strings.Cut(d.created, " in goroutine ")
+					d.createdAt = siteJSON{File: file, Line: line, Func: fn}
+				}
 				break
 			}
 			if p := strings.LastIndexByte(fn, '('); p > 0 {
 				fn = fn[:p]
 			}
-			loc := strings.TrimSpace(lines[k+1])
-			if p := strings.LastIndex(loc, " +0x"); p > 0 {
-				loc = loc[:p]
-			}
-			c := strings.LastIndexByte(loc, ':')
-			if c < 0 {
+			if !ok {
 				continue
 			}
-			line, _ := strconv.Atoi(loc[c+1:])
 			if strings.HasPrefix(fn, "iter.Pull") {
 				d.ours = true
 			}
@@ -85,11 +86,25 @@ func parseDump(buf []byte) map[uint64]gdump {
 			if strings.HasPrefix(fn, rtPrefix) || strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "internal/") || strings.HasPrefix(fn, "sync.runtime_") {
 				continue
 			}
-			d.frames = append(d.frames, frame{Func: fn, File: loc[:c], Line: line})
+			d.frames = append(d.frames, frame{Func: fn, File: file, Line: line})
 		}
 		out[id] = d
 	}
 	return out
+}
+
+// dumpLoc parses a dump's location line: "\t/path/f.go:12 +0x1d".
+func dumpLoc(l string) (file string, line int, ok bool) {
+	loc := strings.TrimSpace(l)
+	if p := strings.LastIndex(loc, " +0x"); p > 0 {
+		loc = loc[:p]
+	}
+	c := strings.LastIndexByte(loc, ':')
+	if c < 0 {
+		return "", 0, false
+	}
+	line, _ = strconv.Atoi(loc[c+1:])
+	return loc[:c], line, true
 }
 
 // outermost reports whether the function line at k is the last frame of

@@ -53,3 +53,36 @@ iter.Pull[...].func1.1()
 		t.Errorf("created %q", g7.created)
 	}
 }
+
+// The goroutine leak profile's dump marks leaked goroutines; leakedIn
+// keeps those, with where they were created.
+func TestLeakedIn(t *testing.T) {
+	dump := []byte(`goroutine 6 [chan receive]:
+testing.(*T).Run(0xc000003dc0, {0x5f1b7a, 0x8}, 0x6070c8)
+	/usr/local/go/src/testing/testing.go:2101 +0x4c5
+
+goroutine 7 [chan send (leaked)]:
+example.com/p.Start.func1()
+	/m/p/p.go:14 +0x1e
+created by example.com/p.Start in goroutine 6
+	/m/p/p.go:12 +0x76
+
+goroutine 8 [select (leaked)]:
+example.com/p.loop()
+	/m/p/p.go:30 +0x1e
+created by example.com/p.Start in goroutine 6
+	/m/p/p.go:13 +0x76
+`)
+	gs := leakedIn(parseDump(dump))
+	if len(gs) != 2 {
+		t.Fatalf("%d leaked, want 2: %+v", len(gs), gs)
+	}
+	g := gs[0]
+	want := siteJSON{File: "/m/p/p.go", Line: 12, Func: "example.com/p.Start"}
+	if g.State != "leaked" || g.GoState != "chan send" || g.Created != want || len(g.Stack) != 1 || g.Stack[0].Line != 14 {
+		t.Errorf("first leaked: %+v, want created at %v, blocked at p.go:14", g, want)
+	}
+	if gs[1].GoState != "select" || gs[1].Created.Line != 13 {
+		t.Errorf("second leaked: %+v", gs[1])
+	}
+}

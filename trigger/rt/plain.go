@@ -3,7 +3,10 @@ package rt
 import (
 	"fmt"
 	"os"
+	"runtime"
+	"strings"
 	"sync/atomic"
+	"testing"
 	"time"
 )
 
@@ -34,12 +37,20 @@ func countAcq() {
 	}
 }
 
+// startTest arranges for the plain run's result to be written once the
+// test and its cleanups are done (the first cleanup registered runs last),
+// with what Go's goroutine leak profile says of the goroutines it left.
+func (p *plainRun) startTest(t *testing.T) {
+	base := runtime.NumGoroutine()
+	t.Cleanup(func() { p.writeResult(t.Name(), checkLeaks(base)) })
+}
+
 // writeResult writes the counts of the plain run of test.
-func (p *plainRun) writeResult(test string) {
+func (p *plainRun) writeResult(test string, leaks *leakProfileJSON) {
 	writeResult(p.cfg.Result, &result{
 		Outcome: "ok", Test: test, Strategy: plainStrategy, Seed: p.cfg.Seed,
 		Steps: int(p.steps.Load()), Acquisitions: int(p.acqs.Load()),
-		Goroutines: int(p.gos.Load()) + 1, Schedule: []stepJSON{},
+		Goroutines: int(p.gos.Load()) + 1, Schedule: []stepJSON{}, LeakProfile: leaks,
 	})
 }
 
@@ -54,19 +65,34 @@ func (p *plainRun) armBound() {
 }
 
 func (p *plainRun) atBound() {
-	gs := unmanaged(dumpAll(), nil)
-	blocked := 0
-	for _, x := range gs {
+	// Go's goroutine leak profile, when the toolchain has it, is the dump:
+	// it marks the goroutines nothing can wake.
+	dump := leakDump()
+	lp := &leakProfileJSON{Available: dump != nil}
+	if dump == nil {
+		dump = dumpAll()
+	}
+	lp.Leaked = leakedIn(dump)
+	gs := unmanaged(dump, nil)
+	blocked, leaked := 0, 0
+	for i, x := range gs {
+		if st, ok := strings.CutSuffix(x.GoState, leakedSuffix); ok {
+			gs[i].State, gs[i].GoState = "leaked", st
+			leaked++
+		}
 		if !isRunning(x.GoState) {
 			blocked++
 		}
 	}
-	snap := &snapshotJSON{Class: hangPlain, BoundMS: p.cfg.BoundMS, Steps: int(p.steps.Load()), Unmanaged: gs,
-		Reason: fmt.Sprintf("plain run at its bound: %d goroutine(s) of the test, %d of them waiting", len(gs), blocked)}
+	reason := fmt.Sprintf("plain run at its bound: %d goroutine(s) of the test, %d of them waiting", len(gs), blocked)
+	if leaked > 0 {
+		reason += fmt.Sprintf(", %d of those blocked for good (Go's goroutineleak profile: on objects no running goroutine can reach)", leaked)
+	}
+	snap := &snapshotJSON{Class: hangPlain, BoundMS: p.cfg.BoundMS, Steps: int(p.steps.Load()), Unmanaged: gs, Reason: reason}
 	writeResult(p.cfg.Result, &result{
 		Outcome: "hang", Strategy: plainStrategy, Seed: p.cfg.Seed,
 		Steps: int(p.steps.Load()), Acquisitions: int(p.acqs.Load()),
-		Goroutines: int(p.gos.Load()) + 1, Schedule: []stepJSON{}, Hang: snap,
+		Goroutines: int(p.gos.Load()) + 1, Schedule: []stepJSON{}, Hang: snap, LeakProfile: lp,
 	})
 	fmt.Fprintf(os.Stderr, "deadhunt: hang in a plain run at the bound of %v: %s\n", time.Duration(p.cfg.BoundMS)*time.Millisecond, snap.Reason)
 	os.Exit(exitHang)

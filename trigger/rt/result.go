@@ -32,6 +32,9 @@ type result struct {
 	Warnings []string      `json:"warnings,omitempty"`
 	// Explore is the run's report on its interleavings, if asked for.
 	Explore *exploreJSON `json:"explore,omitempty"`
+	// LeakProfile is what Go's goroutine leak profile said at the end of
+	// a plain run (leakprofile.go).
+	LeakProfile *leakProfileJSON `json:"leak_profile,omitempty"`
 }
 
 type stepJSON struct {

@@ -124,14 +124,21 @@ func TestBoundPlainRunSnapshot(t *testing.T) {
 	if c.code != 4 || c.result == nil || c.result.Hang == nil {
 		t.Fatalf("code %d:\n%s", c.code, c.stderr)
 	}
-	found := false
+	found, leaked := false, false
 	for _, g := range c.result.Hang.Unmanaged {
 		for _, f := range g.Stack {
-			found = found || strings.HasSuffix(f.Func, "plainWait")
+			if strings.HasSuffix(f.Func, "plainWait") {
+				found, leaked = true, g.State == "leaked"
+			}
 		}
 	}
 	if c.result.Hang.Class != "plain" || !found {
 		t.Errorf("snapshot %+v: want class plain and plainWait's goroutine", c.result.Hang)
+	}
+	// Go's goroutine leak profile, where the toolchain has it, proves the
+	// waiter can never be woken.
+	if leaked != leakProfile() || leaked != strings.Contains(c.result.Hang.Reason, "blocked for good") {
+		t.Errorf("plainWait's goroutine leaked %v (reason %q), want %v", leaked, c.result.Hang.Reason, leakProfile())
 	}
 }
 
