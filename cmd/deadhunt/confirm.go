@@ -23,6 +23,7 @@ func runConfirm(e *env, args []string) int {
 	fs.Uint64Var(&f.seed, "seed", 0, "seed base: a test's runs use seeds base+1 .. base+runs")
 	fs.StringVar(&f.out, "o", "", "also write the report (JSON) to this `file`")
 	fs.StringVar(&f.sarif, "sarif", "", "also write the findings as SARIF 2.1.0 to this `file` (- for stdout)")
+	fs.StringVar(&f.pprof, "pprof", "", "also write the findings' goroutines as a pprof profile to this `file` (go tool pprof -traces file)")
 	fs.BoolVar(&f.noPredict, "no-predict", false, "do not record and predict: hunt every test with -strategy only")
 	fs.BoolVar(&f.noStatic, "no-static", false, "do not run the static analyzer (lockcycle)")
 	fs.BoolVar(&f.json, "json", false, "print events as JSON on stdout as the hunt goes, one object a line (docs/report.md), instead of text and progress; the report files are written as without it")
@@ -70,6 +71,9 @@ func runConfirm(e *env, args []string) int {
 		}
 		if perr == nil {
 			perr = annotate(e, res.Report, res.Root, resolve(e.dir, f.sarif), report.GitHubActions() && !f.json)
+		}
+		if perr == nil {
+			perr = writeProfile(res.Report, resolve(e.dir, f.pprof))
 		}
 		err = errors.Join(err, perr)
 	}

@@ -48,6 +48,15 @@ func annotate(e *env, rep *report.Report, root, sarif string, github bool) error
 	return writeFile(sarif, write)
 }
 
+// writeProfile writes the report's findings as a pprof profile to the
+// named file, if any.
+func writeProfile(rep *report.Report, name string) error {
+	if name == "" {
+		return nil
+	}
+	return writeFile(name, rep.WriteProfile)
+}
+
 // resolve names a file given on the command line relative to dir; "" and
 // "-" (stdout) stay as they are.
 func resolve(dir, name string) string {

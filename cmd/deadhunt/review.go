@@ -16,6 +16,7 @@ func runReview(e *env, args []string) int {
 	var f flags
 	fs := flag.NewFlagSet("review", flag.ContinueOnError)
 	fs.StringVar(&f.sarif, "sarif", "", "write the report as SARIF 2.1.0 to `file` (- for standard output) instead of the UI")
+	fs.StringVar(&f.pprof, "pprof", "", "write the findings' goroutines as a pprof profile to this `file` (go tool pprof -traces file) instead of the UI")
 	fs.BoolVar(&f.github, "github", report.GitHubActions(), "write GitHub Actions annotations instead of the UI (default when GITHUB_ACTIONS=true)")
 	fs.BoolVar(&f.text, "text", false, "print the report as text instead of the UI")
 	check := func(pos []string) error {
@@ -44,7 +45,7 @@ func runReview(e *env, args []string) int {
 // review opens the report at path in the UI, or writes it as the flags
 // say, file names relative to the module root.
 func (f *flags) review(e *env, root, path string) error {
-	if f.sarif == "" && !f.github && !f.text {
+	if f.sarif == "" && f.pprof == "" && !f.github && !f.text {
 		if isTerminal(e.stdout) {
 			exe, err := os.Executable() // for replays run from the UI
 			if err != nil {
@@ -64,6 +65,9 @@ func (f *flags) review(e *env, root, path string) error {
 	}
 	if err == nil {
 		err = annotate(e, rep, root, resolve(e.dir, f.sarif), f.github)
+	}
+	if err == nil {
+		err = writeProfile(rep, resolve(e.dir, f.pprof))
 	}
 	return err
 }

@@ -250,3 +250,20 @@ func TestReviewInTmux(t *testing.T) {
 		}
 	}
 }
+
+// review -pprof writes the findings' goroutines as a profile that go tool
+// pprof reads.
+func TestReviewPprof(t *testing.T) {
+	root := reviewModule(t)
+	r := cli(t, env{dir: root}, "review", "-pprof", "g.pb.gz")
+	if r.code != exitOK || r.stdout != "" {
+		t.Fatalf("exit %d, stdout %q: %s", r.code, r.stdout, r.stderr)
+	}
+	out, err := exec.Command("go", "tool", "pprof", "-traces", filepath.Join(root, "g.pb.gz")).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go tool pprof: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "id:  DH-2c7af3f694") || !strings.Contains(string(out), "kind:  lock-order-cycle") {
+		t.Errorf("pprof -traces:\n%s", out)
+	}
+}
