@@ -51,8 +51,21 @@ func TestHuntStopsAtFirstConfirmation(t *testing.T) {
 	if len(runs) != 6 || count(runs, " replay ") != 1 || count(runs, "plain 0") != 1 || count(runs, "random 0") != 1 {
 		t.Errorf("runs made: %q; want plain, random 0, seeds 1-3 and one replay", runs)
 	}
-	if st := s.Tests[0]; st.Runs != 5 || st.Outcomes[Deadlock] != 1 || st.Outcomes[Pass] != 4 {
-		t.Errorf("stats %s", st.String())
+	if st := s.Tests[0]; st.Runs != 5 || st.Outcomes[Deadlock] != 1 || st.Outcomes[Pass] != 4 || st.ConfirmedAt != 5 {
+		t.Errorf("stats %s, confirmed at run %d (want 5)", st.String(), st.ConfirmedAt)
+	}
+}
+
+// Runs to confirm is the confirming run's place in the hunt, as one
+// process at a time makes it: with two, seed 4 may end (and be counted)
+// before seed 3's deadlock is replayed; seed 3 is still the hunt's 5th run.
+func TestHuntConfirmedAtWithTwoProcesses(t *testing.T) {
+	pkg, env, _ := fakePackage(t, "TestDeadlock")
+	for range 3 {
+		s := hunt(t, []Package{pkg}, Options{Runs: 30, Parallel: 2, Env: env})
+		if st := s.Tests[0]; len(st.Findings) != 1 || st.ConfirmedAt != 5 {
+			t.Fatalf("%s: confirmed at run %d, want 5", st.String(), st.ConfirmedAt)
+		}
 	}
 }
 

@@ -160,6 +160,9 @@ type phase struct {
 	runs int
 	aim  *AimStats // nil for the strategy's own seeds
 	hit  bool      // an aim's run deadlocked in a confirmed way; guarded by testHunt.mu
+	// start is the runs the test had made when the phase began: seed i
+	// is the hunt's run start+i.
+	start int
 }
 
 // done reports whether the phase can stop: for the strategy's seeds, when
@@ -220,6 +223,9 @@ func (t *testHunt) done() bool {
 func (t *testHunt) seeds(ctx context.Context, ph *phase) error {
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
+	t.mu.Lock()
+	ph.start = t.stats.Runs
+	t.mu.Unlock()
 	n := ph.runs
 	seeds := make(chan int)
 	go func() {
@@ -271,7 +277,7 @@ func (t *testHunt) seed(ctx context.Context, ph *phase, i int) error {
 	if err != nil {
 		return err
 	}
-	rn.Seeded = true
+	rn.Seeded, rn.ordinal = true, ph.start+i
 	if a := ph.aim; a != nil {
 		rn.Aim = a.Aim.ID
 		t.mu.Lock()
@@ -327,8 +333,8 @@ func (t *testHunt) record(ctx context.Context, rn *run) error {
 		return nil // confirmed meanwhile by another run
 	}
 	c.confirmed, c.witness = true, rn
-	if t.stats.ConfirmedAt == 0 {
-		t.stats.ConfirmedAt = t.stats.Runs
+	if t.stats.ConfirmedAt == 0 || rn.ordinal < t.stats.ConfirmedAt {
+		t.stats.ConfirmedAt = rn.ordinal
 	}
 	t.order = append(t.order, id)
 	t.stats.Findings = append(t.stats.Findings, id)
@@ -345,6 +351,9 @@ func (t *testHunt) count(rn *run) *seenDeadlock {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.stats.count(rn)
+	if rn.ordinal == 0 {
+		rn.ordinal = t.stats.Runs
+	}
 	t.space.add(rn)
 	t.noteHang(rn)
 	t.h.send(t, Progress{Run: runDone(rn)})

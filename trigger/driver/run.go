@@ -50,6 +50,11 @@ type run struct {
 	// Aim is the ID of the prediction an aimed run was made for: the
 	// witness says which prediction led to a confirmation.
 	Aim string
+	// ordinal is the run's place in the test's hunt as one process at a
+	// time makes it (the plain run 1, the calibration 2, then each
+	// phase's seeds in order), whatever the order runs made in parallel
+	// end in; 0 until counted.
+	ordinal int
 }
 
 // errCanceled is returned for runs cut short because the hunt stopped.

@@ -42,9 +42,10 @@ type TestStats struct {
 	// deadlock (a test that passes plainly but fails under some schedule),
 	// or nil: what the user reads to see why.
 	FirstBad *BadRun
-	// ConfirmedAt is the number of runs the hunt had made when its first
-	// confirmation came (the confirming run included; exact with one
-	// process at a time): runs to confirm. 0 if none.
+	// ConfirmedAt is the place in the hunt of the first run whose
+	// deadlock was confirmed (the plain run is 1, the calibration 2, then
+	// each phase's seeds in order, as one process at a time makes them,
+	// however many run at once): runs to confirm. 0 if none.
 	ConfirmedAt int
 	// Findings are the IDs confirmed in this test.
 	Findings []string
