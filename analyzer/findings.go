@@ -21,8 +21,16 @@ import (
 // Findings loads the packages matching patterns in dir (with their tests)
 // and runs lockcycle over them. Every report becomes a finding with status
 // predicted-static. A package that does not compile is listed in the
-// report's Errors; the other packages are still analysed.
+// report's Errors; the other packages are still analysed. Code for a newer
+// Go than this binary's is not analysed: a *ToolchainError says so.
 func Findings(ctx context.Context, dir string, patterns ...string) (*report.Report, error) {
+	goVersion, err := ToolchainIn(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckToolchain(goVersion); err != nil {
+		return nil, err
+	}
 	cfg := &packages.Config{Context: ctx, Dir: dir, Mode: packages.LoadAllSyntax, Tests: true}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {

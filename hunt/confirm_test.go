@@ -1,6 +1,7 @@
 package hunt
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -202,3 +203,22 @@ func TestConfirmNoPredict(t *testing.T) {
 		t.Errorf("traces directory: %v, want none", err)
 	}
 }
+
+// A static analyzer that cannot analyse the code (built with an older Go)
+// is skipped with the reason; the hunt goes on, and it is no error.
+func TestConfirmStaticSkipped(t *testing.T) {
+	cfg, _, o := fakeConfig(t, "TestAimed")
+	cfg.Runs = 2
+	cfg.Static = func(context.Context, string, ...string) (*report.Report, error) {
+		return nil, skipErr{}
+	}
+	res := confirm(t, cfg)
+	if len(res.Report.Errors) != 0 || !o.staged("static analyzer skipped: built with an older Go") {
+		t.Errorf("errors %v, stages %q", res.Report.Errors, o.stages)
+	}
+}
+
+type skipErr struct{}
+
+func (skipErr) Error() string { return "built with an older Go" }
+func (skipErr) Skip() bool    { return true }

@@ -2,6 +2,7 @@ package hunt
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -133,9 +134,13 @@ func (p *pipeline) predict(ctx context.Context, rec *driver.Recording) *predicti
 		} else {
 			rep, err = p.cfg.Static(ctx, p.cfg.Dir, patterns...)
 		}
-		if err != nil {
+		var skipped interface{ Skip() bool }
+		switch {
+		case errors.As(err, &skipped) && skipped.Skip():
+			p.stage("static analyzer skipped: %v", err)
+		case err != nil:
 			pr.errs = append(pr.errs, report.PackageError{Package: "lockcycle", Err: err.Error()})
-		} else {
+		default:
 			static = rep.Findings
 			pr.errs = append(pr.errs, rep.Errors...)
 		}
