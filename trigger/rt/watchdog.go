@@ -60,7 +60,16 @@ func (sc *sched) watchdog() {
 			// A goroutine that runs (computes, or waits for a CPU on a
 			// loaded machine) gets more time than one blocked in a
 			// wait: releasing it costs determinism.
-			if st := waitReason(cur.goid.Load()); !isRunning(st) || now.Sub(since) >= 8*limit {
+			// Its wait reason is read without sc.mu: a goroutine waiting
+			// for the scheduler's own lock is not outside.
+			goid, progress := cur.goid.Load(), sc.progress
+			sc.mu.Unlock()
+			st := waitReason(goid)
+			sc.mu.Lock()
+			if sc.dead || sc.cur.Load() != cur || sc.progress != progress {
+				break
+			}
+			if !isRunning(st) || now.Sub(since) >= 8*limit {
 				sc.release(cur, now.Sub(since), st)
 			}
 		case cur == nil && sc.gathering():
