@@ -84,87 +84,121 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 		return nil, err
 	}
 	defer bc.Close()
-	built := bc.Built
-	var elsewhere int
-	withTests := built.Packages // every shard's
-	if bc.shared {
-		withTests, elsewhere = bc.all, bc.elsewhere
-	}
-	ev.built(built, withTests)
-	if len(built.Packages) == 0 && len(built.Errors) > 0 {
-		ev.failed(built.Errors)
-		return nil, buildFailed(built.Errors)
-	}
-	line := builtLine(built)
-	if bc.shared {
-		line = fmt.Sprintf("built the tests of %d package(s), those with tests in this shard's share", len(built.Packages))
-	}
-	p.stage("%s", line)
-	for _, w := range built.Warnings {
-		p.obs.Warning(w)
-	}
-	if !bc.shared {
-		built.Packages, elsewhere = share(built.Packages, cfg.Shard, cfg.Balance)
-	}
-	if !cfg.Shard.whole() {
-		p.stage("shard %s: %d test(s) here, %d in the other shards", cfg.Shard, testCount(built.Packages), elsewhere)
-	}
-	fresh, reused := ch.split(built.Packages, bc.src, cfg.Fresh)
-	if n := len(reused.entries); n > 0 {
-		p.stage("%d package(s) unchanged since an earlier hunt: their results are reused from the cache", n)
-	}
-	p.static = reused.staticPatterns(built.Paths)
-	if !cfg.NoPredict {
-		p.startStatic(ctx)
-	}
-	if err := bc.want(ctx, p, fresh); err != nil {
+	w, err := p.share(ctx, bc, ch, ev)
+	if err != nil {
 		return nil, err
 	}
-	var pr *predictions
-	var predErrs []report.PackageError
 	if !cfg.NoPredict {
-		rec, err := p.record(ctx, fresh)
-		if err != nil && ctx.Err() != nil {
-			return nil, fmt.Errorf("%s while recording, before any test was hunted: no report saved", stopCause(ctx))
-		}
-		if err != nil {
+		if err := p.predictFor(ctx, w, ev, &opts); err != nil {
 			return nil, err
 		}
-		pr = p.predict(ctx, rec)
-		pr.aimStatic()
-		pr.rankAims()
-		p.stage("%s; %d prediction(s)", rec, len(pr.merged))
-		for i := range pr.merged {
-			ev.send(Event{Action: ActionPrediction, Package: pr.merged[i].Package, Finding: &pr.merged[i]})
-		}
-		opts.Aims, opts.Recording = pr.Aims, rec
-		predErrs = slices.Concat(rec.Errors, pr.errs)
 	}
 	opts.Progress = func(pr driver.Progress) {
 		p.obs.Run(pr)
 		ev.progress(pr)
 	}
-	sum, err := driver.Hunt(ctx, fresh, opts)
+	sum, err := driver.Hunt(ctx, w.fresh, opts)
 	if sum == nil {
 		return nil, err
 	}
 	if ctx.Err() != nil {
 		err = nil // a stopped hunt: the report and the summary say so
 	}
+	res, rerr := p.result(ctx, w, sum, bc, ch, ev)
+	return res, errors.Join(err, rerr)
+}
+
+// work is what a hunt is to do once its tests are built: the packages of
+// its share still to hunt, those reused from the cache, and what its
+// predictions left.
+type work struct {
+	built     *driver.Built
+	withTests []driver.Package // every shard's packages with tests
+	elsewhere int              // tests left to the other shards
+	fresh     []driver.Package // to hunt
+	reused    *reuse
+	pr        *predictions // nil without predictions
+	predErrs  []report.PackageError
+}
+
+// share reports the build, takes this shard's share of the packages
+// built and splits off those the cache has; the static analyzer starts on
+// the others, and their test binaries are made ready.
+func (p *pipeline) share(ctx context.Context, bc *built, ch *cache, ev *emitter) (*work, error) {
+	w := &work{built: bc.Built, withTests: bc.Built.Packages}
+	if bc.shared {
+		w.withTests, w.elsewhere = bc.all, bc.elsewhere
+	}
+	ev.built(w.built, w.withTests)
+	if len(w.built.Packages) == 0 && len(w.built.Errors) > 0 {
+		ev.failed(w.built.Errors)
+		return nil, buildFailed(w.built.Errors)
+	}
+	line := builtLine(w.built)
+	if bc.shared {
+		line = fmt.Sprintf("built the tests of %d package(s), those with tests in this shard's share", len(w.built.Packages))
+	}
+	p.stage("%s", line)
+	for _, warn := range w.built.Warnings {
+		p.obs.Warning(warn)
+	}
+	if !bc.shared {
+		w.built.Packages, w.elsewhere = share(w.built.Packages, p.cfg.Shard, p.cfg.Balance)
+	}
+	if !p.cfg.Shard.whole() {
+		p.stage("shard %s: %d test(s) here, %d in the other shards", p.cfg.Shard, testCount(w.built.Packages), w.elsewhere)
+	}
+	w.fresh, w.reused = ch.split(w.built.Packages, bc.src, p.cfg.Fresh)
+	if n := len(w.reused.entries); n > 0 {
+		p.stage("%d package(s) unchanged since an earlier hunt: their results are reused from the cache", n)
+	}
+	p.static = w.reused.staticPatterns(w.built.Paths)
+	if !p.cfg.NoPredict {
+		p.startStatic(ctx)
+	}
+	return w, bc.want(ctx, p, w.fresh)
+}
+
+// predictFor records the fresh packages' tests, predicts their deadlocks
+// (traces and static analysis) and aims the hunt at them.
+func (p *pipeline) predictFor(ctx context.Context, w *work, ev *emitter, opts *driver.Options) error {
+	rec, err := p.record(ctx, w.fresh)
+	if err != nil && ctx.Err() != nil {
+		return fmt.Errorf("%s while recording, before any test was hunted: no report saved", stopCause(ctx))
+	}
+	if err != nil {
+		return err
+	}
+	pr := p.predict(ctx, rec)
+	pr.aimStatic()
+	pr.rankAims()
+	p.stage("%s; %d prediction(s)", rec, len(pr.merged))
+	for i := range pr.merged {
+		ev.send(Event{Action: ActionPrediction, Package: pr.merged[i].Package, Finding: &pr.merged[i]})
+	}
+	opts.Aims, opts.Recording = pr.Aims, rec
+	w.pr, w.predErrs = pr, slices.Concat(rec.Errors, pr.errs)
+	return nil
+}
+
+// result makes the report of a hunt (the cache's results joined,
+// suppressions applied), stores what the cache keeps and saves it.
+func (p *pipeline) result(ctx context.Context, w *work, sum *driver.Summary, bc *built, ch *cache, ev *emitter) (*Result, error) {
+	built := w.built
 	rep := &report.Report{Version: report.Version, Tool: "deadhunt confirm", Created: time.Now().UTC(),
 		Packages: built.Paths, Findings: oneEach(sum.Findings), Interrupted: interruption(ctx, sum)}
-	rep.Findings = append(rep.Findings, joinPredictions(pr, rep.Findings, sum)...)
-	rep.Errors = slices.Concat(built.Errors, notBuildErrors(predErrs, built.Errors), sum.Errors, testFailures(sum))
-	err = errors.Join(err, reused.store(fresh, rep, sum), bc.storeIndex(ch))
-	cached := reused.apply(rep, sum)
+	rep.Findings = append(rep.Findings, joinPredictions(w.pr, rep.Findings, sum)...)
+	rep.Errors = slices.Concat(built.Errors, notBuildErrors(w.predErrs, built.Errors), sum.Errors, testFailures(sum))
+	err := errors.Join(w.reused.store(w.fresh, rep, sum), bc.storeIndex(ch))
+	cached := w.reused.apply(rep, sum)
 	rep.Tests = testRuns(sum, cached)
 	rep.BlindSpots = entered(built.BlindSpots, sum.Tests)
 	report.Sort(rep.Findings)
-	res := &Result{Report: rep, Summary: sum, Untested: untested(rep, sum, withTests), Root: p.root, dir: cfg.Dir,
-		unbuilt: len(built.Errors), Shard: cfg.Shard, Elsewhere: elsewhere, Cached: cached}
+	res := &Result{Report: rep, Summary: sum, Untested: untested(rep, sum, w.withTests), Root: p.root, dir: p.cfg.Dir,
+		unbuilt: len(built.Errors), Shard: p.cfg.Shard, Elsewhere: w.elsewhere, Cached: cached}
 	err = errors.Join(err, ApplySuppressions(rep, p.root))
 	res.Verdict = verdict(rep)
-	ev.reused(reused, cached)
+	ev.reused(w.reused, cached)
 	var serr error
 	res.Saved, res.Unsaved, serr = p.save(rep, sum)
 	ev.summary(res)

@@ -158,11 +158,14 @@ func writeResult(name string, r *result) {
 	}
 	var data []byte
 	var err error
-	if len(r.Schedule) >= compactMin { // indented, its runs would take a line per number
+	switch {
+	case r.ScheduleRLE != nil: // encoded already; indented, its runs would take a line per number
+		data, err = json.Marshal(r)
+	case len(r.Schedule) >= compactMin:
 		c := *r
 		c.Schedule, c.ScheduleRLE = []stepJSON{}, compactSchedule(r.Schedule)
 		data, err = json.Marshal(&c)
-	} else {
+	default:
 		data, err = json.MarshalIndent(r, "", " ")
 	}
 	if err == nil {

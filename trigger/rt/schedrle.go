@@ -25,7 +25,25 @@ type rleJSON struct {
 
 // compactSchedule encodes a schedule.
 func compactSchedule(steps []stepJSON) *rleJSON {
-	n := len(steps)
+	return compactSteps(len(steps), func(i, j int) bool { return steps[i] == steps[j] }, func(i int) stepJSON { return steps[i] })
+}
+
+// compactLog encodes the first n steps of a step log without making the
+// list (a long hang's), comparing the log's records.
+func (l *stepLog) compact(n int) *rleJSON {
+	names := make([]string, len(l.sites))
+	for i, s := range l.sites {
+		names[i] = s.String()
+	}
+	return compactSteps(n, func(i, j int) bool { return l.at(i) == l.at(j) }, func(i int) stepJSON {
+		s := l.at(i)
+		return stepJSON{G: int(s.g), Site: names[s.site], Op: s.kind.String(), Change: s.change}
+	})
+}
+
+// compactSteps encodes n steps: same(i, j) says whether steps i and j are
+// equal, step(i) is step i.
+func compactSteps(n int, same func(i, j int) bool, step func(i int) stepJSON) *rleJSON {
 	c := &rleJSON{Sites: []string{}, Ops: []string{}, Runs: [][]int{}, Steps: n}
 	sites, ops := map[string]int{}, map[string]int{}
 	index := func(m map[string]int, list *[]string, s string) int {
@@ -37,7 +55,8 @@ func compactSchedule(steps []stepJSON) *rleJSON {
 		}
 		return i
 	}
-	enc := func(s stepJSON) []int {
+	enc := func(i int) []int {
+		s := step(i)
 		ch := 0
 		if s.Change {
 			ch = 1
@@ -58,7 +77,7 @@ func compactSchedule(steps []stepJSON) *rleJSON {
 		next:
 			for i+(reps+1)*q <= n {
 				for k := 0; k < q; k++ {
-					if steps[i+k] != steps[i+reps*q+k] {
+					if !same(i+k, i+reps*q+k) {
 						break next
 					}
 				}
@@ -69,14 +88,14 @@ func compactSchedule(steps []stepJSON) *rleJSON {
 			}
 		}
 		if r < 2 || p*r < 4 {
-			lit = append(lit, enc(steps[i])...)
+			lit = append(lit, enc(i)...)
 			i++
 			continue
 		}
 		flush()
 		run := []int{r}
-		for _, s := range steps[i : i+p] {
-			run = append(run, enc(s)...)
+		for k := i; k < i+p; k++ {
+			run = append(run, enc(k)...)
 		}
 		c.Runs = append(c.Runs, run)
 		i += p * r

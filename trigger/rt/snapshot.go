@@ -25,8 +25,13 @@ const (
 	hangPlain   = "plain"           // a plain run (no scheduler): the goroutine dump only
 )
 
-// hangScheduleMax is the longest schedule a hang's result keeps.
-const hangScheduleMax = 200_000
+// hangScheduleMax is the longest schedule a hang's result keeps as a
+// list; up to hangCompactMax steps (the driver reads them back into a
+// list) it keeps one that run-length encodes in as many runs at most.
+const (
+	hangScheduleMax = 200_000
+	hangCompactMax  = 2_000_000
+)
 
 // exitHang is the exit status of a run stopped at its bound without a
 // deadlock.
@@ -130,15 +135,22 @@ func (sc *sched) atBound() {
 	snap := sc.snapshot(dump)
 	sc.dead = true
 	sc.flushObserver()
-	// A hang's schedule is not replayed: a long one (millions of steps of
-	// a spin) is not kept, it would only cost memory and a large result.
+	// A long schedule (millions of steps of a spin) is kept only if it
+	// encodes compactly, read from the step log without making the list.
 	n := sc.steps.len()
+	var rle *rleJSON
 	if n > hangScheduleMax {
+		if n <= hangCompactMax {
+			rle = sc.steps.compact(n)
+		}
+		if rle == nil || len(rle.Runs) > hangScheduleMax {
+			rle = nil
+			sc.warn("the hang's schedule of %d steps is not kept (kept: up to %d steps that encode in at most %d runs)", n, hangCompactMax, hangScheduleMax)
+		}
 		n = 0
-		sc.warn("the hang's schedule of %d steps is not kept (more than %d)", sc.steps.len(), hangScheduleMax)
 	}
 	r := sc.resultUpTo(nil, n)
-	r.Outcome, r.Hang = "hang", snap
+	r.Outcome, r.Hang, r.ScheduleRLE = "hang", snap, rle
 	sc.mu.Unlock()
 	sc.writeResult(r)
 	fmt.Fprintf(os.Stderr, "deadhunt: hang (%s) in %s at the bound of %v, strategy %s seed %d, after %d steps: %s\n",

@@ -95,6 +95,34 @@ func TestBoundSpinIsHang(t *testing.T) {
 	}
 }
 
+// A spin's long schedule is kept, encoded, up to hangCompactMax steps;
+// a short one as a list.
+func TestBoundSpinKeepsSchedule(t *testing.T) {
+	cfg := boundConfig("random")
+	cfg.BoundMS = 400 // a spin makes about two million steps a second
+	c := runChild(t, "spinforever", cfg)
+	if c.code != 4 || c.result == nil || c.result.Hang == nil {
+		t.Fatalf("code %d:\n%s", c.code, c.stderr)
+	}
+	r := c.result
+	t.Logf("%d steps", r.Steps)
+	switch {
+	case r.Steps > 2_000_000:
+		t.Skipf("%d steps: beyond what is kept", r.Steps)
+	case r.Steps > 200_000:
+		if r.ScheduleRLE == nil || r.ScheduleRLE.Steps != r.Steps || len(r.ScheduleRLE.Runs) > 1000 {
+			t.Fatalf("%d steps, schedule %+v: want them run-length encoded", r.Steps, r.ScheduleRLE)
+		}
+		if !strings.Contains(string(c.raw), `"schedule_rle":{`) {
+			t.Error("the result's schedule is not written compactly")
+		}
+	default:
+		if len(r.Schedule) == 0 && r.ScheduleRLE == nil {
+			t.Errorf("%d steps, no schedule kept", r.Steps)
+		}
+	}
+}
+
 func TestBoundProgressIsSlow(t *testing.T) {
 	c := runChild(t, "slowloop", boundConfig("random"))
 	if c.code != 4 || c.result == nil || c.result.Hang == nil {
