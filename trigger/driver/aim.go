@@ -66,10 +66,12 @@ func (t *testHunt) aim(ctx context.Context, a Aim) error {
 		return nil // confirmed by an earlier run of the test already (a blocking candidate: anything)
 	}
 	target := a.Target
-	// A blocking candidate's aim needs no calibration run (the test's
-	// calibration schedule again, counting k): its holds, not k, decide.
+	// The calibration run is the test's calibration schedule (random, seed
+	// 0) again, counting k. An aim whose k the recorded runs gave needs
+	// none: they include that schedule (their most is at least its count).
+	// Nor does a blocking candidate's: its holds, not k, decide.
 	cal := &run{}
-	if a.Runs == 0 {
+	if a.Runs == 0 && a.Steps == 0 {
 		var err error
 		if cal, err = t.calibration(ctx, &target); err != nil {
 			return err

@@ -71,8 +71,9 @@ func TestRecordAndPredict(t *testing.T) {
 	}
 }
 
-// Directed alone runs only the aims: its calibration run, then seeds
-// until the first confirmation (seed 2, the first even one).
+// Directed alone runs only the aims: seeds until the first confirmation
+// (seed 2, the first even one); no calibration run, as the recorded runs
+// gave k.
 func TestHuntDirected(t *testing.T) {
 	pkg, env, fdir := fakePackage(t, "TestAimed")
 	rec, _ := record(t, pkg, env)
@@ -95,15 +96,31 @@ func TestHuntDirected(t *testing.T) {
 		t.Errorf("aim stats %+v; want 2 runs, first hit 2, k 2, d 4, r 2", *a)
 	}
 	targets := logLines(t, fdir, "targets.log")
-	if n := count(targets, "directed "); n != 2 || count(targets, `sites=["/fake/a.go:11:2" "/fake/a.go:21:2"] goroutines=["/fake/a.go:10:2" "/fake/a.go:20:2"]`) < 3 {
-		t.Errorf("targeted runs %q; want 2 directed runs and a calibration run aimed at the inner sites and the cycle's goroutines", targets)
+	if n := count(targets, "directed "); n != 2 || count(targets, `sites=["/fake/a.go:11:2" "/fake/a.go:21:2"] goroutines=["/fake/a.go:10:2" "/fake/a.go:20:2"]`) != 2 {
+		t.Errorf("targeted runs %q; want 2 directed runs aimed at the inner sites and the cycle's goroutines, no calibration run", targets)
 	}
 	runs := logLines(t, fdir, "runs.log")
 	if n := count(runs, "rpro"); n != 0 {
 		t.Errorf("%d rpro runs, want none with strategy directed", n)
 	}
-	if n := count(runs, "plain 0"); n != 1 || st.Runs != 5 {
-		t.Errorf("%d plain runs, %d runs counted; want the recording's plain run reused and counted (plain, random 0, aim calibration, 2 seeds)", n, st.Runs)
+	if n := count(runs, "plain 0"); n != 1 || st.Runs != 4 || st.ConfirmedAt != 4 {
+		t.Errorf("%d plain runs, %d runs counted, confirmed at %d; want the recording's plain run reused and counted (plain, random 0, 2 seeds), confirmed at 4", n, st.Runs, st.ConfirmedAt)
+	}
+}
+
+// An aim whose k no recorded run gave (a static prediction aimed at its
+// sites) gets a calibration run that counts it.
+func TestHuntAimCalibratesUnknownK(t *testing.T) {
+	pkg, env, fdir := fakePackage(t, "TestAimed")
+	aim := Aim{ID: "DH-0000000001", Target: Target{Sites: []string{"/fake/a.go:11:2", "/fake/a.go:21:2"}}, Depth: 3}
+	s := hunt(t, []Package{pkg}, Options{Runs: 4, Parallel: 1, Env: env, Strategy: report.Directed,
+		Aims: map[TestKey][]Aim{{pkg.ImportPath, "TestAimed"}: {aim}}})
+	targets := logLines(t, fdir, "targets.log")
+	if count(targets, `TestAimed random 0 classes=[] sites=["/fake/a.go:11:2" "/fake/a.go:21:2"]`) != 1 {
+		t.Errorf("targeted runs %q; want one calibration run counting the aim's acquisitions", targets)
+	}
+	if a := s.Tests[0].Aims; len(a) != 1 || a[0].Steps != 2 {
+		t.Errorf("aim stats %+v; want k 2 from the calibration run", a)
 	}
 }
 

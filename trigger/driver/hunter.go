@@ -329,13 +329,16 @@ func (t *testHunt) record(ctx context.Context, rn *run) error {
 		t.stats.Warnings = append(t.stats.Warnings, fmt.Sprintf("%s seed %d: deadlock %s not reproduced on replay: %s", rn.Config.Strategy, rn.Config.Seed, id, why))
 		return nil
 	}
+	// A run that ran beside the one confirmed first, and comes earlier in
+	// the hunt, confirms too: one process at a time would have seen it
+	// first.
+	if t.stats.ConfirmedAt == 0 || rn.ordinal < t.stats.ConfirmedAt {
+		t.stats.ConfirmedAt = rn.ordinal
+	}
 	if c.confirmed {
 		return nil // confirmed meanwhile by another run
 	}
 	c.confirmed, c.witness = true, rn
-	if t.stats.ConfirmedAt == 0 || rn.ordinal < t.stats.ConfirmedAt {
-		t.stats.ConfirmedAt = rn.ordinal
-	}
 	t.order = append(t.order, id)
 	t.stats.Findings = append(t.stats.Findings, id)
 	t.h.mu.Lock()
