@@ -136,10 +136,17 @@ func shapeTarget(t *Target, bl *Block) {
 		for _, s := range bl.PartnerAt {
 			addPos(&t.Sites, s)
 		}
-	case ShapeCondUnlocked: // the waiter, its condition checked, waits for the Signal
+	case ShapeCondUnlocked:
+		// The waiter, its condition checked, waits at its Wait for the
+		// Signal. It must check before the signaller sets the condition:
+		// left out of the ordered goroutines it runs first whenever it
+		// can (directed's thread bounding), up to its hold, and no change
+		// point demotes it at its Lock of c.L.
 		t.Postpone = []string{bl.OpAt.String()}
 		t.Until = posList(bl.PartnerAt)
-		addPos(&t.Sites, bl.HeldAt)
+		if gs := slices.DeleteFunc(slices.Clone(t.Goroutines), func(c string) bool { return c == bl.Waiter }); len(gs) > 0 {
+			t.Goroutines = gs
+		}
 	case ShapeLateReceive: // the receiver comes after the send took its default
 		t.Postpone = []string{bl.OpAt.String()}
 		t.Until = posList(bl.PartnerAt)

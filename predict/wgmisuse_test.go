@@ -132,6 +132,9 @@ comm 3 5 128 1
 		t.Fatalf("%d predictions, want the cond-unlocked then the lost-wakeup one", len(ps))
 	}
 	checkHolds(t, ps[0], "n.go:12:10", "n.go:22:2")
+	if got := ps[0].Target.Goroutines; !slices.Equal(got, []string{"n_test.go:11:2"}) {
+		t.Errorf("ordered goroutines %v, want the signaller's only", got)
+	}
 	if ps[0].Finding("p").ID != ps[1].Finding("p").ID {
 		t.Error("the two candidates of one waiter name different findings")
 	}
