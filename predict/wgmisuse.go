@@ -26,7 +26,9 @@ const (
 	ShapeCondUnlocked = "cond-unlocked"
 	// ShapeLateReceive: an unbuffered receive completed by a send in a
 	// select with a default: had the receiver come later, the send would
-	// have taken the default and the receiver waits for good.
+	// have taken the default and the receiver waits for good. HeldAt is
+	// the receiver's step before the receive. (A close cannot leave a
+	// receiver waiting: one that comes after it returns at once.)
 	ShapeLateReceive = "late-receive"
 )
 
@@ -147,8 +149,16 @@ func shapeTarget(t *Target, bl *Block) {
 		if gs := slices.DeleteFunc(slices.Clone(t.Goroutines), func(c string) bool { return c == bl.Waiter }); len(gs) > 0 {
 			t.Goroutines = gs
 		}
-	case ShapeLateReceive: // the receiver comes after the send took its default
+	case ShapeLateReceive:
+		// The receiver comes after the send took its default. A receive
+		// that arrives before its sender is filed as waiting, not held,
+		// so the hold is at the receiver's step before it (its start,
+		// when the receive is its first operation), and at the receive.
 		t.Postpone = []string{bl.OpAt.String()}
+		if !bl.HeldAt.IsZero() {
+			t.Postpone = posList([]report.Site{bl.HeldAt, bl.OpAt})
+			addPos(&t.Sites, bl.HeldAt)
+		}
 		t.Until = posList(bl.PartnerAt)
 	}
 	addPos(&t.Sites, bl.OpAt)

@@ -162,8 +162,9 @@ go 1 2 0
 go 1 3 1
 `
 
-// A receive completed by a send with a default: the receiver is held
-// until the send stepped (and took its default).
+// A receive completed by a send with a default: the receiver is held at
+// its start (the receive is its first operation) and its receive until
+// the send stepped (and took its default).
 func TestBlockingLateReceive(t *testing.T) {
 	ps := shaped(blockFind(t, lateHead+`comm 2 2 258 1
 comm 3 3 265 1
@@ -172,7 +173,12 @@ hb 3 2
 	if len(ps) != 1 {
 		t.Fatalf("%d late-receive predictions, want 1", len(ps))
 	}
-	checkHolds(t, ps[0], "c.go:5:2", "c.go:9:3")
+	if got := ps[0].Target.Postpone; !slices.Equal(got, []string{"c.go:5:2", "c_test.go:10:2"}) {
+		t.Errorf("postpone %v, want the receive and the receiver's start", got)
+	}
+	if got := ps[0].Target.Until; !slices.Equal(got, []string{"c.go:9:3"}) {
+		t.Errorf("until %v", got)
+	}
 }
 
 // On a buffered channel the value waits for the receiver: no candidate.

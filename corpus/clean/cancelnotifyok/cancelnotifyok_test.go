@@ -3,7 +3,7 @@ package cancelnotifyok
 import "testing"
 
 func TestCancelWhileWaiting(t *testing.T) {
-	n := New(150)
+	n := New(300)
 	got := make(chan bool)
 	go func() { got <- n.Wait() }()
 	go n.Cancel()
