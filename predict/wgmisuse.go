@@ -109,8 +109,11 @@ func (b *BlockFinder) wgCandidates(r *blockRun) {
 			continue
 		}
 		for _, w := range r.wg.waits {
+			if checks >= maxWGChecks {
+				return
+			}
 			k := [2]report.Site{a.site, w.site}
-			if w.obj != a.obj || w.g == a.g || seen[k] || checks >= maxWGChecks {
+			if w.obj != a.obj || w.g == a.g || seen[k] {
 				continue
 			}
 			checks++
