@@ -46,17 +46,19 @@ func (w *Walker) WalkDir(n int) {
 	w.sizes <- n
 }
 
-// WalkLate walks a subdirectory found while the walk was under way: its
-// goroutine counts itself, possibly after WaitAll's Wait has started.
-func (w *Walker) WalkLate(n int) {
-	go func() {
-		w.wg.Add(1) // after the Wait started; the counter may already be zero
-		defer w.wg.Done()
-		for range n {
-			w.countFile()
-		}
-		w.sizes <- n
-	}()
+// WalkLate walks a subdirectory found while the walk was under way on a
+// goroutine of its own.
+func (w *Walker) WalkLate(n int) { go w.walkLate(n) }
+
+// walkLate counts itself, after WaitAll's Wait may have started, when the
+// counter may already be zero.
+func (w *Walker) walkLate(n int) {
+	w.wg.Add(1)
+	defer w.wg.Done()
+	for range n {
+		w.countFile()
+	}
+	w.sizes <- n
 }
 
 func (w *Walker) countFile() {
