@@ -27,7 +27,7 @@ import (
 //     operation at OpAt was completed by a select at PartnerAt that has
 //     other cases. If the select takes another case first (a timeout, a
 //     ctx.Done(), a stop channel), A may wait for good.
-//   - Blocked, of a Shape (wgmisuse.go): a WaitGroup Add that can come
+//   - Blocked, of a Shape (shapes.go): a WaitGroup Add that can come
 //     after the Wait, a Cond signalled without c.L, a receive completed
 //     by a send with a default.
 //
