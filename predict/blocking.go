@@ -91,9 +91,10 @@ type blockRun struct {
 	lastRelLock map[int]int
 	sigLocks    map[int][]int
 	condSigs    []condSignal
-	// steps holds the sites of each goroutine's last traced step and the
-	// one before (its creation site stands for its start).
-	steps map[int][2]report.Site
+	// steps holds the trace site ids (plus one; 0: none) of each
+	// goroutine's last traced step and the one before (its creation site
+	// stands for its start).
+	steps map[int][2]int
 	// sites caches the trace's site ids.
 	sites map[int]report.Site
 }
@@ -255,7 +256,7 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 		b.runs = append(b.runs, Run{N: e.ID, Test: e.Name})
 		b.run = &blockRun{idx: len(b.runs) - 1, creator: map[int]string{}, locks: map[int]string{},
 			held: map[int][]heldAt{}, last: map[int]commAt{}, acqs: map[string][]acqRec{}, lastAcq: map[int]acqRec{}, lastRel: map[int]report.Site{},
-			lastRelLock: map[int]int{}, steps: map[int][2]report.Site{}}
+			lastRelLock: map[int]int{}, steps: map[int][2]int{}}
 		return
 	}
 	r := b.run
@@ -266,7 +267,7 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 	switch e.Op {
 	case trace.OpAcq, trace.OpRAcq, trace.OpWait, trace.OpRWait, trace.OpComm:
 		if e.G > 0 {
-			r.steps[e.G] = [2]report.Site{site(e.Site), r.steps[e.G][0]}
+			r.steps[e.G] = [2]int{e.Site + 1, r.steps[e.G][0]}
 		}
 	}
 	switch e.Op {
@@ -274,7 +275,7 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 		r.locks[e.ID] = e.Name
 	case trace.OpGo:
 		r.creator[e.Peer] = site(e.Site).String()
-		r.steps[e.Peer] = [2]report.Site{site(e.Site)}
+		r.steps[e.Peer] = [2]int{e.Site + 1}
 		r.hb.add(e.G, e.Peer, r.seq)
 		r.wg.started(e.G)
 	case trace.OpAcq, trace.OpRAcq:
@@ -351,14 +352,14 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 		}
 	case trace.OpHB:
 		r.hb.add(e.G, e.Peer, r.seq)
-		b.pair(e.G, e.Peer)
+		b.pair(e.G, e.Peer, site)
 	}
 }
 
 // pair looks at a happens-before edge between two goroutines' channel
 // operations: one of them a select with other cases, the other a plain
 // unbuffered operation, makes an abandoned-partner candidate.
-func (b *BlockFinder) pair(x, y int) {
+func (b *BlockFinder) pair(x, y int, site func(int) report.Site) {
 	r := b.run
 	_, okx := r.last[x]
 	_, oky := r.last[y]
@@ -372,7 +373,11 @@ func (b *BlockFinder) pair(x, y int) {
 		}
 		if s.mode&trace.CommSelect == 0 {
 			if s.mode&trace.CommDefault != 0 && s.mode&trace.CommSend != 0 && s.mode&trace.CommUnbuffered != 0 && a.mode&trace.CommRecv != 0 {
-				b.add(report.Blocked, Block{Shape: ShapeLateReceive, HeldAt: r.steps[p[0]][1], OpAt: a.site, Mode: a.mode, PartnerAt: []report.Site{s.site},
+				var before report.Site
+				if id := r.steps[p[0]][1]; id > 0 {
+					before = site(id - 1)
+				}
+				b.add(report.Blocked, Block{Shape: ShapeLateReceive, HeldAt: before, OpAt: a.site, Mode: a.mode, PartnerAt: []report.Site{s.site},
 					Waiter: r.creatorOf(p[0]), Creators: []string{r.creatorOf(p[0]), r.creatorOf(p[1])}})
 			}
 			continue
