@@ -60,3 +60,17 @@ func BenchmarkPredict(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBlockFinder measures reading a generated trace for blocking
+// candidates (the driver's addBlocking does this for every package).
+func BenchmarkBlockFinder(b *testing.B) {
+	data := generated(b, 300_000, 3)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		bf := NewBlockFinder()
+		if err := bf.ReadFrom(trace.NewReader(bytes.NewReader(data))); err != nil {
+			b.Fatal(err)
+		}
+		bf.Predictions()
+	}
+}

@@ -27,6 +27,9 @@ import (
 //     operation at OpAt was completed by a select at PartnerAt that has
 //     other cases. If the select takes another case first (a timeout, a
 //     ctx.Done(), a stop channel), A may wait for good.
+//   - Blocked, of a Shape (shapes.go): a WaitGroup Add that can come
+//     after the Wait, a Cond signalled without c.L, a receive completed
+//     by a send with a default.
 //
 // The directed strategy aims at it by holding back the goroutine whose
 // operation must come second (Target.Postpone) until the other's has
@@ -38,6 +41,8 @@ type Block struct {
 	OpAt      report.Site   // A's operation
 	Mode      int           // its trace.Comm* bits
 	PartnerAt []report.Site // the other goroutines' acquisitions (mixed) or selects (blocked)
+	// Shape is one of the Shape* candidates, "" for the others.
+	Shape string
 	// Flip: an order flip (Flips), not a blocking candidate.
 	Flip bool
 	// Waiter is the creation site of A's goroutine.
@@ -76,6 +81,20 @@ type blockRun struct {
 	fired   []report.Site       // creation sites of the timers fired so far
 	stops   []report.Site       // sites of the Stops and Resets so far
 	acqs    map[string][]acqRec // class → acquisitions
+	// seq numbers the run's events; hb holds its happens-before edges.
+	seq int
+	hb  hbGraph
+	wg  wgRun
+	// lastRelLock is the lock id each goroutine released last (c.L at a
+	// Cond Wait); sigLocks the locks each took since its last Signal;
+	// condSigs the Signals with the locks around them.
+	lastRelLock map[int]int
+	sigLocks    map[int][]int
+	condSigs    []condSignal
+	// steps holds the trace site ids (plus one; 0: none) of each
+	// goroutine's last traced step and the one before (its creation site
+	// stands for its start).
+	steps map[int][2]int
 	// sites caches the trace's site ids.
 	sites map[int]report.Site
 }
@@ -102,6 +121,8 @@ type acrossRec struct {
 type condWait struct {
 	g          int
 	lock, wait report.Site
+	lockID     int // c.L's lock id, -1 if unknown
+	obj        int // the Cond, 0 if the trace does not say
 }
 
 type acqRec struct {
@@ -234,18 +255,29 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 		b.finishRun()
 		b.runs = append(b.runs, Run{N: e.ID, Test: e.Name})
 		b.run = &blockRun{idx: len(b.runs) - 1, creator: map[int]string{}, locks: map[int]string{},
-			held: map[int][]heldAt{}, last: map[int]commAt{}, acqs: map[string][]acqRec{}, lastAcq: map[int]acqRec{}, lastRel: map[int]report.Site{}}
+			held: map[int][]heldAt{}, last: map[int]commAt{}, acqs: map[string][]acqRec{}, lastAcq: map[int]acqRec{}, lastRel: map[int]report.Site{},
+			lastRelLock: map[int]int{}, steps: map[int][2]int{}}
 		return
 	}
 	r := b.run
 	if r == nil {
 		return
 	}
+	r.seq++
+	switch e.Op {
+	case trace.OpAcq, trace.OpRAcq, trace.OpWait, trace.OpRWait, trace.OpComm:
+		if e.G > 0 {
+			r.steps[e.G] = [2]int{e.Site + 1, r.steps[e.G][0]}
+		}
+	}
 	switch e.Op {
 	case trace.OpLock:
 		r.locks[e.ID] = e.Name
 	case trace.OpGo:
 		r.creator[e.Peer] = site(e.Site).String()
+		r.steps[e.Peer] = [2]int{e.Site + 1}
+		r.hb.add(e.G, e.Peer, r.seq)
+		r.wg.started(e.G)
 	case trace.OpAcq, trace.OpRAcq:
 		s := site(e.Site)
 		r.held[e.G] = append(r.held[e.G], heldAt{e.Lock, s})
@@ -258,6 +290,7 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 			b.handover(c, p, a)
 		}
 		r.lastAcq[e.Lock] = a
+		r.tookLock(e.G, e.Lock)
 	case trace.OpWait, trace.OpRWait: // a goroutine left waiting for the lock wanted it all the same
 		c := r.locks[e.Lock]
 		if a := (acqRec{e.G, site(e.Site)}); !slices.Contains(r.acqs[c], a) {
@@ -268,6 +301,7 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 		for i := len(hs) - 1; i >= 0; i-- {
 			if hs[i].lock == e.Lock {
 				r.lastRel[e.G] = hs[i].site
+				r.lastRelLock[e.G] = e.Lock
 				r.held[e.G] = slices.Delete(hs, i, i+1)
 				break
 			}
@@ -285,14 +319,27 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 			b.stopped(op.site, e.G)
 			return
 		}
+		if e.Mode&(trace.CommWGAdd|trace.CommWGDone|trace.CommWGWait) != 0 {
+			r.wgEvent(e, op.site, r.seq)
+			if e.Mode&trace.CommWGWait == 0 {
+				return
+			}
+		}
 		r.last[e.G] = op
 		if e.Mode&trace.CommCondWait != 0 {
 			if l, ok := r.lastRel[e.G]; ok {
-				r.waits = append(r.waits, condWait{e.G, l, op.site})
+				id, known := r.lastRelLock[e.G]
+				if !known {
+					id = -1
+				}
+				r.waits = append(r.waits, condWait{e.G, l, op.site, id, e.Obj})
 			}
 		}
 		if e.Mode&trace.CommSignal != 0 {
 			r.signals = append(r.signals, acqRec{e.G, op.site})
+			if e.Obj != 0 {
+				r.signalled(e.G, e.Obj, op.site)
+			}
 		}
 		if !trace.Blocks(e.Mode) || e.Mode&(trace.CommSend|trace.CommRecv) != 0 && e.Mode&trace.CommUnbuffered == 0 {
 			return // a buffered channel's operation blocks only when it is full (or empty): left to the search
@@ -304,14 +351,15 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 			}
 		}
 	case trace.OpHB:
-		b.pair(e.G, e.Peer)
+		r.hb.add(e.G, e.Peer, r.seq)
+		b.pair(e.G, e.Peer, site)
 	}
 }
 
 // pair looks at a happens-before edge between two goroutines' channel
 // operations: one of them a select with other cases, the other a plain
 // unbuffered operation, makes an abandoned-partner candidate.
-func (b *BlockFinder) pair(x, y int) {
+func (b *BlockFinder) pair(x, y int, site func(int) report.Site) {
 	r := b.run
 	_, okx := r.last[x]
 	_, oky := r.last[y]
@@ -324,6 +372,14 @@ func (b *BlockFinder) pair(x, y int) {
 			continue
 		}
 		if s.mode&trace.CommSelect == 0 {
+			if s.mode&trace.CommDefault != 0 && s.mode&trace.CommSend != 0 && s.mode&trace.CommUnbuffered != 0 && a.mode&trace.CommRecv != 0 {
+				var before report.Site
+				if id := r.steps[p[0]][1]; id > 0 {
+					before = site(id - 1)
+				}
+				b.add(report.Blocked, Block{Shape: ShapeLateReceive, HeldAt: before, OpAt: a.site, Mode: a.mode, PartnerAt: []report.Site{s.site},
+					Waiter: r.creatorOf(p[0]), Creators: []string{r.creatorOf(p[0]), r.creatorOf(p[1])}})
+			}
 			continue
 		}
 		b.add(report.Blocked, Block{OpAt: a.site, Mode: a.mode, PartnerAt: []report.Site{s.site},
@@ -360,7 +416,9 @@ func (b *BlockFinder) finishRun() {
 			b.addRun(report.Mixed, bl, r.idx)
 		}
 	}
+	b.wgCandidates(r)
 	for _, w := range r.waits { // a Signal that can come before the Wait: lost wakeup
+		b.condCandidates(r, w)
 		bl := Block{HeldAt: w.lock, OpAt: w.wait, Mode: trace.CommCondWait, Waiter: r.creatorOf(w.g), Creators: []string{r.creatorOf(w.g)}}
 		for _, sg := range r.signals {
 			if sg.g != w.g {
@@ -380,9 +438,12 @@ func (b *BlockFinder) add(k report.Kind, bl Block) { b.addRun(k, bl, b.run.idx) 
 // kind, class and operation site.
 func (b *BlockFinder) addRun(k report.Kind, bl Block, i int) {
 	key := string(k) + "\x00" + bl.Class + "\x00" + bl.OpAt.String()
+	if bl.Shape != "" {
+		key += "\x00" + bl.Shape
+	}
 	c := b.cands[key]
 	if c == nil {
-		c = &Prediction{Kind: k, Level: Instance, Block: &Block{Class: bl.Class, HeldAt: bl.HeldAt, OpAt: bl.OpAt, Mode: bl.Mode, Waiter: bl.Waiter}}
+		c = &Prediction{Kind: k, Level: Instance, Block: &Block{Class: bl.Class, HeldAt: bl.HeldAt, OpAt: bl.OpAt, Mode: bl.Mode, Waiter: bl.Waiter, Shape: bl.Shape}}
 		if bl.Class != "" {
 			c.Classes = []string{bl.Class}
 		}
@@ -406,7 +467,11 @@ func (b *BlockFinder) Predictions() []*Prediction {
 	b.finishRun()
 	var out []*Prediction
 	slices.SortStableFunc(b.order, func(x, y string) int { // mixed first: they name a lock
-		return kindRank(b.cands[x].Kind) - kindRank(b.cands[y].Kind)
+		cx, cy := b.cands[x], b.cands[y]
+		if d := kindRank(cx.Kind) - kindRank(cy.Kind); d != 0 {
+			return d
+		}
+		return shapeRank(cx.Block.Shape) - shapeRank(cy.Block.Shape)
 	})
 	for i, k := range b.order {
 		if i == maxBlocking {
@@ -419,7 +484,9 @@ func (b *BlockFinder) Predictions() []*Prediction {
 		for _, s := range bl.PartnerAt {
 			addPos(&t.Sites, s)
 		}
-		if c.Kind == report.Mixed {
+		if bl.Shape != "" {
+			shapeTarget(&t, bl)
+		} else if c.Kind == report.Mixed {
 			t.Classes = []string{bl.Class}
 			t.Postpone = posList(bl.PartnerAt)
 			t.Until = []string{bl.HeldAt.String()}
@@ -459,6 +526,9 @@ func posList(ss []report.Site) []string {
 // blockMessage says what the candidate is.
 func (c *Prediction) blockMessage() string {
 	bl := c.Block
+	if bl.Shape != "" {
+		return shapeMessage(bl)
+	}
 	if c.Kind == report.Mixed {
 		return fmt.Sprintf("%s held (since %s) across %s at %s; another goroutine takes it at %s",
 			bl.Class, bl.HeldAt, commName(bl.Mode), bl.OpAt, siteList(bl.PartnerAt))

@@ -15,6 +15,8 @@ const (
 	CommUnbuffered             // every channel of the operation is unbuffered
 	CommFire                   // a timer fired (goroutine 0, the timer's creation site)
 	CommTimerStop              // a timer's Stop or Reset
+	CommWGAdd                  // sync.WaitGroup Add with a positive delta
+	CommWGDone                 // sync.WaitGroup Add with a negative delta (Done)
 )
 
 // Blocks reports whether an operation of mode m can block: a channel

@@ -41,6 +41,9 @@ func appendEvent(b []byte, e *Event) []byte {
 		b = appendInts(b, e.G)
 	case OpComm:
 		b = appendInts(b, e.G, e.Site, e.Mode)
+		if e.Obj != 0 {
+			b = appendInts(b, e.Obj)
+		}
 	}
 	return b
 }

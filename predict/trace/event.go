@@ -29,7 +29,7 @@ const (
 	OpHB         // hb <from> <to>
 	OpEnd        // end <g>
 	OpRWait      // rwait <g> <lid> <sid>
-	OpComm       // comm <g> <sid> <mode>
+	OpComm       // comm <g> <sid> <mode> [<obj>]
 	numOps
 )
 
@@ -59,6 +59,7 @@ type Event struct {
 	Site  int // acq racq wait rwait go comm: the site id
 	Stack int // acq racq: the stack id, or NoStack
 	Mode  int // comm: what the operation is (Comm* bits)
+	Obj   int // comm: the WaitGroup, Cond or channel operated on (a run-scoped id), 0 when not written
 
 	Name     string // run: the test; site frame: the function; lock: the class
 	Pos      string // site: file:line:col; frame: file:line
@@ -72,7 +73,7 @@ func (e Event) String() string { return string(appendEvent(nil, &e)) }
 // Equal reports whether two events are the same, ignoring Line.
 func (e Event) Equal(f Event) bool {
 	if e.Op != f.Op || e.G != f.G || e.Peer != f.Peer || e.ID != f.ID ||
-		e.Lock != f.Lock || e.Site != f.Site || e.Stack != f.Stack || e.Mode != f.Mode ||
+		e.Lock != f.Lock || e.Site != f.Site || e.Stack != f.Stack || e.Mode != f.Mode || e.Obj != f.Obj ||
 		e.Name != f.Name || e.Pos != f.Pos || e.Instance != f.Instance ||
 		len(e.Frames) != len(f.Frames) {
 		return false

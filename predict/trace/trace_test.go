@@ -163,3 +163,23 @@ func TestCommEvent(t *testing.T) {
 		t.Error("Blocks")
 	}
 }
+
+// A comm event's optional object field reads back as written; a trace
+// without it (version 1 before the field) reads with Obj 0.
+func TestCommObject(t *testing.T) {
+	in := "deadhunt-trace 1\nrun 1 T\nsite 0 a.go:1:2 f\ncomm 1 0 2048 7\ncomm 2 0 32\n"
+	evs, err := readAll(t, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	add, wait := evs[len(evs)-2], evs[len(evs)-1]
+	if add.Mode != CommWGAdd || add.Obj != 7 || add.String() != "comm 1 0 2048 7" {
+		t.Errorf("read %+v (%q)", add, add.String())
+	}
+	if wait.Obj != 0 || wait.String() != "comm 2 0 32" {
+		t.Errorf("read %+v (%q)", wait, wait.String())
+	}
+	if _, err := readAll(t, "deadhunt-trace 1\nrun 1 T\nsite 0 a.go:1:2 f\ncomm 1 0 2048 7 8\n"); err == nil {
+		t.Error("comm with five fields read without error")
+	}
+}

@@ -3,7 +3,7 @@ package trace
 // decodeUse decodes the events that refer to goroutines and locks: every
 // field is a number.
 func decodeUse(e *Event, args []field) string {
-	var ns [4]int
+	var ns [4]int // at most 4 fields (useArity)
 	lo, hi := useArity(e.Op)
 	if len(args) < lo || len(args) > hi {
 		return arity(e.Op, len(args), lo)
@@ -33,7 +33,7 @@ func decodeUse(e *Event, args []field) string {
 	case OpEnd:
 		e.G = ns[0]
 	case OpComm:
-		e.G, e.Site, e.Mode = ns[0], ns[1], ns[2]
+		e.G, e.Site, e.Mode, e.Obj = ns[0], ns[1], ns[2], ns[3]
 	}
 	return ""
 }
@@ -41,9 +41,9 @@ func decodeUse(e *Event, args []field) string {
 // useArity is the least and greatest number of fields after the op name.
 func useArity(op Op) (lo, hi int) {
 	switch op {
-	case OpAcq, OpRAcq:
+	case OpAcq, OpRAcq, OpComm:
 		return 3, 4
-	case OpWait, OpRWait, OpGo, OpComm:
+	case OpWait, OpRWait, OpGo:
 		return 3, 3
 	case OpRel, OpRRel, OpHB:
 		return 2, 2

@@ -13,10 +13,15 @@ import (
 // addBlocking adds the blocking candidates of a package's traces
 // (predict.BlockFinder): a lock held across a channel operation,
 // WaitGroup or Cond Wait whose partner takes the lock (mixed), a channel
-// operation completed by a select that could have taken another case
-// (blocked). A candidate whose kind and lock a lock-order prediction of
-// the package already names is left out; the others are findings and
-// aims like the lock-order predictions, after them.
+// operation completed by a select that could have taken another case, a
+// WaitGroup Add not ordered before its Wait, a Cond signalled without
+// c.L, a receive completed by a send with a default (blocked; the last
+// three are predict.Shape* candidates, whose holds predict sets). A
+// candidate whose kind and lock a lock-order prediction of the package
+// already names is left out, and so is one whose finding an earlier
+// candidate names (a Shape candidate comes before the generic one of the
+// same goroutines); the others are findings and aims like the lock-order
+// predictions, after them.
 func (pr *Predictions) addBlocking(pkg string, files []string, res *predict.Result) {
 	b := predict.NewBlockFinder()
 	for _, name := range files {

@@ -29,6 +29,7 @@ type tracer struct {
 	pending    map[uintptr][]int                      // senders of buffered values not yet received
 	closers    map[uintptr]int                        // goroutine that closed a channel
 	onceBy     map[weak.Pointer[sync.Once]]int        // goroutine that ran a Once's function
+	objs       map[any]int                            // comm events' objects (tracecomm.go), by run
 	buf        []byte
 	err        error
 }
@@ -93,6 +94,7 @@ func (t *tracer) startRun(test string) {
 	t.run++
 	t.locks = map[any]int{}
 	t.lastLock = nil
+	t.objs = nil
 	t.line("run", strconv.Itoa(t.run), field(test))
 }
 

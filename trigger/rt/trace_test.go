@@ -113,3 +113,25 @@ func TestTraceCutShort(t *testing.T) {
 		}
 	}
 }
+
+// TestTraceWaitGroupObjects: a WaitGroup's Adds, Dones and Wait are comm
+// events naming the same object (ordered: three WGGo, one WGWait).
+func TestTraceWaitGroupObjects(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "trace.txt")
+	run(t, rt.Config{Strategy: "random", Seed: 1, Trace: name}, "ordered")
+	count := map[int]int{}
+	objs := map[int]bool{}
+	for _, ev := range readTrace(t, name) {
+		if ev.Op != trace.OpComm || ev.Mode&(trace.CommWGAdd|trace.CommWGDone|trace.CommWGWait) == 0 {
+			continue
+		}
+		count[ev.Mode]++
+		objs[ev.Obj] = true
+	}
+	if count[trace.CommWGAdd] != 3 || count[trace.CommWGDone] != 3 || count[trace.CommWGWait] != 1 {
+		t.Errorf("WaitGroup comm events %v", count)
+	}
+	if len(objs) != 1 || objs[0] {
+		t.Errorf("objects %v, want one nonzero id", objs)
+	}
+}

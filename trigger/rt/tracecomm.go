@@ -1,14 +1,56 @@
 package rt
 
+import (
+	"strconv"
+	"sync"
+	"weak"
+)
+
 // arrived writes a comm event (predict/TRACE.md) for the communication
 // operations: channel sends, receives, selects and closes, WaitGroup and
 // Cond waits, Cond signals. With the acquisitions and the happens-before
 // edges around them, they show a lock held across a blocking operation
 // and the partners of a select that could have taken another case.
 func (t *tracer) arrived(x *g) {
-	if m := commMode(&x.op); m != 0 {
-		t.ints("comm", 3, x.id, t.site(x.op.site), m)
+	m := commMode(&x.op)
+	if m == 0 {
+		return
 	}
+	if id := t.object(&x.op); id != 0 {
+		t.line("comm", strconv.Itoa(x.id), strconv.Itoa(t.site(x.op.site)), strconv.Itoa(m), strconv.Itoa(id))
+		return
+	}
+	t.ints("comm", 3, x.id, t.site(x.op.site), m)
+}
+
+// object returns the run-scoped id of the WaitGroup, Cond or channel an
+// operation works on (the comm event's obj field), 0 for a select of
+// several channels and for timers. Keys are weak pointers or channel
+// identities, so recording keeps no object alive.
+func (t *tracer) object(o *op) int {
+	var k any
+	switch o.kind {
+	case opWGAdd, opWGWait:
+		k = weak.Make(o.obj.(*sync.WaitGroup))
+	case opCondWait, opCondSignal, opCondBroadcast:
+		k = weak.Make(o.obj.(*sync.Cond))
+	case opSend, opRecv, opSelect, opClose:
+		if len(o.cases) != 1 || o.cases[0].k == 0 {
+			return 0
+		}
+		k = o.cases[0].k
+	default:
+		return 0
+	}
+	if t.objs == nil {
+		t.objs = map[any]int{}
+	}
+	id, ok := t.objs[k]
+	if !ok {
+		id = len(t.objs) + 1
+		t.objs[k] = id
+	}
+	return id
 }
 
 // commMode is the comm mode of an op, 0 when it is not a communication.
@@ -38,6 +80,13 @@ func commMode(o *op) int {
 		return commClose
 	case opWGWait:
 		return commWGWait
+	case opWGAdd:
+		if o.n > 0 {
+			return commWGAdd
+		}
+		if o.n < 0 {
+			return commWGDone
+		}
 	case opCondWait:
 		return commCondWait
 	case opCondSignal, opCondBroadcast:
@@ -62,6 +111,8 @@ const (
 	commUnbuffered
 	commFire
 	commTimerStop
+	commWGAdd
+	commWGDone
 )
 
 // fired writes a timer's firing as a comm event of goroutine 0 at the
