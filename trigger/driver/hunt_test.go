@@ -56,6 +56,20 @@ func TestHuntStopsAtFirstConfirmation(t *testing.T) {
 	}
 }
 
+// A seed that deadlocks the same way as the confirmed one but comes
+// earlier in the hunt (it ended later, in the other process) is replayed
+// too: with one process it would have been the confirming run.
+func TestHuntConfirmedAtEarlierSeed(t *testing.T) {
+	pkg, env, dir := fakePackage(t, "TestEvery")
+	s := hunt(t, []Package{pkg}, Options{Runs: 30, Parallel: 2, Env: env})
+	if st := s.Tests[0]; len(st.Findings) != 1 || st.ConfirmedAt != 3 {
+		t.Fatalf("%s: confirmed at run %d, want 3 (plain, calibration, seed 1); runs %q", st.String(), st.ConfirmedAt, logLines(t, dir, "runs.log"))
+	}
+	if w := s.Findings[0].Witness; w.Seed != 1 {
+		t.Errorf("witness seed %d, want 1, as with one process", w.Seed)
+	}
+}
+
 // Runs to confirm is the confirming run's place in the hunt, as one
 // process at a time makes it: with two, seed 4 may end (and be counted)
 // before seed 3's deadlock is replayed; seed 3 is still the hunt's 5th run.

@@ -221,7 +221,7 @@ func (t *testHunt) done() bool {
 // stopping early when done. Each worker records (and if need be replays)
 // its own runs, so with one worker the hunt is deterministic.
 func (t *testHunt) seeds(ctx context.Context, ph *phase) error {
-	ctx, stop := context.WithCancel(ctx)
+	dctx, stop := context.WithCancel(ctx) // the dispatch of further seeds
 	defer stop()
 	t.mu.Lock()
 	ph.start = t.stats.Runs
@@ -233,11 +233,26 @@ func (t *testHunt) seeds(ctx context.Context, ph *phase) error {
 		for i := 1; i <= n; i++ {
 			select {
 			case seeds <- i:
-			case <-ctx.Done():
+			case <-dctx.Done():
 				return
 			}
 		}
 	}()
+	// When the phase can stop after seed i, the seeds after it still
+	// running are killed; those before it finish, as they would have
+	// with one process at a time (one may confirm earlier in the hunt).
+	var mu sync.Mutex
+	running := map[int]context.CancelFunc{}
+	stopAfter := func(i int) {
+		stop()
+		mu.Lock()
+		defer mu.Unlock()
+		for j, cancel := range running {
+			if j > i {
+				cancel()
+			}
+		}
+	}
 	var wg sync.WaitGroup
 	var first error
 	var errOnce sync.Once
@@ -246,15 +261,23 @@ func (t *testHunt) seeds(ctx context.Context, ph *phase) error {
 		go func() {
 			defer wg.Done()
 			for i := range seeds {
-				if ctx.Err() != nil {
+				if dctx.Err() != nil {
 					continue
 				}
-				err := t.seed(ctx, ph, i)
+				rctx, cancel := context.WithCancel(ctx)
+				mu.Lock()
+				running[i] = cancel
+				mu.Unlock()
+				err := t.seed(rctx, ph, i)
+				mu.Lock()
+				delete(running, i)
+				mu.Unlock()
+				cancel()
 				if err != nil {
 					errOnce.Do(func() { first = err })
-				}
-				if err != nil || t.phaseDone(ph) {
-					stop()
+					stopAfter(0)
+				} else if t.phaseDone(ph) {
+					stopAfter(i)
 				}
 			}
 		}()
@@ -336,6 +359,9 @@ func (t *testHunt) record(ctx context.Context, rn *run) error {
 		t.stats.ConfirmedAt = rn.ordinal
 	}
 	if c.confirmed {
+		if rn.ordinal < c.witness.ordinal {
+			c.witness = rn // the witness one process at a time would have found
+		}
 		return nil // confirmed meanwhile by another run
 	}
 	c.confirmed, c.witness = true, rn
@@ -349,7 +375,8 @@ func (t *testHunt) record(ctx context.Context, rn *run) error {
 }
 
 // count records a run in the stats and returns the deadlock to replay:
-// nil unless the run deadlocked in a way not yet confirmed.
+// nil unless the run deadlocked in a way not yet confirmed, or confirmed
+// only by a later run of the hunt.
 func (t *testHunt) count(rn *run) *seenDeadlock {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -370,7 +397,11 @@ func (t *testHunt) count(rn *run) *seenDeadlock {
 		t.seen[id] = c
 	}
 	c.hits++
-	if c.confirmed {
+	// A confirmed deadlock is replayed again only from a run that comes
+	// earlier in the hunt than the first confirmation (it ended later, in
+	// the other process): its replay decides the runs to confirm and the
+	// witness. Keeping going (hit rates) replays each deadlock once.
+	if c.confirmed && (t.h.opts.KeepGoing || rn.ordinal >= t.stats.ConfirmedAt) {
 		return nil
 	}
 	return c
