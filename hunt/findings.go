@@ -73,5 +73,8 @@ func aimSearch(sum *driver.Summary, id string) *report.Search {
 
 // sameBug reports whether two findings of one package name the same
 // deadlock: the same ID, or the same distinct lock classes (the runtime
-// may call a predicted cycle "mixed" when a channel is involved too).
-func sameBug(a, b *report.Finding) bool { return a.ID == b.ID || report.SameLocks(a, b) }
+// may call a predicted cycle "mixed" when a channel is involved too), or
+// a missing Done (a) that explains a wait for a WaitGroup (b).
+func sameBug(a, b *report.Finding) bool {
+	return a.ID == b.ID || report.SameLocks(a, b) || report.WaitExplained(b, a)
+}

@@ -111,3 +111,20 @@ func TestLinkStaticSameSite(t *testing.T) {
 		t.Errorf("text does not say where it was predicted:\n%s", got.String())
 	}
 }
+
+// A missing Done explains goroutines of its package blocked for good on a
+// WaitGroup, and only those.
+func TestLinkStaticMissingDone(t *testing.T) {
+	ret := Site{File: "/m/p.go", Line: 31, Col: 4}
+	static := Finding{ID: "DH-d", Kind: MissingDone, Package: "p", Locks: []Lock{{Class: "(*p.Pool).wg", Sites: []Site{ret, {File: "/m/p.go", Line: 37}}}}}
+	waits := Finding{Kind: Blocked, Status: Confirmed, Package: "p", Goroutines: []Goroutine{{ID: 1, WaitsFor: "WaitGroup 0xc0000 (counter 1)"}}}
+	if !LinkStatic(&waits, &static) || waits.Static == nil || waits.Static.Pos != "/m/p.go:31:4" {
+		t.Fatalf("not linked: %+v", waits.Static)
+	}
+	recv := Finding{Kind: Blocked, Status: Confirmed, Package: "p", Goroutines: []Goroutine{{ID: 2, WaitsFor: "receive from channel 0xc0001"}}}
+	elsewhere := waits
+	elsewhere.Package, elsewhere.Static = "q", nil
+	if LinkStatic(&recv, &static) || LinkStatic(&elsewhere, &static) {
+		t.Error("a missing Done linked to a channel wait, or to another package")
+	}
+}

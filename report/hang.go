@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"strings"
 	"time"
 )
 
@@ -100,9 +101,14 @@ func (s *Snapshot) writeText(w io.Writer) {
 }
 
 // LinkStatic links a confirmed lock-never-released finding to lockcycle's
-// missing-unlock finding at the same acquisition site ("predicted
-// statically at …"); it reports whether it did.
+// missing-unlock finding at the same acquisition site, and a confirmed
+// wait for a WaitGroup to lockcycle's missing-done finding in the same
+// package ("predicted statically at …"); it reports whether it did.
 func LinkStatic(confirmed, static *Finding) bool {
+	if WaitExplained(confirmed, static) {
+		confirmed.Static = &StaticLink{ID: static.ID, Pos: static.Locks[0].Sites[0].String()}
+		return true
+	}
 	if confirmed.Kind != LockNeverReleased || static.Kind != MissingUnlock || confirmed.Package != static.Package {
 		return false
 	}
@@ -119,6 +125,22 @@ func LinkStatic(confirmed, static *Finding) bool {
 					}
 				}
 			}
+		}
+	}
+	return false
+}
+
+// WaitExplained reports whether static, a missing Done, explains
+// confirmed: goroutines of the same package blocked for good, one of them
+// waiting for a WaitGroup.
+func WaitExplained(confirmed, static *Finding) bool {
+	if static.Kind != MissingDone || confirmed.Status != Confirmed || confirmed.Package != static.Package ||
+		len(static.Locks) == 0 || len(static.Locks[0].Sites) == 0 {
+		return false
+	}
+	for _, g := range confirmed.Goroutines {
+		if strings.HasPrefix(g.WaitsFor, "WaitGroup ") {
+			return true
 		}
 	}
 	return false

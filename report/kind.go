@@ -12,6 +12,9 @@ const (
 	Mixed          Kind = "mixed"            // locks and channels/WaitGroup/Cond together
 	Blocked        Kind = "blocked"          // goroutines blocked for good with nobody to wake them
 	MissingUnlock  Kind = "missing-unlock"   // Lock without Unlock on some return path
+	// MissingDone: a goroutine returns on some path without the
+	// WaitGroup Done it calls on others (lockcycle only).
+	MissingDone Kind = "missing-done"
 	// LockNeverReleased: a mutex held by a goroutine that has ended (or a
 	// callback that has returned) while another waits for it.
 	LockNeverReleased Kind = "lock-never-released"
@@ -22,7 +25,7 @@ const (
 )
 
 // Kinds lists every kind, in the order reports rank them.
-var Kinds = []Kind{LockOrderCycle, DoubleLock, RWR, Mixed, Blocked, MissingUnlock, LockNeverReleased, Hang}
+var Kinds = []Kind{LockOrderCycle, DoubleLock, RWR, Mixed, Blocked, MissingUnlock, MissingDone, LockNeverReleased, Hang}
 
 // Valid reports whether k is a known kind.
 func (k Kind) Valid() bool {

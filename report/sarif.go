@@ -112,6 +112,8 @@ var kindDoc = map[Kind][2]string{
 		"Goroutines are blocked on synchronization that no running goroutine can ever complete."},
 	MissingUnlock: {"Lock without Unlock on some return path",
 		"A function returns on some path with a mutex still locked that it was expected to release; the next Lock blocks forever."},
+	MissingDone: {"a goroutine's WaitGroup Done skipped on some return path",
+		"A goroutine calls WaitGroup.Done on some paths and returns without it on another; the counter never reaches zero and Wait blocks forever. Defer the Done."},
 	LockNeverReleased: {"a mutex held by an ended goroutine or a returned callback while another waits",
 		"A goroutine (or a callback such as a time.AfterFunc function) returned holding a mutex; nothing can release it any more and every later Lock waits forever. Release the mutex on every return path (defer Unlock)."},
 	Hang: {"a test run reached its time bound without a deadlock",

@@ -2,7 +2,7 @@
 //
 // # Analyzer lockcycle
 //
-// lockcycle: report lock-order cycles, same-class nesting, double locks, RWR and missing unlocks
+// lockcycle: report lock-order cycles, same-class nesting, double locks, RWR, missing unlocks and missing Dones
 //
 // lockcycle runs a per-function lockset dataflow over SSA. It follows
 // Lock, Unlock, RLock, RUnlock, TryLock and TryRLock on sync.Mutex,
@@ -33,6 +33,10 @@
 //     -same-class-nesting=false.
 //   - [missing-unlock] a lock held at some return but released at others,
 //     unless a method of the value returned or stored releases it.
+//   - [missing-done] a goroutine body (a function a go statement of the
+//     package starts) that calls a WaitGroup's Done on some paths returns
+//     without it on another; a Done deferred, or called once per item of a
+//     loop, is not reported.
 //
 // Callbacks through listeners and hooks kept in struct fields are resolved
 // where a concrete listener is stored into the field, in this package or a

@@ -117,6 +117,7 @@ func run(pass *analysis.Pass) (any, error) {
 	p.reportRWR()
 	p.reportCycles()
 	p.reportNestings()
+	p.reportMissingDone()
 	p.exportFacts()
 	return &Result{Findings: mergeFindings(p.findings)}, nil
 }

@@ -16,7 +16,7 @@ func TestAnalyzer(t *testing.T) {
 	cases := []string{
 		"cycle2", "cycle3", "guard", "consistent", "ordered", "helpers", "rwr",
 		"doublelock", "deferpat", "missing", "ignore", "iface", "embedded",
-		"crossb", "lstb", "sibtop", "classes", "sameclass", "rings", "handoff", "join", "elements", "trylock", "closures", "locker", "generics",
+		"crossb", "lstb", "sibtop", "classes", "sameclass", "rings", "handoff", "join", "elements", "trylock", "closures", "locker", "generics", "wgdone",
 	}
 	analysistest.Run(t, analysistest.TestData(), lockcycle.Analyzer, cases...)
 }
