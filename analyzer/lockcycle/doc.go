@@ -34,9 +34,10 @@
 //   - [missing-unlock] a lock held at some return but released at others,
 //     unless a method of the value returned or stored releases it.
 //   - [missing-done] a goroutine body (a function a go statement of the
-//     package starts) that calls a WaitGroup's Done on some paths returns
-//     without it on another; a Done deferred, or called once per item of a
-//     loop, is not reported.
+//     package starts, after calling Add on the WaitGroup itself) that
+//     calls the WaitGroup's Done on some paths returns without it on
+//     another; a Done deferred, or called once per item of a loop, is not
+//     reported.
 //
 // Callbacks through listeners and hooks kept in struct fields are resolved
 // where a concrete listener is stored into the field, in this package or a

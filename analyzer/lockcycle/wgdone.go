@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -14,8 +15,11 @@ import (
 // A goroutine that calls a WaitGroup's Done on some paths and returns
 // without it on another leaves the WaitGroup's counter above zero: a Wait
 // for it waits for good. Only goroutine bodies (functions a go statement
-// of the package starts) are checked, and only for a Done they call
-// themselves, not deferred (a deferred Done covers every path).
+// of the package starts) are checked, only for a Done they call
+// themselves, not deferred (a deferred Done covers every path), and only
+// when the function with the go statement calls Add on that WaitGroup
+// itself: a WaitGroup counting something else than the goroutine (a
+// resource, Done when it is destroyed elsewhere) is left alone.
 
 // reportMissingDone checks every function the package starts with go.
 func (p *pkgState) reportMissingDone() {
@@ -29,7 +33,7 @@ func (p *pkgState) reportMissingDone() {
 				}
 				if body := goBody(&g.Call); body != nil && !seen[body] {
 					seen[body] = true
-					p.missingDone(body, g.Pos())
+					p.missingDone(body, g.Pos(), addedIn(fn))
 				}
 			}
 		}
@@ -49,10 +53,24 @@ func goBody(c *ssa.CallCommon) *ssa.Function {
 	return nil
 }
 
+// addedIn lists the classes of the WaitGroups fn calls Add on directly.
+func addedIn(fn *ssa.Function) []string {
+	var cs []string
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if c, ok := in.(*ssa.Call); ok && isWGMethod(&c.Call, "Add") {
+				cs = append(cs, describe(fn, c.Call.Args[0]).Class)
+			}
+		}
+	}
+	return cs
+}
+
 // missingDone reports the returns of goroutine body fn (started at
-// started) that no Done of a WaitGroup reaches on every path, when another
-// path calls it.
-func (p *pkgState) missingDone(fn *ssa.Function, started token.Pos) {
+// started, by a function that called Add on the WaitGroups added) that no
+// Done of a WaitGroup reaches on every path, when another path calls it.
+// A Done on a parameter of a named body matches any WaitGroup added.
+func (p *pkgState) missingDone(fn *ssa.Function, started token.Pos, added []string) {
 	if len(fn.Blocks) == 0 {
 		return
 	}
@@ -79,8 +97,12 @@ func (p *pkgState) missingDone(fn *ssa.Function, started token.Pos) {
 			return // a Done per item of a loop: its exit path does no Done by design
 		}
 	}
+	l := describe(fn, dones[0].Call.Args[0])
+	class := l.Class
+	if !slices.Contains(added, class) && (l.Param < 0 || fn.Parent() != nil || len(added) == 0) {
+		return
+	}
 	done := mustDone(fn)
-	class := describe(fn, dones[0].Call.Args[0]).Class
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok || done[b.Index] || noReturnBlock(b) {
@@ -165,9 +187,12 @@ func noReturnBlock(b *ssa.BasicBlock) bool {
 }
 
 // isWGDone reports whether c calls (*sync.WaitGroup).Done.
-func isWGDone(c *ssa.CallCommon) bool {
+func isWGDone(c *ssa.CallCommon) bool { return isWGMethod(c, "Done") }
+
+// isWGMethod reports whether c calls (*sync.WaitGroup).name.
+func isWGMethod(c *ssa.CallCommon, name string) bool {
 	fn := c.StaticCallee()
-	if fn == nil || fn.Name() != "Done" || fn.Signature.Recv() == nil || len(c.Args) == 0 {
+	if fn == nil || fn.Name() != name || fn.Signature.Recv() == nil || len(c.Args) == 0 {
 		return false
 	}
 	ptr, ok := fn.Signature.Recv().Type().(*types.Pointer)

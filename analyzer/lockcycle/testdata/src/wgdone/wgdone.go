@@ -83,3 +83,18 @@ func panics(wg *sync.WaitGroup, bad bool) {
 		wg.Done()
 	}()
 }
+
+// construct: the WaitGroup counts resources, added when one is made (in
+// another function) and done when it is destroyed or its construction
+// fails: not the goroutine's own count.
+func (p *pool) newResource() { p.wg.Add(1) }
+
+func (p *pool) construct(build func() error) {
+	p.newResource()
+	go func() {
+		if err := build(); err != nil {
+			p.wg.Done()
+			return
+		}
+	}()
+}
