@@ -37,6 +37,7 @@ type seenDeadlock struct {
 	hits      int
 	witness   *run // the run whose replay reproduced it
 	confirmed bool
+	replaying bool // a replay of it is under way (keeping going replays one at a time)
 }
 
 // testHunt is the state of hunting one test.
@@ -339,6 +340,9 @@ func (t *testHunt) record(ctx context.Context, rn *run) error {
 	}
 	id := c.id
 	ok, why, err := replayRun(ctx, t.h.runner, t.pkg, t.test, rn, id)
+	t.mu.Lock()
+	c.replaying = false
+	t.mu.Unlock()
 	if errors.Is(err, errCanceled) {
 		return nil // the hunt is stopping; an unreplayed deadlock is not confirmed
 	}
@@ -400,10 +404,15 @@ func (t *testHunt) count(rn *run) *seenDeadlock {
 	// A confirmed deadlock is replayed again only from a run that comes
 	// earlier in the hunt than the first confirmation (it ended later, in
 	// the other process): its replay decides the runs to confirm and the
-	// witness. Keeping going (hit rates) replays each deadlock once.
+	// witness. Keeping going (hit rates) replays each deadlock once: a
+	// run that hits it while its replay is under way waits for nothing.
 	if c.confirmed && (t.h.opts.KeepGoing || rn.ordinal >= t.stats.ConfirmedAt) {
 		return nil
 	}
+	if t.h.opts.KeepGoing && c.replaying {
+		return nil
+	}
+	c.replaying = true
 	return c
 }
 
