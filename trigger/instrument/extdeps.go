@@ -3,6 +3,8 @@ package instrument
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"go/version"
 	"io/fs"
@@ -11,7 +13,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -22,7 +23,8 @@ import (
 // instrumented too when they synchronize: their locks and channels (a
 // pool blocking on golang.org/x/sync/semaphore) would otherwise block
 // outside control. The go command refuses overlays of files beneath
-// GOMODCACHE, so each such module is copied into the work directory and
+// GOMODCACHE, so each such module is copied once into the cache directory
+// (moduleCopy: at a path that stays, for the build cache) and
 // the temporary go.mod replaces it by the copy (same content, same go.mod);
 // the overlay then holds the rewritten files of the copy. If a package
 // under test does not build with them, it is built again without them,
@@ -61,8 +63,8 @@ func (b *builder) otherPath(u *unit, name string) (string, error) {
 	mod := u.internal.Module
 	dir, ok := b.otherMods[mod.Path]
 	if !ok {
-		dir = filepath.Join(b.opts.WorkDir, "mods", strconv.Itoa(len(b.otherMods)))
-		if err := copyModule(mod.Dir, dir); err != nil {
+		var err error
+		if dir, err = b.moduleCopy(mod.Dir); err != nil {
 			return "", fmt.Errorf("instrument: copying module %s: %w", mod.Path, err)
 		}
 		b.otherMods[mod.Path] = dir
@@ -73,6 +75,45 @@ func (b *builder) otherPath(u *unit, name string) (string, error) {
 	}
 	return filepath.Join(dir, rel), nil
 }
+
+// moduleCopy is the copy of the module at dir (in the module cache, so
+// never changed) that instrumented builds replace it with: made once in
+// the cache directory and kept, at a path that does not change between
+// builds. A package's directory is part of its build's cache key, so a
+// copy at a new path for each build compiled the module and everything
+// that imports it again every time.
+func (b *builder) moduleCopy(dir string) (string, error) {
+	sum := sha256.Sum256([]byte(dir))
+	dst := filepath.Join(b.opts.CacheDir, "mod-"+hex.EncodeToString(sum[:])[:16])
+	if fileExists(filepath.Join(dst, copiedMark)) {
+		return dst, nil
+	}
+	if err := os.MkdirAll(b.opts.CacheDir, 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(b.opts.CacheDir, "mod-tmp-")
+	if err != nil {
+		return "", err
+	}
+	err = copyModule(dir, tmp)
+	if err == nil {
+		err = os.WriteFile(filepath.Join(tmp, copiedMark), []byte(dir+"\n"), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, dst)
+	}
+	if err != nil {
+		os.RemoveAll(tmp)
+		if fileExists(filepath.Join(dst, copiedMark)) {
+			return dst, nil // copied concurrently by another build
+		}
+		return "", err
+	}
+	return dst, nil
+}
+
+// copiedMark is the file a finished module copy holds.
+const copiedMark = ".deadhunt-copied"
 
 // copyModule copies a module's tree, without nested modules and VCS
 // directories, into dst, writable (testdata stays: a package may embed it).

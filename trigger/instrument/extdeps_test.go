@@ -69,8 +69,8 @@ func TestOtherModuleInstrumented(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "go.sum"), []byte(sum), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	work := t.TempDir()
-	pkgs := byPath(buildWith(t, Options{Dir: dir, Patterns: []string{"."}, WorkDir: work}, passthrough))
+	work, cache := t.TempDir(), t.TempDir()
+	pkgs := byPath(buildWith(t, Options{Dir: dir, Patterns: []string{"."}, WorkDir: work, CacheDir: cache}, passthrough))
 	p := pkgs["example.com/pool"]
 	if p == nil || p.Err != nil || p.Binary == "" {
 		t.Fatalf("pool: %+v", p)
@@ -87,18 +87,30 @@ func TestOtherModuleInstrumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	copied := filepath.Join(work, "mods", "0", "sem.go")
-	if !strings.Contains(string(data), copied) {
-		t.Fatalf("the copy's sem.go is not in the overlay:\n%s", data)
+	copies, _ := filepath.Glob(filepath.Join(cache, "mod-*", "sem.go"))
+	if len(copies) != 1 || !strings.Contains(string(data), copies[0]) {
+		t.Fatalf("the copy's sem.go (%q) is not in the overlay:\n%s", copies, data)
 	}
+	copyDir := filepath.Dir(copies[0])
 	for name, want := range map[string]string{"sem.go": "//go:build go1.21\n", "release.go": "//go:build (!plan9) && go1.21\n"} {
-		rewritten := overlayFile(t, data, filepath.Join(work, "mods", "0", name))
+		rewritten := overlayFile(t, data, filepath.Join(copyDir, name))
 		if !strings.HasPrefix(rewritten, want) || !strings.Contains(rewritten, "__dhrt.") {
 			t.Errorf("%s rewritten as:\n%s", name, rewritten)
 		}
 	}
 	if out, err := runBinary(p.Binary, nil, "-test.count=1"); err != nil {
 		t.Fatalf("instrumented tests fail: %v\n%s", err, out)
+	}
+	// A second build uses the same copy: a copy at a new path for each
+	// build made the go command compile the module and its importers again.
+	work2 := t.TempDir()
+	buildWith(t, Options{Dir: dir, Patterns: []string{"."}, WorkDir: work2, CacheDir: cache}, passthrough)
+	data2, err := os.ReadFile(filepath.Join(work2, "overlay.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data2), copies[0]) {
+		t.Errorf("the second build does not use the first one's copy %s:\n%s", copyDir, data2)
 	}
 }
 
