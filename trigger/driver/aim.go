@@ -102,7 +102,7 @@ func (t *testHunt) aim(ctx context.Context, a Aim) error {
 		}
 	}
 	base := Config{Strategy: report.Directed, Depth: st.Depth, Radius: st.Radius, Steps: st.Steps,
-		Goroutines: st.Goroutines, Target: &target, WatchdogMS: o.WatchdogMS}
+		Goroutines: st.Goroutines, Target: &target, WatchdogMS: o.WatchdogMS, EndSteps: t.base.EndSteps}
 	runs := o.Runs
 	if a.Runs > 0 && !o.KeepGoing { // keeping going spends the whole budget (hit rates)
 		runs = min(runs, a.Runs)

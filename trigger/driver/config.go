@@ -33,6 +33,9 @@ type Config struct {
 	// takes a snapshot (0: the runner's timeout). The runner kills the
 	// process only if it is still alive well after (killAfter).
 	BoundMS int `json:"bound_ms,omitempty"`
+	// EndSteps caps the steps leaked goroutines that keep running take
+	// after the test's end (0: the runtime's time limits alone).
+	EndSteps int `json:"end_steps,omitempty"`
 }
 
 // Target is the part of an aim the runtime sees: what steers the directed
@@ -79,6 +82,9 @@ type RunResult struct {
 	// LeakProfile is what Go's goroutine leak profile said at the end of
 	// a plain run.
 	LeakProfile *report.LeakProfile `json:"leak_profile,omitempty"`
+	// EndRunning counts the leaked goroutines still running when the
+	// runtime stopped waiting for them after the test's end.
+	EndRunning int `json:"end_running,omitempty"`
 }
 
 // CheckValid reports the first inconsistency in a result.

@@ -2,6 +2,7 @@ package driver
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -127,6 +128,28 @@ func TestHuntReplayBeforeConfirm(t *testing.T) {
 	}
 	if w := s.Tests[1].Warnings; len(w) == 0 || !strings.Contains(w[0], "deadlocked differently") {
 		t.Errorf("TestMorph warnings %q, want a different deadlock", w)
+	}
+}
+
+// TestHuntCapsLeakedSpinners: once the calibration run shows goroutines
+// the test leaks running on after its end, every later run caps the
+// steps they take after it (they ran until the runtime's real-time limit,
+// half the bound, in every run).
+func TestHuntCapsLeakedSpinners(t *testing.T) {
+	pkg, env, dir := fakePackage(t, "TestEndSpin")
+	hunt(t, []Package{pkg}, Options{Runs: 4, Env: env, Strategy: report.Random})
+	lines := logLines(t, dir, "endsteps.log")
+	if len(lines) != 6 {
+		t.Fatalf("%d runs, want 6: %q", len(lines), lines)
+	}
+	for i, l := range lines {
+		want := fmt.Sprint(leakedEndSteps)
+		if i < 2 { // the plain and the calibration run
+			want = "0"
+		}
+		if f := strings.Fields(l); f[2] != want {
+			t.Errorf("run %d (%s): end_steps %s, want %s", i+1, l, f[2], want)
+		}
 	}
 }
 

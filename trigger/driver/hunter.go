@@ -152,7 +152,7 @@ func (t *testHunt) run(ctx context.Context) error {
 // calibration is the run that measures a test under control (random walk,
 // seed 0), counting the acquisitions of target if it is not nil.
 func (t *testHunt) calibration(ctx context.Context, target *Target) (*run, error) {
-	return t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: report.Random, Seed: 0, Target: target, WatchdogMS: t.h.opts.WatchdogMS})
+	return t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: report.Random, Seed: 0, Target: target, WatchdogMS: t.h.opts.WatchdogMS, EndSteps: t.base.EndSteps})
 }
 
 // phase is one seeded budget: the strategy's own, or an aim's.
@@ -190,7 +190,18 @@ func (t *testHunt) calibrate(plain, ctl *run) {
 	if o.Strategy != report.RPro {
 		t.base.Radius = 0
 	}
+	if ctl.Result != nil && ctl.Result.EndRunning > 0 {
+		t.base.EndSteps = leakedEndSteps
+	}
 }
+
+// leakedEndSteps is how many steps goroutines a test leaks may take after
+// its end, in the runs after a calibration run whose leaked goroutines
+// never stopped (a reader loop spinning on a codec that never blocks):
+// without a cap each run let them go on until the runtime's real-time
+// limit, half the run's bound (keegancsmith/rpc's TestClientTrace: 5 s and
+// 10 million steps a run, where the test itself takes 30 steps).
+const leakedEndSteps = 10_000
 
 // measured is a calibration from a run's result (nil: nothing measured).
 func measured(o Outcome, r *RunResult) Calibration {

@@ -335,3 +335,36 @@ func TestLeakedTickerAfterEnd(t *testing.T) {
 		t.Error("the leaked one-second sleeper did not wake after the test")
 	}
 }
+
+// TestEndStepsCapLeakedSpinner: a goroutine the test leaks that never
+// stops (a reader loop on a codec that never blocks) is reported as
+// running at the end (EndRunning); with EndSteps it takes at most that
+// many steps after the end instead of running until the end's real-time
+// limit.
+func TestEndStepsCapLeakedSpinner(t *testing.T) {
+	for _, endSteps := range []int{0, 2000} {
+		var stop atomic.Bool
+		r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20, BoundMS: 2000, EndSteps: endSteps}, 10*time.Second, func() {
+			var mu sync.Mutex
+			rt.Go(at("Go", ""), func() {
+				for !stop.Load() {
+					rt.Lock(&mu, at("Lock", "p.mu"))
+					rt.Unlock(&mu, at("Unlock", "p.mu"))
+				}
+			})
+		})
+		stop.Store(true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Deadlock != nil || r.EndRunning != 1 {
+			t.Errorf("EndSteps %d: deadlock %+v, %d running at the end; want none and 1", endSteps, r.Deadlock, r.EndRunning)
+		}
+		switch {
+		case endSteps > 0 && r.Steps > endSteps+10:
+			t.Errorf("EndSteps %d: %d steps", endSteps, r.Steps)
+		case endSteps == 0 && r.Steps <= 2010:
+			t.Errorf("without EndSteps: %d steps, want the spinner to run until the time limit", r.Steps)
+		}
+	}
+}

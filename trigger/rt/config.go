@@ -28,6 +28,11 @@ type config struct {
 	// BoundMS is the run's time bound: the runtime stops the run there
 	// and records a snapshot (snapshot.go); 0: no bound.
 	BoundMS int `json:"bound_ms"`
+	// EndSteps caps the steps that goroutines the test leaked may take
+	// after its end while they keep running (0: only the end's time
+	// limits, testing.go). The driver sets it once a test's calibration
+	// showed leaked goroutines that never stop (result.EndRunning).
+	EndSteps int `json:"end_steps"`
 }
 
 // strategyName names a strategy as the configuration does. The driver's

@@ -35,6 +35,9 @@ type result struct {
 	// LeakProfile is what Go's goroutine leak profile said at the end of
 	// a plain run (leakprofile.go).
 	LeakProfile *leakProfileJSON `json:"leak_profile,omitempty"`
+	// EndRunning counts the goroutines the test leaked that were still
+	// running when the end stopped waiting for them.
+	EndRunning int `json:"end_running,omitempty"`
 }
 
 type stepJSON struct {
@@ -117,7 +120,7 @@ func (sc *sched) resultUpTo(f *finding, n int) *result {
 	r := &result{
 		Outcome: "ok", Test: sc.test, Strategy: sc.cfg.Strategy, Seed: sc.cfg.Seed,
 		Steps: sc.steps.len(), Acquisitions: sc.count.acqs, Goroutines: len(sc.gs.all), TargetAcquisitions: sc.count.targetAcqs,
-		Deadlock: f, Warnings: append([]string(nil), sc.warnings...),
+		Deadlock: f, Warnings: append([]string(nil), sc.warnings...), EndRunning: sc.endRunning,
 	}
 	if f != nil {
 		r.Outcome = "deadlock"

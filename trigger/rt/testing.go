@@ -137,13 +137,15 @@ func (x *g) endTest(panicked bool) {
 		sc.life.leakBy = sc.life.start.Add(b / 2)
 	}
 	sc.clock.endAt = sc.clock.now
+	sc.life.endStep = sc.steps.len()
 	sc.mu.Unlock()
 	for !panicked {
 		x.do(opTestEnd, x.created, nil)
 		sc.mu.Lock()
 		sc.checkCycle() // a certain deadlock needs no grace period
+		spent := sc.endStepsSpent()
 		sc.mu.Unlock()
-		if time.Now().After(sc.life.endBy) || !sc.pollFor(x, sc.grace()) {
+		if spent || time.Now().After(sc.life.endBy) || !sc.pollFor(x, sc.grace()) {
 			break
 		}
 	}
@@ -158,6 +160,7 @@ func (x *g) endTest(panicked bool) {
 		// Leaked goroutines keep running (or keep being woken from
 		// outside): only a lock cycle among the blocked ones is certain.
 		sc.warn("%d goroutines still running when the test ended; they go on unchecked", running)
+		sc.endRunning = running
 		if c := sc.findCycle(sc.blockedGs()); c != nil {
 			if kind := sc.cycleKind(c); kind != kindMixed && kind != kindBlocked && sc.cycleCertain(kind, c) {
 				sc.deadlock(sc.cycleFinding(kind, c))
@@ -179,7 +182,14 @@ func (x *g) endTest(panicked bool) {
 // are left, after leakBy otherwise. Called with sc.mu held.
 func (sc *sched) endDue(idle bool) bool {
 	now := time.Now()
-	return now.After(sc.life.endBy) && (idle || now.After(sc.life.leakBy))
+	return now.After(sc.life.endBy) && (idle || now.After(sc.life.leakBy)) || sc.endStepsSpent()
+}
+
+// endStepsSpent reports whether the goroutines the test leaked have taken
+// the steps the configuration allows them after its end (EndSteps).
+// Called with sc.mu held.
+func (sc *sched) endStepsSpent() bool {
+	return sc.cfg.EndSteps > 0 && sc.clock.endAt >= 0 && sc.steps.len()-sc.life.endStep >= sc.cfg.EndSteps
 }
 
 // grace is how long channel operations fed from outside the scheduler
@@ -314,6 +324,8 @@ type ends struct {
 	// only spinners) may run after endBy: half the run's bound, so that
 	// one that blocks for good after a long computation is still seen.
 	leakBy time.Time
+	// endStep is the step at which the test ended.
+	endStep int
 	// gatherBy and gatherFor hold decisions while the parallel subtests
 	// of goroutine gatherFor, released together, rejoin.
 	gatherBy  time.Time

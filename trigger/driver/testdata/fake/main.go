@@ -27,6 +27,7 @@ type config struct {
 	Radius   int    `json:"radius"`
 	Trace    string `json:"trace"`
 	BoundMS  int    `json:"bound_ms"`
+	EndSteps int    `json:"end_steps"`
 	Target   struct {
 		Classes    []string `json:"classes"`
 		Sites      []string `json:"sites"`
@@ -61,6 +62,7 @@ type result struct {
 	Deadlock     *deadlock `json:"deadlock,omitempty"`
 	Hang         *snapshot `json:"hang,omitempty"`
 	Warnings     []string  `json:"warnings,omitempty"`
+	EndRunning   int       `json:"end_running,omitempty"`
 }
 
 type snapshot struct {
@@ -145,6 +147,15 @@ func scenario(test string) {
 			hang(test, "slow")
 		}
 		pass(test)
+	case "TestEndSpin": // leaks a goroutine that never stops, unless capped
+		logLine("endsteps.log", fmt.Sprintf("%s %d %d", cfg.Strategy, cfg.Seed, cfg.EndSteps))
+		r := result{Outcome: "ok", Test: test, Steps: 120, Acquisitions: 100, Goroutines: 3}
+		if cfg.Strategy != "plain" {
+			r.EndRunning = 1
+		}
+		writeResult(r)
+		fmt.Printf("--- PASS: %s (0.00s)\nPASS\n", test)
+		os.Exit(0)
 	case "TestLeak":
 		leakChild(test)
 		pass(test)
