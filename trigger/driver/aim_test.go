@@ -175,6 +175,18 @@ func TestPerRunBound(t *testing.T) {
 
 // A test that fails on its own is not recorded under control, and a hang
 // stops the recording at once.
+// TestRecordCapsLeakedSpinners: the recording runs after the first one
+// cap the steps of leaked goroutines that never stop, as the hunt does.
+func TestRecordCapsLeakedSpinners(t *testing.T) {
+	pkg, env, fdir := fakePackage(t, "TestEndSpin")
+	record(t, pkg, env)
+	lines := logLines(t, fdir, "endsteps.log")
+	want := []string{"plain 0 0", "random 0 0", "random 1 10000", "random 2 10000", "pct 1 10000", "pct 2 10000"}
+	if !slices.Equal(lines, want) {
+		t.Errorf("runs (strategy, seed, end_steps) %q, want %q", lines, want)
+	}
+}
+
 func TestRecordBadTests(t *testing.T) {
 	pkg, env, fdir := fakePackage(t, "TestFail")
 	rec, err := Record(context.Background(), []Package{pkg}, RecordOptions{Dir: t.TempDir(), Env: env, Parallel: 1, WorkDir: t.TempDir()})
