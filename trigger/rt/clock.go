@@ -249,6 +249,12 @@ func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
 		// polled spinJump times without progress: a loop whose
 		// non-blocking sends find no room is busy, not waiting.
 		waiting := idle && (len(en) == 0 || !spinning(en[0]) || en[0].spins >= spinJump)
+		if !waiting {
+			// Something can step: a stall that began before is over
+			// (what came from outside came in time), and the next one
+			// waits its own time in full.
+			c.stalled = time.Time{}
+		}
 		hold, _ := sc.strat.(holder)
 		if hold != nil && !waiting && t.when-c.now <= maxHeldDelay && hold.holdsAll(en) {
 			waiting = true // only goroutines the strategy holds back can step
