@@ -347,16 +347,22 @@ func (sc *sched) mayJump(t *vtimer) bool {
 	}
 	limit := sc.stallLimit(t)
 	if sc.gs.outside == 0 {
-		n := sc.unmanaged()
+		// The goroutines the package's initialization started mostly
+		// live for good (a ticker's loop): a sleep's timer does not wait
+		// for them, and a deadline's waits for them briefly (one woken
+		// by the test's cancel, finishing), not a watchdog period at
+		// every jump.
+		inits := int(c.initAlive.Load())
+		skip := 0
+		if t.kind == timerSleep {
+			skip = inits
+		}
+		n := sc.unmanaged(skip)
 		timerWait := sc.realTimerWaiters(sc.set.blocked.list(sc.gs.all, nil))
 		if n == 0 && !timerWait {
 			return true
 		}
-		if !timerWait && n <= int(c.initAlive.Load()) {
-			// Only goroutines the package's initialization started may
-			// still come (one woken by the test's cancel, finishing): a
-			// short wait, not a watchdog period at every jump, since
-			// such goroutines mostly live for good (a ticker's loop).
+		if !timerWait && n <= inits {
 			limit = min(limit, initStall(sc.cfg.WatchdogMS))
 		}
 	}
@@ -425,10 +431,10 @@ func (sc *sched) realTimerWaiters(gs []*g) bool {
 // initialization) that are alive besides the testing package's: they may
 // still feed a channel a managed goroutine waits on. Managed goroutines
 // that have just ended count for a moment: yields, then short naps, let
-// them go.
-func (sc *sched) unmanaged() int {
+// them go. skip of them are not counted.
+func (sc *sched) unmanaged(skip int) int {
 	for i := 0; ; i++ {
-		n := runtime.NumGoroutine() - sc.gs.live.n - sc.gs.outside - sc.clock.baseGoroutines - int(sc.clock.exiting.Load())
+		n := runtime.NumGoroutine() - sc.gs.live.n - sc.gs.outside - sc.clock.baseGoroutines - int(sc.clock.exiting.Load()) - skip
 		switch {
 		case n <= 0 || i == 12:
 			return max(n, 0)
