@@ -61,9 +61,19 @@ type clock struct {
 	// goroutines it leaked wait for timers up to endHorizon after it.
 	endAt int64
 	// baseGoroutines is the number of goroutines the scheduler does not
-	// manage when the test starts (the testing package's).
+	// manage when the test starts (the testing package's), less those of
+	// initAlive.
 	baseGoroutines int
-	reg            timerRegistry
+	// initAlive counts the goroutines started through instrumented go
+	// statements before the test started (by the package's
+	// initialization: a default pool's workers) that have not ended;
+	// testStarted is set when the test starts.
+	initAlive   atomic.Int32
+	testStarted atomic.Bool
+	// stallMax is how long the current stall may last (stallLimit, or
+	// less when only goroutines of initAlive may still come).
+	stallMax time.Duration
+	reg      timerRegistry
 	// exiting counts the managed goroutines that have ended but not yet
 	// returned (goroutine.go).
 	exiting atomic.Int32
@@ -258,6 +268,12 @@ func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
 		// polled spinJump times without progress: a loop whose
 		// non-blocking sends find no room is busy, not waiting.
 		waiting := idle && (len(en) == 0 || !spinning(en[0]) || en[0].spins >= spinJump)
+		if !waiting {
+			// Something can step: a stall that began before is over
+			// (what came from outside came in time), and the next one
+			// waits its own time in full.
+			c.stalled, c.stallMax = time.Time{}, 0
+		}
 		hold, _ := sc.strat.(holder)
 		if hold != nil && !waiting && t.when-c.now <= maxHeldDelay && hold.holdsAll(en) {
 			waiting = true // only goroutines the strategy holds back can step
@@ -338,14 +354,39 @@ func (sc *sched) mayJump(t *vtimer) bool {
 	if c.endAt >= 0 && t.when > c.endAt+endHorizon {
 		return false
 	}
-	if sc.gs.outside == 0 && !sc.unmanagedAlive() && !sc.realTimerWaiters(sc.set.blocked.list(sc.gs.all, nil)) {
-		return true
+	limit := sc.stallLimit(t)
+	if sc.gs.outside == 0 {
+		// The goroutines the package's initialization started mostly
+		// live for good (a ticker's loop): a sleep's timer does not wait
+		// for them, and a deadline's waits for them briefly (one woken
+		// by the test's cancel, finishing), not a watchdog period at
+		// every jump.
+		inits := int(c.initAlive.Load())
+		skip := 0
+		if t.kind == timerSleep {
+			skip = inits
+		}
+		n := sc.unmanaged(skip)
+		timerWait := sc.realTimerWaiters(sc.set.blocked.list(sc.gs.all, nil))
+		if n == 0 && !timerWait {
+			return true
+		}
+		if !timerWait && n <= inits {
+			limit = min(limit, initStall(sc.cfg.WatchdogMS))
+		}
 	}
 	now := time.Now()
 	if c.stalled.IsZero() {
 		c.stalled = now
 	}
-	return now.Sub(c.stalled) >= sc.stallLimit(t)
+	c.stallMax = limit
+	return now.Sub(c.stalled) >= limit
+}
+
+// initStall is the longest an idle scheduler waits in real time when only
+// goroutines started by the package's initialization may still come.
+func initStall(watchdogMS int) time.Duration {
+	return max(time.Millisecond, time.Duration(watchdogMS)*time.Millisecond/10)
 }
 
 // jumpDue reports whether the idle scheduler, which did not move the clock
@@ -354,7 +395,14 @@ func (sc *sched) mayJump(t *vtimer) bool {
 func (sc *sched) jumpDue(now time.Time) bool {
 	t := sc.clock.timers.top()
 	st := sc.clock.stalled
-	return t != nil && !st.IsZero() && now.Sub(st) >= sc.stallLimit(t)
+	if t == nil || st.IsZero() {
+		return false
+	}
+	limit := sc.stallLimit(t)
+	if m := sc.clock.stallMax; m > 0 {
+		limit = min(limit, m)
+	}
+	return now.Sub(st) >= limit
 }
 
 // stallLimit is how long the clock waits in real time for what may still
@@ -387,17 +435,18 @@ func (sc *sched) realTimerWaiters(gs []*g) bool {
 	return false
 }
 
-// unmanagedAlive reports whether goroutines the scheduler does not manage
-// (started by code that is not instrumented) are alive besides the testing
-// package's: they may still feed a channel a managed goroutine waits on.
-// Managed goroutines that have just ended count for a moment: yields, then
-// short naps, let them go.
-func (sc *sched) unmanagedAlive() bool {
+// unmanaged is the number of goroutines the scheduler does not manage
+// (started by code that is not instrumented, or by the package's
+// initialization) that are alive besides the testing package's: they may
+// still feed a channel a managed goroutine waits on. Managed goroutines
+// that have just ended count for a moment: yields, then short naps, let
+// them go. skip of them are not counted.
+func (sc *sched) unmanaged(skip int) int {
 	for i := 0; ; i++ {
-		n := runtime.NumGoroutine() - sc.gs.live.n - sc.gs.outside - sc.clock.baseGoroutines - int(sc.clock.exiting.Load())
+		n := runtime.NumGoroutine() - sc.gs.live.n - sc.gs.outside - sc.clock.baseGoroutines - int(sc.clock.exiting.Load()) - skip
 		switch {
 		case n <= 0 || i == 12:
-			return n > 0
+			return max(n, 0)
 		case i < 8:
 			runtime.Gosched()
 		default:
@@ -410,7 +459,7 @@ func (sc *sched) unmanagedAlive() bool {
 func (sc *sched) fire(t *vtimer) {
 	c := &sc.clock
 	c.disarm(t)
-	c.stalled = time.Time{}
+	c.stalled, c.stallMax = time.Time{}, 0
 	if t.when > c.now {
 		c.now = t.when
 	}

@@ -17,6 +17,17 @@ func Go(s *Site, f func()) {
 	g := enter()
 	if g == nil {
 		countGo()
+		if sc := active(); sc != nil && !sc.clock.testStarted.Load() {
+			// Started by the package's initialization (or TestMain before
+			// m.Run): not the test's, and not the testing package's.
+			c := &sc.clock
+			c.initAlive.Add(1)
+			go func() {
+				defer c.initAlive.Add(-1)
+				f()
+			}()
+			return
+		}
 		go f()
 		return
 	}
@@ -103,7 +114,7 @@ func (x *g) exit() {
 	}
 	sc.progress++
 	sc.startGather(x)
-	sc.clock.exiting.Add(1) // until main returns (unmanagedAlive)
+	sc.clock.exiting.Add(1) // until main returns (unmanaged)
 	if sc.cur.Load() == x {
 		sc.decide(nil)
 	}

@@ -15,7 +15,10 @@ import (
 // maxHeldDelay (advance asks holdsAll), so a timeout or a deadline fires
 // first, as it would if the held goroutine were slow; after maxHeldFires such firings, or when
 // nothing else can step, the held goroutines are released for their
-// current operation. A timer created at a Postpone site does not fire
+// current operation. A goroutine held at a lock acquisition is never
+// taken as slow so: the lock is free, and in the program it takes it at
+// once (a yamux session's receive loop held at its streamLock with a
+// window update let a stream's 10 ms write deadline fire). A timer created at a Postpone site does not fire
 // early or when merely due (holdsTimer), and loses its ties: it fires
 // when it is overdue or nothing else can happen.
 //
@@ -104,14 +107,14 @@ func (p *postponer) stepped(x *g, en []*g) {
 	}
 }
 
-// holdsAll reports whether every goroutine of en is held back, so the
-// clock may move as if none could step.
+// holdsAll reports whether every goroutine of en is held back, none at
+// a lock acquisition, so the clock may move as if none could step.
 func (p *postponer) holdsAll(en []*g) bool {
 	if len(en) == 0 || p.fires >= maxHeldFires {
 		return false
 	}
 	for _, x := range en {
-		if !p.held(x) {
+		if !p.held(x) || x.op.isAcquire() {
 			return false
 		}
 	}

@@ -96,7 +96,11 @@ func (sc *sched) startTest(name string, site *Site) *g {
 	// initializer is never after a managed goroutine's Now.
 	sc.clock.base = time.Now()
 	// The testing package's goroutines and the watchdog's are not managed.
-	sc.clock.baseGoroutines = runtime.NumGoroutine() - 1
+	// The goroutines the package's initialization started through
+	// instrumented go statements are not counted among them: they may
+	// still feed what the test waits for (unmanaged).
+	sc.clock.testStarted.Store(true)
+	sc.clock.baseGoroutines = runtime.NumGoroutine() - 1 - int(sc.clock.initAlive.Load())
 	if !sc.dog.running {
 		sc.clock.baseGoroutines++
 	}

@@ -1,0 +1,45 @@
+package rt_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt"
+)
+
+// TestStallRestartsAfterProgress: a goroutine that waits several times
+// for values from outside the scheduler (a network read's), each coming
+// well before a pending deadline, never sees the deadline: the real time
+// the idle scheduler waits before it moves the clock counts from the
+// latest stall, not from the first one. (The clock once kept the first
+// stall's start until a timer fired, so the waits added up and a yamux
+// stream's write deadline fired while its window updates were on the
+// wire.)
+func TestStallRestartsAfterProgress(t *testing.T) {
+	const rounds = 8
+	fired := -1
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 1000}, 30*time.Second, func() {
+		tm := rt.NewTimer(500*time.Millisecond, at("NewTimer", ""))
+		ch := make(chan int)
+		rt.Go(at("Go", ""), func() { // the peer on the other end of a connection
+			for i := 0; i < rounds; i++ {
+				rt.GoOutside()                     // a network read
+				time.Sleep(100 * time.Millisecond) // real time: uninstrumented
+				rt.Send(ch, i, at("Send", ""))
+			}
+		})
+		for i := 0; i < rounds; i++ {
+			if rt.Select(at("Select", ""), false, rt.RecvCase(ch, nil, nil), rt.RecvCase(tm.C, nil, nil)) == 1 {
+				fired = i
+				rt.Recv(ch, at("Recv", "")) // the value still comes
+			}
+		}
+		rt.TimerStop(tm, at("Stop", ""))
+	})
+	if err != nil || r.Deadlock != nil {
+		t.Fatalf("%v %+v", err, r)
+	}
+	if fired >= 0 {
+		t.Errorf("the 500 ms deadline fired at round %d, though each wait for the outside was about 100 ms", fired)
+	}
+}
