@@ -15,10 +15,8 @@ import (
 // maxHeldDelay (advance asks holdsAll), so a timeout or a deadline fires
 // first, as it would if the held goroutine were slow; after maxHeldFires such firings, or when
 // nothing else can step, the held goroutines are released for their
-// current operation. A goroutine held at a lock acquisition is never
-// taken as slow so: the lock is free, and in the program it takes it at
-// once (a yamux session's receive loop held at its streamLock with a
-// window update let a stream's 10 ms write deadline fire). A timer created at a Postpone site does not fire
+// current operation. A goroutine held at a lock acquisition is taken as
+// slow by maxHeldLockDelay only. A timer created at a Postpone site does not fire
 // early or when merely due (holdsTimer), and loses its ties: it fires
 // when it is overdue or nothing else can happen.
 //
@@ -38,6 +36,14 @@ type postponer struct {
 // second") is not what a blocking candidate is about, and firing it makes
 // a passing test fail, not deadlock (puddle's and yamux's tests did).
 const maxHeldDelay = int64(100 * time.Millisecond)
+
+// maxHeldLockDelay is maxHeldDelay for a goroutine held at a lock
+// acquisition: the lock is free and the program takes it at once, so it
+// is taken as slow by a millisecond at most, a scheduling delay (a yamux
+// session's receive loop held at its streamLock with a window update let
+// a stream's 10 ms write deadline fire; a keeper held at its Lock while a
+// 1 ms ticker goes on is how corpus/deadlock/tokenchan deadlocks).
+const maxHeldLockDelay = int64(time.Millisecond)
 
 // maxHeldFires bounds the timers fired while every enabled goroutine is
 // held, from one step of a held goroutine to the next: a ticker never
@@ -107,14 +113,16 @@ func (p *postponer) stepped(x *g, en []*g) {
 	}
 }
 
-// holdsAll reports whether every goroutine of en is held back, none at
-// a lock acquisition, so the clock may move as if none could step.
-func (p *postponer) holdsAll(en []*g) bool {
-	if len(en) == 0 || p.fires >= maxHeldFires {
+// holdsAll reports whether every goroutine of en is held back, so the
+// clock may move as if none could step, to a timer due in due
+// nanoseconds: at most maxHeldDelay ahead, or maxHeldLockDelay while one
+// of them is held at a lock acquisition.
+func (p *postponer) holdsAll(en []*g, due int64) bool {
+	if len(en) == 0 || p.fires >= maxHeldFires || due > maxHeldDelay {
 		return false
 	}
 	for _, x := range en {
-		if !p.held(x) || x.op.isAcquire() {
+		if !p.held(x) || x.op.isAcquire() && due > maxHeldLockDelay {
 			return false
 		}
 	}

@@ -14,11 +14,14 @@ func TestPostponer(t *testing.T) {
 	if c := p.filter(en); len(c) != 1 || c[0] != y {
 		t.Fatalf("filter: %v, want y alone", c)
 	}
-	if p.holdsAll(en) {
+	if p.holdsAll(en, 0) {
 		t.Error("holdsAll with y free")
 	}
-	if !p.holdsAll([]*g{x}) {
+	if !p.holdsAll([]*g{x}, 0) {
 		t.Error("holdsAll: x alone is held")
+	}
+	if p.holdsAll([]*g{x}, maxHeldDelay+1) {
+		t.Error("holdsAll: x held while the clock jumps past maxHeldDelay")
 	}
 	p.stepped(y, en) // y at another site: x stays held
 	if !p.held(x) {
@@ -67,12 +70,31 @@ func TestPostponerJumpsBounded(t *testing.T) {
 	x.op.site, y.op.site = late, other
 	n := 0
 	for range 100 {
-		if p.holdsAll([]*g{x}) {
+		if p.holdsAll([]*g{x}, 0) {
 			n++
 		}
 		p.stepped(y, []*g{x, y}) // the ticker's goroutine steps in between
 	}
 	if n != maxHeldFires {
 		t.Errorf("%d jumps, want %d", n, maxHeldFires)
+	}
+}
+
+// A goroutine held at a lock acquisition is taken as slow by a
+// millisecond at most: the clock may jump past it to a timer due that
+// soon, not to a 10 ms deadline.
+func TestPostponerLockHold(t *testing.T) {
+	late := &Site{File: "a.go", Line: 1, Col: 1}
+	p := newPostponer(targets{Postpone: []string{late.String()}})
+	x := &g{id: 1}
+	x.op.site, x.op.kind = late, opLock
+	if !x.op.isAcquire() {
+		t.Fatal("x is not at an acquisition")
+	}
+	if !p.holdsAll([]*g{x}, maxHeldLockDelay) {
+		t.Error("the clock may not move 1 ms past a goroutine held at a Lock")
+	}
+	if p.holdsAll([]*g{x}, 10*maxHeldLockDelay) {
+		t.Error("the clock may move 10 ms past a goroutine held at a Lock")
 	}
 }
