@@ -8,9 +8,10 @@
 # at the two commits). Per module: plain `go test -count=1 ./...` (build
 # cache warm), then `confirm ./...` with each binary (default flags), one
 # after the other, each bounded by CAP seconds (default 900), with the load
-# average at its end. Prints one line per module: plain, before and after
-# wall seconds and the after run's "why the hunts stopped" line. Not part of go test ./...: it needs the
-# proxy and many minutes.
+# average at its end; WARM=1 builds with AFTER_BIN once before timing.
+# Prints one line per module: plain, before and after wall seconds and
+# the after run's "why the hunts stopped" line. Not part of go test
+# ./...: it needs the proxy and many minutes.
 set -uo pipefail
 before=$1
 after=$2
@@ -50,6 +51,10 @@ for mv in "${mods[@]}"; do
   fi
   cd "$dir" || continue
   go test -count=1 ./... >/dev/null 2>&1 # warm the build cache
+  # warm deadhunt's too (the runtime and the instrumented packages, built
+  # once per runtime version and module go line): the plain run is timed
+  # warm, so is the hunt
+  [ -n "${WARM:-}" ] && "$after" confirm -count=1 -run '^$' ./... >/dev/null 2>&1
   for mode in $MODES; do
     if [ ! -s "$out/$name.$mode.time" ]; then
       rm -rf .deadhunt; log="$out/$name.$mode.txt"
