@@ -304,10 +304,12 @@ func TestNowAfterInit(t *testing.T) {
 // ticker, is not run for the ten virtual seconds of endHorizon (200,000
 // ticks; before, until the end's real-time limit: 133,231 of them) but for
 // a hundred ticks, and it is not reported: it waits for its next tick.
-// Another leaked goroutine's one-second sleep still ends after the test.
+// Another leaked goroutine's one-second sleep still ends after the test,
+// and the end does not wait in real time for the ticker's goroutine.
 func TestLeakedTickerAfterEnd(t *testing.T) {
 	var ticks atomic.Int64
 	var woke atomic.Bool
+	polls := rt.EndPolls()
 	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20}, 10*time.Second, func() {
 		tk := rt.NewTicker(50*time.Microsecond, at("NewTicker", ""))
 		rt.Go(at("Go", ""), func() {
@@ -333,6 +335,12 @@ func TestLeakedTickerAfterEnd(t *testing.T) {
 	}
 	if !woke.Load() {
 		t.Error("the leaked one-second sleeper did not wake after the test")
+	}
+	// Nothing outside the scheduler can wake the ticker's goroutine: the
+	// end does not wait a grace period for it (go-cache's janitor cost
+	// 500 ms a run).
+	if n := rt.EndPolls() - polls; n != 0 {
+		t.Errorf("the end polled %d times for what may come from outside", n)
 	}
 }
 

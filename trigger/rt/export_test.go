@@ -115,3 +115,7 @@ func GoOutside() {
 	sc.release(x, 0, "test")
 	sc.mu.Unlock()
 }
+
+// EndPolls counts the polls for what may come from outside at tests'
+// ends that napped.
+func EndPolls() int64 { return endPolls.Load() }
