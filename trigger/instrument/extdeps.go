@@ -84,32 +84,12 @@ func (b *builder) otherPath(u *unit, name string) (string, error) {
 // that imports it again every time.
 func (b *builder) moduleCopy(dir string) (string, error) {
 	sum := sha256.Sum256([]byte(dir))
-	dst := filepath.Join(b.opts.CacheDir, "mod-"+hex.EncodeToString(sum[:])[:16])
-	if fileExists(filepath.Join(dst, copiedMark)) {
-		return dst, nil
-	}
-	if err := os.MkdirAll(b.opts.CacheDir, 0o755); err != nil {
-		return "", err
-	}
-	tmp, err := os.MkdirTemp(b.opts.CacheDir, "mod-tmp-")
-	if err != nil {
-		return "", err
-	}
-	err = copyModule(dir, tmp)
-	if err == nil {
-		err = os.WriteFile(filepath.Join(tmp, copiedMark), []byte(dir+"\n"), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, dst)
-	}
-	if err != nil {
-		os.RemoveAll(tmp)
-		if fileExists(filepath.Join(dst, copiedMark)) {
-			return dst, nil // copied concurrently by another build
+	return b.cacheEntry("mod-"+hex.EncodeToString(sum[:])[:16], copiedMark, func(tmp string) error {
+		if err := copyModule(dir, tmp); err != nil {
+			return err
 		}
-		return "", err
-	}
-	return dst, nil
+		return os.WriteFile(filepath.Join(tmp, copiedMark), []byte(dir+"\n"), 0o644)
+	})
 }
 
 // copiedMark is the file a finished module copy holds.

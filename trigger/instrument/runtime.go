@@ -3,7 +3,6 @@ package instrument
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -21,31 +20,46 @@ func (b *builder) extractRuntime(goVersion string) (string, error) {
 		return "", fmt.Errorf("instrument: runtime source: %w", err)
 	}
 	files["go.mod"] = []byte("module " + rewrite.RuntimePath + "\n\ngo " + goVersion + "\n")
-	dir := filepath.Join(b.opts.CacheDir, "rt-"+contentHash(files))
-	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-		return dir, nil
-	}
-	if err := os.MkdirAll(b.opts.CacheDir, 0o755); err != nil {
-		return "", fmt.Errorf("instrument: %w", err)
-	}
-	tmp, err := os.MkdirTemp(b.opts.CacheDir, "rt-tmp-")
+	dir, err := b.cacheEntry("rt-"+contentHash(files), "go.mod", func(tmp string) error {
+		for name, data := range files {
+			if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		return "", fmt.Errorf("instrument: %w", err)
 	}
-	for name, data := range files {
-		if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
-			os.RemoveAll(tmp)
-			return "", fmt.Errorf("instrument: %w", err)
-		}
+	return dir, nil
+}
+
+// cacheEntry is the directory name in the cache directory, made once by
+// fill (in a temporary directory, renamed into place when done, so that
+// builds running at once never see half of it) and kept: complete when
+// it holds mark. Its path stays the same between builds.
+func (b *builder) cacheEntry(name, mark string, fill func(tmp string) error) (string, error) {
+	dir := filepath.Join(b.opts.CacheDir, name)
+	if fileExists(filepath.Join(dir, mark)) {
+		return dir, nil
+	}
+	if err := os.MkdirAll(b.opts.CacheDir, 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(b.opts.CacheDir, name+"-tmp-")
+	if err != nil {
+		return "", err
+	}
+	if err := fill(tmp); err != nil {
+		os.RemoveAll(tmp)
+		return "", err
 	}
 	if err := os.Rename(tmp, dir); err != nil {
 		os.RemoveAll(tmp)
-		if _, statErr := os.Stat(filepath.Join(dir, "go.mod")); statErr == nil {
-			return dir, nil // extracted concurrently by another build
+		if fileExists(filepath.Join(dir, mark)) {
+			return dir, nil // made at the same time by another build
 		}
-		if !errors.Is(err, os.ErrExist) {
-			return "", fmt.Errorf("instrument: %w", err)
-		}
+		return "", err
 	}
 	return dir, nil
 }
