@@ -190,9 +190,17 @@ func (t *testHunt) calibrate(plain, ctl *run) {
 	if o.Strategy != report.RPro {
 		t.base.Radius = 0
 	}
-	if ctl.Result != nil && ctl.Result.EndRunning > 0 {
-		t.base.EndSteps = leakedEndSteps
+	t.base.EndSteps = endStepsAfter(ctl)
+}
+
+// endStepsAfter is the EndSteps of the runs that follow ctl:
+// leakedEndSteps when goroutines the test leaked were still running at
+// its end, 0 otherwise.
+func endStepsAfter(ctl *run) int {
+	if ctl != nil && ctl.Result != nil && ctl.Result.EndRunning > 0 {
+		return leakedEndSteps
 	}
+	return 0
 }
 
 // leakedEndSteps is how many steps goroutines a test leaks may take after

@@ -174,9 +174,7 @@ func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (Record
 	}
 	for _, cfg := range o.schedules(measured(plain.Outcome, plain.Result)) {
 		cfg.WatchdogMS = o.WatchdogMS
-		if rt.first != nil && rt.first.Result != nil && rt.first.Result.EndRunning > 0 {
-			cfg.EndSteps = leakedEndSteps // as the hunt's runs (hunter.go)
-		}
+		cfg.EndSteps = endStepsAfter(rt.first) // as the hunt's runs
 		cfg.Trace = filepath.Join(dir, fmt.Sprintf("%s.%s-%d.trace", j.test, cfg.Strategy, cfg.Seed))
 		rn, err := r.exec(ctx, j.pkg, j.test, cfg)
 		if err != nil {

@@ -120,7 +120,7 @@ func (sc *sched) resultUpTo(f *finding, n int) *result {
 	r := &result{
 		Outcome: "ok", Test: sc.test, Strategy: sc.cfg.Strategy, Seed: sc.cfg.Seed,
 		Steps: sc.steps.len(), Acquisitions: sc.count.acqs, Goroutines: len(sc.gs.all), TargetAcquisitions: sc.count.targetAcqs,
-		Deadlock: f, Warnings: append([]string(nil), sc.warnings...), EndRunning: sc.endRunning,
+		Deadlock: f, Warnings: append([]string(nil), sc.warnings...), EndRunning: sc.life.endRunning,
 	}
 	if f != nil {
 		r.Outcome = "deadlock"

@@ -57,15 +57,12 @@ type sched struct {
 	progress int // bumped by every decision and rejoin (watchdog)
 	test     string
 	warnings []string
-	// endRunning counts the leaked goroutines still running when the
-	// test's end stopped waiting for them.
-	endRunning int
-	life       ends
-	dead       bool          // a deadlock was reported; everything stops
-	dumped     chan struct{} // stack dump acknowledgements
-	hand       handover
-	dog        watch
-	bound      boundState
+	life     ends
+	dead     bool          // a deadlock was reported; everything stops
+	dumped   chan struct{} // stack dump acknowledgements
+	hand     handover
+	dog      watch
+	bound    boundState
 	// onDeadlock reports a deadlock; by default it writes the result,
 	// prints the report and exits with status 3. Tests replace it.
 	onDeadlock func(r *result)

@@ -13,12 +13,13 @@ import (
 // Until sites, until nothing else can step). While everything that can
 // step is held back, the clock may jump to the next timer due within
 // maxHeldDelay (advance asks holdsAll), so a timeout or a deadline fires
-// first, as it would if the held goroutine were slow; after maxHeldFires such firings, or when
-// nothing else can step, the held goroutines are released for their
-// current operation. A goroutine held at a lock acquisition is taken as
-// slow by maxHeldLockDelay only. A timer created at a Postpone site does not fire
-// early or when merely due (holdsTimer), and loses its ties: it fires
-// when it is overdue or nothing else can happen.
+// first, as it would if the held goroutine were slow (slow by
+// maxHeldLockDelay only when it is held at a lock acquisition); after
+// maxHeldFires such firings, or when nothing else can step, the held
+// goroutines are released for their current operation. A timer created
+// at a Postpone site does not fire early or when merely due (holdsTimer),
+// and loses its ties: it fires when it is overdue or nothing else can
+// happen.
 //
 // Unlike a change point, a postponement costs no randomness: it orders
 // the candidate's two operations the one way the recorded runs did not.

@@ -165,7 +165,7 @@ func (x *g) endTest(panicked bool) {
 		// Leaked goroutines keep running (or keep being woken from
 		// outside): only a lock cycle among the blocked ones is certain.
 		sc.warn("%d goroutines still running when the test ended; they go on unchecked", running)
-		sc.endRunning = running
+		sc.life.endRunning = running
 		if c := sc.findCycle(sc.blockedGs()); c != nil {
 			if kind := sc.cycleKind(c); kind != kindMixed && kind != kindBlocked && sc.cycleCertain(kind, c) {
 				sc.deadlock(sc.cycleFinding(kind, c))
@@ -346,8 +346,10 @@ type ends struct {
 	// only spinners) may run after endBy: half the run's bound, so that
 	// one that blocks for good after a long computation is still seen.
 	leakBy time.Time
-	// endStep is the step at which the test ended.
-	endStep int
+	// endStep is the step at which the test ended; endRunning counts
+	// the leaked goroutines still running when the end stopped waiting
+	// for them.
+	endStep, endRunning int
 	// gatherBy and gatherFor hold decisions while the parallel subtests
 	// of goroutine gatherFor, released together, rejoin.
 	gatherBy  time.Time
