@@ -2,6 +2,7 @@ package rt
 
 import (
 	"errors"
+	"sync/atomic"
 	"time"
 )
 
@@ -32,6 +33,7 @@ func RunScenarioInit(cfg Config, timeout time.Duration, init, body func()) (*Res
 	if err != nil {
 		return nil, err
 	}
+	lastScenario.Store(sc)
 	init()
 	done := make(chan *result, 1)
 	sc.onDeadlock = func(r *result) { done <- r }
@@ -116,6 +118,14 @@ func GoOutside() {
 	sc.mu.Unlock()
 }
 
-// EndPolls counts the polls for what may come from outside at tests'
-// ends that napped.
-func EndPolls() int64 { return endPolls.Load() }
+// EndPolls counts the polls for what may come from outside at the end of
+// the last scenario run that napped.
+func EndPolls() int {
+	sc := lastScenario.Load()
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	return sc.life.endPolls
+}
+
+// lastScenario is the scheduler of the last RunScenario.
+var lastScenario atomic.Pointer[sched]

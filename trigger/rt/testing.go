@@ -3,7 +3,6 @@ package rt
 import (
 	"runtime"
 	"runtime/debug"
-	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -217,7 +216,7 @@ func (sc *sched) pollFor(x *g, d time.Duration) bool {
 	}
 	x.napping.Store(true)
 	defer x.napping.Store(false)
-	endPolls.Add(1)
+	sc.life.endPolls++
 	deadline := time.Now().Add(d)
 	for time.Now().Before(deadline) {
 		if sc.poll() || sc.othersEnabled(x) {
@@ -229,10 +228,6 @@ func (sc *sched) pollFor(x *g, d time.Duration) bool {
 	}
 	return false
 }
-
-// endPolls counts the polls for what may come from outside (pollFor)
-// that napped, for the tests.
-var endPolls atomic.Int64
 
 // outsideMayCome reports whether something outside the scheduler may
 // still wake one of the blocked goroutines: a managed goroutine outside
@@ -350,6 +345,9 @@ type ends struct {
 	// the leaked goroutines still running when the end stopped waiting
 	// for them.
 	endStep, endRunning int
+	// endPolls counts the polls for what may come from outside
+	// (pollFor) that napped.
+	endPolls int
 	// gatherBy and gatherFor hold decisions while the parallel subtests
 	// of goroutine gatherFor, released together, rejoin.
 	gatherBy  time.Time
