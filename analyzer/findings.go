@@ -31,8 +31,13 @@ func Findings(ctx context.Context, dir string, patterns ...string) (*report.Repo
 	if err := CheckToolchain(goVersion); err != nil {
 		return nil, err
 	}
-	cfg := &packages.Config{Context: ctx, Dir: dir, Mode: packages.LoadAllSyntax, Tests: true}
+	root := gorootIn(ctx, dir)
+	cfg := &packages.Config{Context: ctx, Dir: dir, Mode: packages.LoadAllSyntax, Tests: true, ParseFile: parseTrimmed(root)}
 	pkgs, err := packages.Load(cfg, patterns...)
+	if err == nil && trimmedBroken(root, pkgs) {
+		cfg.ParseFile = nil
+		pkgs, err = packages.Load(cfg, patterns...)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("lockcycle: %w", err)
 	}
