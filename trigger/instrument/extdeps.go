@@ -182,7 +182,7 @@ func (b *builder) retryLocal(ctx context.Context, u *unit, m *module, bin, failu
 	if b.localOverlay == "" {
 		return ""
 	}
-	if _, err := b.goTest(ctx, m, b.localOverlay, bin, []string{u.path}); err != nil {
+	if _, err := b.goTestCached(ctx, m, b.localOverlay, []*unit{u}); err != nil {
 		return ""
 	}
 	lines := strings.Split(strings.TrimSpace(failure), "\n")

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path"
 	"path/filepath"
 	"strings"
 )
@@ -26,24 +25,14 @@ func (b *builder) compileBatch(ctx context.Context, us []*unit, m *module, overl
 	}
 }
 
-// batch runs go test -c -o dir/ on all units and moves the binaries it
-// wrote to their places; failures are left to compile.
+// batch runs go test -c on all units, which places their binaries when
+// every one built; failures are left to compile.
 func (b *builder) batch(ctx context.Context, us []*unit, m *module, overlay string) {
-	dir, err := os.MkdirTemp(b.opts.WorkDir, "batch-")
-	if err != nil {
+	if _, err := b.goTestCached(ctx, m, overlay, us); err != nil {
 		return
 	}
-	defer os.RemoveAll(dir)
-	var paths []string
 	for _, u := range us {
-		paths = append(paths, u.path)
-	}
-	b.goTest(ctx, m, overlay, dir+string(filepath.Separator), paths) // errors: see compile
-	for _, u := range us {
-		bin := b.binaryPath(u)
-		if os.Rename(filepath.Join(dir, path.Base(u.path)+".test"), bin) == nil {
-			u.pkg.Binary = bin
-		}
+		u.pkg.Binary = b.binaryPath(u)
 	}
 }
 
@@ -71,7 +60,7 @@ func (b *builder) goTest(ctx context.Context, m *module, overlay, out string, pa
 // compile builds u's instrumented test binary alone.
 func (b *builder) compile(ctx context.Context, u *unit, m *module, overlay string) (string, error) {
 	bin := b.binaryPath(u)
-	out, err := b.goTest(ctx, m, overlay, bin, []string{u.path})
+	out, err := b.goTestCached(ctx, m, overlay, []*unit{u})
 	if err != nil && overlay != b.localOverlay && b.retryLocal(ctx, u, m, bin, out) != "" {
 		return bin, nil
 	}

@@ -35,8 +35,17 @@ func (b *builder) loadConfig(ctx context.Context, mode packages.LoadMode) *packa
 
 // load loads the packages with their tests and groups the variants.
 func (b *builder) load(ctx context.Context) ([]*unit, error) {
+	// The import graph loads (without types) while the patterns are
+	// type-checked: two go list commands at once instead of one after the
+	// other.
+	graph := make(chan loaded, 1)
+	go func() {
+		pkgs, err := packages.Load(b.loadConfig(ctx, graphMode), b.opts.Patterns...)
+		graph <- loaded{pkgs, err}
+	}()
 	pkgs, err := packages.Load(b.loadConfig(ctx, loadMode), b.opts.Patterns...)
 	if err != nil {
+		<-graph
 		return nil, fmt.Errorf("instrument: loading %s: %w", strings.Join(b.opts.Patterns, " "), err)
 	}
 	units := map[string]*unit{}
@@ -66,25 +75,33 @@ func (b *builder) load(ctx context.Context) ([]*unit, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].path < out[j].path })
 	if len(out) == 0 {
+		<-graph
 		return nil, fmt.Errorf("instrument: no packages match %s%s", strings.Join(b.opts.Patterns, " "), b.listError(ctx))
 	}
-	deps, err := b.loadDeps(ctx, out)
+	g := <-graph
+	if g.err != nil {
+		return nil, fmt.Errorf("instrument: loading dependencies: %w", g.err)
+	}
+	deps, err := b.loadDeps(ctx, out, g.pkgs)
 	if err != nil {
 		return nil, err
 	}
 	return append(out, deps...), nil
 }
 
+// graphMode loads the patterns' import graph, without types.
+const graphMode = packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule
+
+type loaded struct {
+	pkgs []*packages.Package
+	err  error
+}
+
 // loadDeps loads the packages of the tested packages' modules, and of
 // modules replaced by a local directory, that they import, directly or
 // not, without being tested themselves: their locks and goroutines must be
-// instrumented too.
-func (b *builder) loadDeps(ctx context.Context, roots []*unit) ([]*unit, error) {
-	mode := packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule
-	pkgs, err := packages.Load(b.loadConfig(ctx, mode), b.opts.Patterns...)
-	if err != nil {
-		return nil, fmt.Errorf("instrument: loading dependencies: %w", err)
-	}
+// instrumented too. pkgs is the patterns' import graph (graphMode).
+func (b *builder) loadDeps(ctx context.Context, roots []*unit, pkgs []*packages.Package) ([]*unit, error) {
 	isRoot, modules := map[string]bool{}, map[string]bool{}
 	for _, u := range roots {
 		isRoot[u.path] = true
