@@ -50,7 +50,16 @@ func indexKey(src string) string { return "index-" + src }
 // a cache, or when go list fails, it is p.build.
 func (p *pipeline) buildCached(ctx context.Context, ch *cache) (*built, error) {
 	var src *sources
+	var early <-chan builtOrErr
+	bctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	if ch != nil || !p.cfg.Shard.whole() {
+		if p.cfg.Shard.whole() {
+			// A hunt builds everything unless the index knows some
+			// package: the build starts while go list computes the
+			// source keys, and is cancelled if it was not needed.
+			early = p.buildAsync(bctx)
+		}
 		src, _ = listSources(ctx, p.cfg.Dir, p.patterns, p.cfg.Run, p.run) // an error: build everything
 	}
 	known := map[string]*indexEntry{}
@@ -66,11 +75,24 @@ func (p *pipeline) buildCached(ctx context.Context, ch *cache) (*built, error) {
 		return p.shareSources(ctx, src, known)
 	}
 	if len(known) == 0 {
-		b, err := p.build(ctx)
+		var b *driver.Built
+		var err error
+		if early != nil {
+			r := <-early
+			b, err = r.b, r.err
+		} else {
+			b, err = p.build(ctx)
+		}
 		if err != nil {
 			return nil, err
 		}
 		return &built{Built: b, src: src, full: b.Packages, closers: []*driver.Built{b}}, nil
+	}
+	if early != nil { // not needed: stop it, drop what it built
+		cancel()
+		if r := <-early; r.b != nil {
+			r.b.Close()
+		}
 	}
 	var rest []string
 	for _, path := range src.paths {
@@ -100,6 +122,21 @@ func (p *pipeline) buildCached(ctx context.Context, ch *cache) (*built, error) {
 	slices.SortStableFunc(out.Packages, func(a, b driver.Package) int { return order(a.ImportPath) - order(b.ImportPath) })
 	out.BlindSpots = once(out.BlindSpots)
 	return out, nil
+}
+
+type builtOrErr struct {
+	b   *driver.Built
+	err error
+}
+
+// buildAsync builds in a goroutine; the channel gets the result.
+func (p *pipeline) buildAsync(ctx context.Context) <-chan builtOrErr {
+	c := make(chan builtOrErr, 1)
+	go func() {
+		b, err := p.build(ctx)
+		c <- builtOrErr{b, err}
+	}()
+	return c
 }
 
 // want builds the packages of pkgs that have no binary (taken from the
