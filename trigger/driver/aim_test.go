@@ -209,6 +209,37 @@ func TestRecordBadTests(t *testing.T) {
 	}
 }
 
+// TestRecordFirstRunAlongsidePlain: with two process slots the first
+// controlled run (random 0) runs while the plain run still sleeps; with
+// one it comes after. A plain run that fails drops the controlled run
+// made alongside it: no outcome, no trace.
+func TestRecordFirstRunAlongsidePlain(t *testing.T) {
+	for _, parallel := range []int{1, 2} {
+		pkg, env, fdir := fakePackage(t, "TestSleepPlain")
+		if _, err := Record(context.Background(), []Package{pkg}, RecordOptions{Dir: t.TempDir(), Env: env, Parallel: parallel, WorkDir: t.TempDir()}); err != nil {
+			t.Fatal(err)
+		}
+		lines := logLines(t, fdir, "overlap.log")
+		at := slices.Index(lines, "plain end")
+		if first := slices.Index(lines, "random 0"); parallel == 1 && first < at || parallel == 2 && first > at {
+			t.Errorf("-p %d: runs ended in the order %q", parallel, lines)
+		}
+	}
+	pkg, env, fdir := fakePackage(t, "TestFailSlow")
+	dir := t.TempDir()
+	rec, err := Record(context.Background(), []Package{pkg}, RecordOptions{Dir: dir, Env: env, Parallel: 2, WorkDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines := logLines(t, fdir, "overlap.log"); !slices.Equal(lines, []string{"random 0", "plain end"}) {
+		t.Errorf("TestFailSlow's runs: %q, want random 0 alongside the plain run", lines)
+	}
+	traces, _ := filepath.Glob(filepath.Join(dir, "*", "*.trace"))
+	if o := rec.Tests[0].Outcomes; len(o) != 1 || o[Fail] != 1 || len(rec.Tests[0].Traces) != 0 || len(traces) != 0 {
+		t.Errorf("TestFailSlow recorded %v, traces %v on disk %v; want the failing plain run only", o, rec.Tests[0].Traces, traces)
+	}
+}
+
 // A static finding is aimed at the inner sites of its edges when the
 // recorded runs reached them, else at its lock classes.
 func TestAimFinding(t *testing.T) {

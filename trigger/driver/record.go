@@ -101,8 +101,9 @@ func (r *Recording) Traces(pkg string) []string {
 // writing its lock-order trace (predict/TRACE.md): different interleavings
 // show lock orders one run never does. A run that deadlocks still leaves
 // its trace. Deadlocks are not confirmed here; Hunt does that. A test
-// whose plain run fails, panics, exits or hangs is not recorded further,
-// and recording stops at a test's first controlled run that hangs, or
+// whose plain run fails, panics, exits or hangs is not recorded further
+// (the first controlled run, made alongside the plain run when a process
+// slot is free, is dropped), and recording stops at a test's first controlled run that hangs, or
 // that had no interleaving (explore.go: every other schedule would record
 // the same trace).
 func Record(ctx context.Context, pkgs []Package, opts RecordOptions) (*Recording, error) {
@@ -159,24 +160,58 @@ func (o *RecordOptions) schedules(plain Calibration) []Config {
 
 func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (RecordedTest, error) {
 	rt := RecordedTest{Package: j.pkg.ImportPath, Test: j.test, Outcomes: map[Outcome]int{}}
-	plain, err := r.exec(ctx, j.pkg, j.test, Config{Strategy: report.Plain, WatchdogMS: o.WatchdogMS})
-	if err != nil {
-		return rt, err
-	}
-	rt.Outcomes[plain.Outcome]++
-	rt.plain = plain
-	if plain.Outcome.Bad() {
-		return rt, nil // the test misbehaves on its own: Hunt reports it
-	}
 	dir := traceDir(o.Dir, j.pkg.ImportPath)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return rt, fmt.Errorf("driver: record: %w", err)
 	}
-	for _, cfg := range o.schedules(measured(plain.Outcome, plain.Result)) {
+	prepare := func(cfg Config) Config {
 		cfg.WatchdogMS = o.WatchdogMS
 		cfg.EndSteps = endStepsAfter(rt.first) // as the hunt's runs
 		cfg.Trace = filepath.Join(dir, fmt.Sprintf("%s.%s-%d.trace", j.test, cfg.Strategy, cfg.Seed))
-		rn, err := r.exec(ctx, j.pkg, j.test, cfg)
+		return cfg
+	}
+	// The first controlled run (random, seed 0) depends on no
+	// measurement: it runs alongside the plain run when another process
+	// slot is free (never with -p 1), so that a test that sleeps pays its
+	// real time once, not before every controlled run.
+	if err := r.acquire(ctx); err != nil {
+		return rt, err
+	}
+	var early chan runOrErr
+	first := prepare(Config{Strategy: report.Random, Seed: 0})
+	ectx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	if o.Random > 0 {
+		early = make(chan runOrErr, 1)
+		go func() {
+			rn, err := r.exec(ectx, j.pkg, j.test, first)
+			early <- runOrErr{rn, err}
+		}()
+	}
+	plain, err := r.execHeld(ctx, j.pkg, j.test, Config{Strategy: report.Plain, WatchdogMS: o.WatchdogMS})
+	if err == nil {
+		rt.Outcomes[plain.Outcome]++
+		rt.plain = plain
+	}
+	if err != nil || plain.Outcome.Bad() {
+		cancel() // before the slot is free: the first controlled run is not wanted
+		r.release()
+		if early != nil {
+			<-early
+			os.Remove(first.Trace)
+		}
+		return rt, err // a bad plain run: the test misbehaves on its own, Hunt reports it
+	}
+	r.release()
+	for _, cfg := range o.schedules(measured(plain.Outcome, plain.Result)) {
+		var rn *run
+		if early != nil && cfg.Strategy == first.Strategy && cfg.Seed == first.Seed {
+			e := <-early
+			rn, err, cfg = e.rn, e.err, first
+		} else {
+			cfg = prepare(cfg)
+			rn, err = r.exec(ctx, j.pkg, j.test, cfg)
+		}
 		if err != nil {
 			return rt, err
 		}
@@ -195,6 +230,11 @@ func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (Record
 		}
 	}
 	return rt, nil
+}
+
+type runOrErr struct {
+	rn  *run
+	err error
 }
 
 // plainRun returns the recorded plain run of a test, if any.

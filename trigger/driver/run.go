@@ -73,12 +73,32 @@ type runner struct {
 // exec runs test of pkg once with cfg (whose Result field it fills in).
 // It returns errCanceled if ctx ended first.
 func (r *runner) exec(ctx context.Context, pkg *Package, test string, cfg Config) (*run, error) {
+	if err := r.acquire(ctx); err != nil {
+		return nil, err
+	}
+	defer r.release()
+	return r.execHeld(ctx, pkg, test, cfg)
+}
+
+// acquire takes one of the slots of processes alive at once; it returns
+// errCanceled if ctx ended first.
+func (r *runner) acquire(ctx context.Context) error {
 	select {
 	case r.sem <- struct{}{}:
 	case <-ctx.Done():
-		return nil, errCanceled
+		return errCanceled
 	}
-	defer func() { <-r.sem }()
+	if ctx.Err() != nil { // both were ready
+		r.release()
+		return errCanceled
+	}
+	return nil
+}
+
+func (r *runner) release() { <-r.sem }
+
+// execHeld is exec in a slot the caller holds.
+func (r *runner) execHeld(ctx context.Context, pkg *Package, test string, cfg Config) (*run, error) {
 	dir, err := os.MkdirTemp(r.workDir, "run-")
 	if err != nil {
 		return nil, fmt.Errorf("driver: %w", err)

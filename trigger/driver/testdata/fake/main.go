@@ -121,6 +121,21 @@ func scenario(test string) {
 		os.Exit(1)
 	case "TestHang":
 		time.Sleep(time.Hour)
+	case "TestSleepPlain", "TestFailSlow": // the plain run takes 300 ms (and fails for TestFailSlow)
+		if cfg.Strategy != "plain" {
+			logLine("overlap.log", fmt.Sprintf("%s %d", cfg.Strategy, cfg.Seed))
+			if cfg.Trace != "" {
+				writeTrace(test, "a", "b")
+			}
+			pass(test)
+		}
+		time.Sleep(300 * time.Millisecond)
+		logLine("overlap.log", "plain end")
+		if test == "TestFailSlow" {
+			fmt.Printf("    fake_test.go:12: wrong answer\n--- FAIL: %s (0.30s)\nFAIL\n", test)
+			os.Exit(1)
+		}
+		pass(test)
 	case "TestSelfBlock": // hangs plainly; the runtime sees the deadlock at once
 		if cfg.Strategy == "plain" {
 			time.Sleep(time.Hour)
