@@ -111,7 +111,7 @@ type chanCacheEntry struct {
 // collected, and the stale closed mark that can then remain is cleared
 // when an operation finds the channel open (doCase).
 func (cs *channels) get(k uintptr) *chanState {
-	e := &cs.cache[(k*0x9e3779b97f4a7c15)>>58]
+	e := &cs.cache[addrHash(k, 6)]
 	if e.k == k {
 		return e.st
 	}

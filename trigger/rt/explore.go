@@ -71,6 +71,8 @@ type explorer struct {
 	// buffer, is read without a scheduling point), or a context was
 	// cancelled.
 	uncounted string
+	// hbOff: the vector clocks are no longer kept (explore_hb.go, stopHB).
+	hbOff bool
 }
 
 // objClass is how an object's operations conflict.
@@ -190,6 +192,7 @@ func role(m *map[uint64]bool, name uint64) {
 func (e *explorer) timerFired(t *vtimer) {
 	if t.kind != timerSleep && e.uncounted == "" {
 		e.uncounted = "a timer, ticker or deadline fired"
+		e.stopHB()
 	}
 }
 
@@ -235,6 +238,7 @@ func (e *explorer) did(x *g) {
 		// AfterFunc callbacks) is recorded as goroutines of its own.
 		if e.uncounted == "" && othersAlive(x) {
 			e.uncounted = "a context was cancelled"
+			e.stopHB()
 		}
 	case opGo, opStart, opGosched, opSleep, opYield, opRun, opRunWait, opParallel, opTestEnd:
 		// local to the goroutine, or ordering parent and child (go, t.Run)

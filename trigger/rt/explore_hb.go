@@ -17,6 +17,24 @@ import (
 // Done → Wait, a Once's function → later Do, Unlock → Lock and RLock,
 // RUnlock → Lock.
 
+// The clocks cost time and memory in the number of goroutines (a vector
+// each, joined at every edge): they are dropped (stopHB) as soon as the
+// run's orderings are known to be uncountable whatever they would show:
+// a timer fired, a context was cancelled, or a lock that manyRaced
+// goroutines or more took was raced (its multinomial is at least
+// manyRaced! > maxOrderings). Every lock acquired after that counts as
+// raced: its order joins the signature.
+
+// manyRaced goroutines on one raced lock make the run's orderings
+// uncountable: 18! > maxOrderings.
+const manyRaced = 18
+
+// stopHB drops the vector clocks for the rest of the run.
+func (e *explorer) stopHB() {
+	e.hbOff = true
+	e.hb = hb{}
+}
+
 // vclock is a vector clock indexed by goroutine ID.
 type vclock []uint32
 
@@ -79,6 +97,9 @@ func clone(v vclock) vclock { return append(vclock(nil), v...) }
 func (e *explorer) startRun(string) {}
 
 func (e *explorer) started(parent, child *g, _ *Site) {
+	if e.hbOff {
+		return
+	}
 	v := e.hb.clock(parent)
 	e.hb.set(child, clone(v))
 }
@@ -89,10 +110,19 @@ func (e *explorer) ended(*g) {}
 // another goroutine, before taking the lock's own edge: if that one is
 // not already known to x, their order could have been the other way.
 func (e *explorer) acquired(x *g, lock any, read bool, _ *Site) {
+	rec := e.obj(objAddr(lock), objLock)
+	if e.hbOff {
+		rec.raced = true // no clocks: its order is not known to be forced
+		return
+	}
 	v := e.hb.clock(x)
 	l := e.hb.lock(lock)
 	if l.lastG != 0 && l.lastG != x.id && v.at(l.lastG) < l.lastAt {
-		e.obj(objAddr(lock), objLock).raced = true
+		rec.raced = true
+	}
+	if rec.raced && len(rec.counts) >= manyRaced {
+		e.stopHB()
+		return
 	}
 	v = v.join(l.released)
 	if !read {
@@ -108,7 +138,7 @@ func (e *explorer) acquired(x *g, lock any, read bool, _ *Site) {
 // points at lock, so a lock at a collected one's address is looked up anew.
 func (h *hb) lock(lock any) *lockClock {
 	p := objAddr(lock)
-	c := &h.cache[(p*0x9e3779b97f4a7c15)>>(64-hbCacheBits)]
+	c := &h.cache[addrHash(p, hbCacheBits)]
 	if c.p == p && c.l != nil && weakIs(c.k, lock) {
 		return c.l
 	}
@@ -152,6 +182,9 @@ func (e *explorer) arrived(*g) {}
 func (e *explorer) fired(*Site) {}
 
 func (e *explorer) released(x *g, lock any, read bool, _ *Site) {
+	if e.hbOff {
+		return
+	}
 	v := e.hb.clock(x)
 	l := e.hb.lock(lock)
 	if read {
@@ -162,15 +195,24 @@ func (e *explorer) released(x *g, lock any, read bool, _ *Site) {
 }
 
 func (e *explorer) synced(from, to *g) {
+	if e.hbOff {
+		return
+	}
 	v := e.hb.clock(from)
 	e.hb.set(to, e.hb.clock(to).join(v))
 }
 
 func (e *explorer) sent(x *g, ch uintptr) {
+	if e.hbOff {
+		return
+	}
 	e.hb.chans[ch] = append(e.hb.chans[ch], clone(e.hb.clock(x)))
 }
 
 func (e *explorer) received(x *g, ch uintptr, ok bool) {
+	if e.hbOff {
+		return
+	}
 	v := e.hb.clock(x)
 	if !ok {
 		e.hb.set(x, v.join(e.hb.closes[ch]))
@@ -182,9 +224,17 @@ func (e *explorer) received(x *g, ch uintptr, ok bool) {
 	}
 }
 
-func (e *explorer) closed(x *g, ch uintptr) { e.hb.closes[ch] = clone(e.hb.clock(x)) }
+func (e *explorer) closed(x *g, ch uintptr) {
+	if e.hbOff {
+		return
+	}
+	e.hb.closes[ch] = clone(e.hb.clock(x))
+}
 
 func (e *explorer) wgAdded(x *g, wg *sync.WaitGroup, delta int) {
+	if e.hbOff {
+		return
+	}
 	v := e.hb.clock(x)
 	if delta < 0 {
 		k := weak.Make(wg)
@@ -193,12 +243,23 @@ func (e *explorer) wgAdded(x *g, wg *sync.WaitGroup, delta int) {
 }
 
 func (e *explorer) wgWaited(x *g, wg *sync.WaitGroup) {
+	if e.hbOff {
+		return
+	}
 	e.hb.set(x, e.hb.clock(x).join(e.hb.wgs[weak.Make(wg)]))
 }
 
-func (e *explorer) onceRan(x *g, o *sync.Once) { e.hb.onces[weak.Make(o)] = clone(e.hb.clock(x)) }
+func (e *explorer) onceRan(x *g, o *sync.Once) {
+	if e.hbOff {
+		return
+	}
+	e.hb.onces[weak.Make(o)] = clone(e.hb.clock(x))
+}
 
 func (e *explorer) onceSeen(x *g, o *sync.Once) {
+	if e.hbOff {
+		return
+	}
 	e.hb.set(x, e.hb.clock(x).join(e.hb.onces[weak.Make(o)]))
 }
 

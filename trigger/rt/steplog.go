@@ -48,7 +48,7 @@ func (l *stepLog) intern(s *Site) uint32 {
 	if s == nil {
 		return 0
 	}
-	e := &l.cache[(uintptr(unsafe.Pointer(s))*0x9e3779b97f4a7c15)>>(64-siteCacheBits)]
+	e := &l.cache[addrHash(uintptr(unsafe.Pointer(s)), siteCacheBits)]
 	if e.s == s {
 		return e.i
 	}
