@@ -2,6 +2,7 @@ package rt_test
 
 import (
 	"context"
+	"math"
 	"sync"
 	"testing"
 	"time"
@@ -291,6 +292,72 @@ func TestExploreOneAfterAnother(t *testing.T) {
 		for _, r := range exploreRuns(t, 5, body(size)) {
 			if e := r.Explore; e.Orderings != 1 || e.Shared == 0 || e.Uncounted != "" {
 				t.Fatalf("buffer %d: report %+v; want one ordering of a shared mutex", size, e)
+			}
+		}
+	}
+}
+
+// manyLockers is golang-lru's TestLRUConcurrency: 1,000 goroutines take
+// one lock once each and are waited for.
+func manyLockers() {
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	rt.WGAdd(&wg, 1000, manySites[0])
+	for i := 0; i < 1000; i++ {
+		rt.Go(manySites[1], func() {
+			rt.Lock(&mu, manySites[2])
+			rt.Unlock(&mu, manySites[3])
+			rt.WGDone(&wg, manySites[4])
+		})
+	}
+	rt.WGWait(&wg, manySites[5])
+}
+
+var manySites = []*rt.Site{at("Add", ""), at("Go", ""), at("Lock", "(*p.T).mu"), at("Unlock", "(*p.T).mu"), at("Done", ""), at("Wait", "")}
+
+// BenchmarkManyGoroutinesExplore: one run of manyLockers, with and
+// without the explore report (its vector clocks grow with the
+// goroutines).
+func BenchmarkManyGoroutinesExplore(b *testing.B) {
+	for _, on := range []bool{false, true} {
+		name := map[bool]string{false: "off", true: "on"}[on]
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: uint64(i), WatchdogMS: 1000, Explore: on}, 10*time.Second, manyLockers); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestExploreManyRaced: goroutines that each take one lock once, in no
+// forced order, have n! orderings: counted exactly for 17 (17! < 1e15),
+// too many to count for 18 and for 1,000 (the clocks are dropped once
+// the 18th goroutine takes the raced lock; the report is the same).
+func TestExploreManyRaced(t *testing.T) {
+	body := func(n int) func() {
+		return func() {
+			var mu sync.Mutex
+			var wg sync.WaitGroup
+			rt.WGAdd(&wg, n, manySites[0])
+			for i := 0; i < n; i++ {
+				rt.Go(manySites[1], func() {
+					rt.Lock(&mu, manySites[2])
+					rt.Unlock(&mu, manySites[3])
+					rt.WGDone(&wg, manySites[4])
+				})
+			}
+			rt.WGWait(&wg, manySites[5])
+		}
+	}
+	for _, c := range []struct {
+		n    int
+		want float64
+	}{{17, 355687428096000}, {18, 0}, {1000, 0}} {
+		for _, r := range exploreRuns(t, 3, body(c.n)) {
+			if e := r.Explore; math.Abs(e.Orderings-c.want) > 1e-9*c.want || e.Uncounted != "" || e.Shared != 2 {
+				t.Errorf("%d goroutines: %+v, want %g orderings", c.n, e, c.want)
 			}
 		}
 	}
