@@ -17,6 +17,13 @@ type (
 	Strategy = strategyName
 )
 
+// The tests read goroutine IDs as a controlled run does (sched.go).
+func init() { goidOffset = findGoidOffset() }
+
+// GoidCheck reports the running goroutine's ID as curGoid reads it and
+// as its stack dump says, and whether the fast read is in use.
+func GoidCheck() (fast, dump uint64, inUse bool) { return curGoid(), stackGoid(), goidOffset >= 0 }
+
 // RunScenario runs body as the test goroutine of an in-process run under
 // cfg, with goroutines leaked by body run after it returns, as TestStart
 // does. A deadlock ends the run (its goroutines stay parked forever: they

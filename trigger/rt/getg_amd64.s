@@ -7,3 +7,9 @@ TEXT ·getg(SB),NOSPLIT,$0-8
 	MOVQ (TLS), AX
 	MOVQ AX, ret+0(FP)
 	RET
+
+// func getgp() unsafe.Pointer
+TEXT ·getgp(SB),NOSPLIT,$0-8
+	MOVQ (TLS), AX
+	MOVQ AX, ret+0(FP)
+	RET

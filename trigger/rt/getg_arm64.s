@@ -7,3 +7,9 @@ TEXT ·getg(SB),NOSPLIT,$0-8
 	MOVD g, R0
 	MOVD R0, ret+0(FP)
 	RET
+
+// func getgp() unsafe.Pointer
+TEXT ·getgp(SB),NOSPLIT,$0-8
+	MOVD g, R0
+	MOVD R0, ret+0(FP)
+	RET

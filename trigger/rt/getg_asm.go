@@ -2,8 +2,13 @@
 
 package rt
 
+import "unsafe"
+
 // getg returns the address of the running goroutine's runtime g, a cheap
 // identity for the goroutine while it lives (getg_$GOARCH.s).
 func getg() uintptr
+
+// getgp is getg as a pointer: where curGoid reads the goroutine's ID.
+func getgp() unsafe.Pointer
 
 const fastGoid = true

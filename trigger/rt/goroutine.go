@@ -97,7 +97,7 @@ func (x *g) main(f, after func()) {
 func (x *g) register() {
 	sc := x.sc
 	gp := getg()
-	x.goid.Store(stackGoid())
+	x.goid.Store(curGoid())
 	sc.mu.Lock()
 	x.gp.Store(gp)
 	sc.gs.byGP[gp] = x

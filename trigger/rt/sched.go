@@ -27,6 +27,7 @@ func init() {
 		return
 	}
 	if err == nil {
+		goidOffset = findGoidOffset()
 		var sc *sched
 		if sc, err = newSched(cfg); err == nil {
 			sc.install()

@@ -108,7 +108,7 @@ func (sc *sched) startTest(name string, site *Site) *g {
 		sc.obs.startRun(name)
 	}
 	x.gp.Store(getg())
-	x.goid.Store(stackGoid())
+	x.goid.Store(curGoid())
 	sc.gs.byGP[x.gp.Load()] = x
 	sc.mu.Unlock()
 	x.do(opStart, site, nil)
