@@ -44,6 +44,7 @@ type Event struct {
 	Strategy report.Strategy `json:"strategy,omitempty"`
 	Seed     *uint64         `json:"seed,omitempty"`
 	Outcome  driver.Outcome  `json:"outcome,omitempty"`
+	Aim      string          `json:"aim,omitempty"` // run: the prediction a directed run was aimed at
 	// run and test-end: the test's runs so far, and its budget.
 	Runs   int `json:"runs,omitempty"`
 	Budget int `json:"budget,omitempty"`
@@ -119,7 +120,7 @@ func (e *emitter) progress(p driver.Progress) {
 	case p.Run != nil:
 		seed := p.Run.Seed
 		e.send(Event{Action: ActionRun, Package: p.Package, Test: p.Test, Strategy: p.Run.Strategy, Seed: &seed,
-			Outcome: p.Run.Outcome, Runs: p.Done, Budget: p.Budget})
+			Outcome: p.Run.Outcome, Aim: p.Run.Aim, Runs: p.Done, Budget: p.Budget})
 	case p.Confirmed != nil:
 		e.send(Event{Action: ActionFinding, Package: p.Package, Test: p.Test, Finding: p.Confirmed, Runs: p.Done})
 	case p.Finished && p.Stats != nil:

@@ -204,4 +204,18 @@ func TestEventSchemaCorpus(t *testing.T) {
 	if len(find(evs, ActionPrediction, "", nil)) == 0 {
 		t.Error("no prediction event")
 	}
+	predicted := map[any]bool{}
+	for _, ev := range find(evs, ActionPrediction, "", nil) {
+		predicted[ev["finding"].(map[string]any)["id"]] = true
+	}
+	directed := find(evs, ActionRun, "strategy", "directed")
+	if len(directed) == 0 {
+		t.Error("no directed run")
+	}
+	for _, ev := range directed {
+		if !predicted[ev["aim"]] {
+			t.Errorf("directed run %v aimed at no prediction", ev)
+			break
+		}
+	}
 }

@@ -8,10 +8,12 @@ type RunDone struct {
 	Seed     uint64
 	Outcome  Outcome
 	Seeded   bool // a seeded run (not the plain or a calibration run)
+	// Aim is the ID of the prediction a directed run was aimed at.
+	Aim string
 }
 
 func runDone(rn *run) *RunDone {
-	return &RunDone{Strategy: rn.Config.Strategy, Seed: rn.Config.Seed, Outcome: rn.Outcome, Seeded: rn.Seeded}
+	return &RunDone{Strategy: rn.Config.Strategy, Seed: rn.Config.Seed, Outcome: rn.Outcome, Seeded: rn.Seeded, Aim: rn.Aim}
 }
 
 // send passes p, with t's state filled in, to Options.Progress; the
