@@ -275,7 +275,7 @@ func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
 			c.stalled, c.stallMax = time.Time{}, 0
 		}
 		hold, _ := sc.strat.(holder)
-		if hold != nil && !waiting && hold.holdsAll(en, t.when-c.now) {
+		if hold != nil && !waiting && hold.holdsAll(en, c.now, t.when) {
 			waiting = true // only goroutines the strategy holds back can step
 		}
 		var why fireCase
@@ -313,7 +313,7 @@ func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
 // holder is a strategy that holds goroutines or timers back (directed
 // with a blocking candidate's Postpone sites; strategy_postpone.go).
 type holder interface {
-	holdsAll(en []*g, due int64) bool
+	holdsAll(en []*g, now, when int64) bool
 	holdsTimer(t *vtimer) bool
 }
 

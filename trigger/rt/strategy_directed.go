@@ -84,8 +84,8 @@ func (s *directed) next(en []*g) (*g, bool) {
 }
 
 // holdsAll, holdsTimer and tie: see postponer.
-func (s *directed) holdsAll(en []*g, due int64) bool {
-	return s.post != nil && s.post.holdsAll(en, due)
+func (s *directed) holdsAll(en []*g, now, when int64) bool {
+	return s.post != nil && s.post.holdsAll(en, now, when)
 }
 
 func (s *directed) holdsTimer(t *vtimer) bool { return s.post != nil && s.post.holdsTimer(t) }

@@ -27,16 +27,20 @@ type postponer struct {
 	late, until func(*Site) bool
 	free        map[*g]bool // released for their current operation
 	fires       int         // firings while everything was held
+	since       int64       // the clock at the first of them
 	timersFree  bool        // a step at an Until site released the held timers
 	cand        []*g
 }
 
-// maxHeldDelay is the furthest the clock jumps while every enabled
-// goroutine is held: a held goroutine is taken as slow by at most 100 ms.
-// A test's own safety timeout ("fail if nothing happened within a
-// second") is not what a blocking candidate is about, and firing it makes
-// a passing test fail, not deadlock (puddle's and yamux's tests did).
-const maxHeldDelay = int64(100 * time.Millisecond)
+// maxHeldDelay is the furthest the clock moves, in all, while every
+// enabled goroutine is held: a held goroutine is taken as slow by at most
+// 20 ms. A test's own timing margins ("fail if nothing happened within a
+// second"; yamux's TestOpenStreamTimeout gives a session 100 ms to close
+// after its 25 ms open timeout) are not what a blocking candidate is
+// about, and a jump past them makes a passing test fail, not deadlock
+// (puddle's tests did at no bound, yamux's at 100 ms in every aimed run).
+// The corpus's timeouts are of 1 to 3 ms.
+const maxHeldDelay = int64(20 * time.Millisecond)
 
 // maxHeldLockDelay is maxHeldDelay for a goroutine held at a lock
 // acquisition: the lock is free and the program takes it at once, so it
@@ -115,17 +119,29 @@ func (p *postponer) stepped(x *g, en []*g) {
 }
 
 // holdsAll reports whether every goroutine of en is held back, so the
-// clock may move as if none could step, to a timer due in due
-// nanoseconds: at most maxHeldDelay ahead, or maxHeldLockDelay while one
-// of them is held at a lock acquisition.
-func (p *postponer) holdsAll(en []*g, due int64) bool {
-	if len(en) == 0 || p.fires >= maxHeldFires || due > maxHeldDelay {
+// clock (now) may move as if none could step, to a timer due at when: at
+// most maxHeldDelay after the hold began (the first such jump since a
+// held goroutine last stepped: the delays of successive jumps add up), or
+// maxHeldLockDelay while one of them is held at a lock acquisition.
+func (p *postponer) holdsAll(en []*g, now, when int64) bool {
+	if len(en) == 0 || p.fires >= maxHeldFires {
+		return false
+	}
+	since := now
+	if p.fires > 0 {
+		since = p.since
+	}
+	due := when - since
+	if due > maxHeldDelay {
 		return false
 	}
 	for _, x := range en {
 		if !p.held(x) || x.op.isAcquire() && due > maxHeldLockDelay {
 			return false
 		}
+	}
+	if p.fires == 0 {
+		p.since = now
 	}
 	p.fires++
 	return true

@@ -14,13 +14,13 @@ func TestPostponer(t *testing.T) {
 	if c := p.filter(en); len(c) != 1 || c[0] != y {
 		t.Fatalf("filter: %v, want y alone", c)
 	}
-	if p.holdsAll(en, 0) {
+	if p.holdsAll(en, 0, 0) {
 		t.Error("holdsAll with y free")
 	}
-	if !p.holdsAll([]*g{x}, 0) {
+	if !p.holdsAll([]*g{x}, 0, 0) {
 		t.Error("holdsAll: x alone is held")
 	}
-	if p.holdsAll([]*g{x}, maxHeldDelay+1) {
+	if p.holdsAll([]*g{x}, 0, maxHeldDelay+1) {
 		t.Error("holdsAll: x held while the clock jumps past maxHeldDelay")
 	}
 	p.stepped(y, en) // y at another site: x stays held
@@ -70,7 +70,7 @@ func TestPostponerJumpsBounded(t *testing.T) {
 	x.op.site, y.op.site = late, other
 	n := 0
 	for range 100 {
-		if p.holdsAll([]*g{x}, 0) {
+		if p.holdsAll([]*g{x}, 0, 0) {
 			n++
 		}
 		p.stepped(y, []*g{x, y}) // the ticker's goroutine steps in between
@@ -91,10 +91,33 @@ func TestPostponerLockHold(t *testing.T) {
 	if !x.op.isAcquire() {
 		t.Fatal("x is not at an acquisition")
 	}
-	if !p.holdsAll([]*g{x}, maxHeldLockDelay) {
+	if !p.holdsAll([]*g{x}, 0, maxHeldLockDelay) {
 		t.Error("the clock may not move 1 ms past a goroutine held at a Lock")
 	}
-	if p.holdsAll([]*g{x}, 10*maxHeldLockDelay) {
+	if p.holdsAll([]*g{x}, 0, 10*maxHeldLockDelay) {
 		t.Error("the clock may move 10 ms past a goroutine held at a Lock")
+	}
+}
+
+// The delays of successive jumps while a goroutine is held add up: it is
+// taken as slow by maxHeldDelay in all, not per jump.
+func TestPostponerDelaysAddUp(t *testing.T) {
+	late := &Site{File: "a.go", Line: 1, Col: 1}
+	p := newPostponer(targets{Postpone: []string{late.String()}})
+	x := &g{id: 1}
+	x.op.site = late
+	d := maxHeldDelay / 5
+	if !p.holdsAll([]*g{x}, 0, 3*d) {
+		t.Fatal("no first jump of 3/5 maxHeldDelay")
+	}
+	if p.holdsAll([]*g{x}, 3*d, 6*d) {
+		t.Error("a second jump took the held goroutine 6/5 maxHeldDelay late")
+	}
+	if !p.holdsAll([]*g{x}, 3*d, 5*d) {
+		t.Error("no second jump within maxHeldDelay of the hold's start")
+	}
+	p.stepped(x, []*g{x})
+	if !p.holdsAll([]*g{x}, 6*d, 9*d) {
+		t.Error("after the held goroutine stepped, a new hold may jump again")
 	}
 }

@@ -113,7 +113,7 @@ func readSchedule(name string) ([]stepJSON, error) {
 // holdsAll makes advance fire a timer whose firing the schedule has next
 // even though goroutines can step: the directed strategy moves the clock
 // while it holds goroutines back (strategy_postpone.go).
-func (r *replay) holdsAll([]*g, int64) bool {
+func (r *replay) holdsAll([]*g, int64, int64) bool {
 	return !r.diverged && r.pos < len(r.steps) && r.steps[r.pos].G == 0
 }
 
