@@ -183,6 +183,7 @@ func (sc *sched) snapshot(dump map[uint64]gdump) *snapshotJSON {
 	managed := map[uint64]bool{}
 	cur := sc.cur.Load()
 	var enabled, spinners, outside int
+	var lostUnlocks []string
 	for _, x := range sc.gs.all {
 		gj := snapGoroutine{ID: x.id, Created: toSite(x.created), Holds: x.holdClasses()}
 		id := x.goid.Load()
@@ -216,6 +217,10 @@ func (sc *sched) snapshot(dump map[uint64]gdump) *snapshotJSON {
 		default:
 			gj.State = "blocked"
 			gj.WaitsFor = sc.waitsForText(x)
+			if lost := sc.lostUnlock(x, dump); lost != "" {
+				gj.WaitsFor += "; " + lost
+				lostUnlocks = append(lostUnlocks, fmt.Sprintf("goroutine %d waits for a lock %s", x.id, lost))
+			}
 		}
 		s.Goroutines = append(s.Goroutines, gj)
 	}
@@ -229,7 +234,48 @@ func (sc *sched) snapshot(dump map[uint64]gdump) *snapshotJSON {
 		curState = dump[cur.goid.Load()].state
 	}
 	s.Class, s.Reason = sc.classify(cur, curState, window, enabled, spinners, outside)
+	if len(lostUnlocks) > 0 {
+		s.Reason += "; " + strings.Join(lostUnlocks, "; ")
+	}
 	return s
+}
+
+// lostUnlock says, for x blocked on a lock, which live holder took it in a
+// function that has since returned (its frame is on none of the holder's
+// stack): a callback that returned without releasing it, the lock then
+// held for as long as its goroutine lives on. It is not a proof (a helper
+// may take a lock that its caller releases later), so the hang stays a
+// hang, with this as evidence. "" when there is none.
+func (sc *sched) lostUnlock(x *g, dump map[uint64]gdump) string {
+	l := lockAddr(x.op.lock())
+	if l == nil {
+		return ""
+	}
+	ts, _ := sc.waitsFor(x)
+	for _, y := range ts {
+		h, ok := heldOf(y, l)
+		d, dumped := dump[y.goid.Load()]
+		if !ok || y.state == gDone || !dumped || h.site == nil || h.site.Func == "" || onStack(h.site.Func, d.frames) {
+			continue
+		}
+		return fmt.Sprintf("taken by goroutine %d at %s in %s, which has returned without releasing it", y.id, toSite(h.site), h.site.Func)
+	}
+	return ""
+}
+
+// onStack reports whether function fn (a site's Func: "pkg.F",
+// "pkg.(*T).M", or a full path) has a frame in frames, itself or a
+// closure of it.
+func onStack(fn string, frames []frame) bool {
+	for _, f := range frames {
+		name := f.Func
+		for _, n := range []string{name, name[strings.LastIndex(name, "/")+1:]} {
+			if n == fn || strings.HasPrefix(n, fn+".func") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // classify names the hang from the last quarter of the bound (or the

@@ -18,6 +18,30 @@ func init() {
 	scenarios["slowloop"] = slowLoop
 	scenarios["heldbyended"] = heldByEnded
 	scenarios["plainwait"] = plainWait
+	scenarios["lostunlock"] = lostUnlock
+}
+
+// lostUnlockHandler is a callback that returns holding the lock.
+//
+//go:noinline
+func lostUnlockHandler(mu *sync.Mutex) { rt.Lock(mu, at("Lock", "p.mu")) }
+
+// lostUnlock: a goroutine that lives on (it polls, forever) calls a
+// callback that returns without Unlock; the test's goroutine then waits
+// for the lock: a hang at the bound, whose snapshot names the callback.
+func lostUnlock() {
+	var mu sync.Mutex
+	var took sync.WaitGroup
+	rt.WGAdd(&took, 1, at("WGAdd", ""))
+	rt.Go(at("Go", ""), func() {
+		lostUnlockHandler(&mu)
+		rt.WGDone(&took, at("WGDone", ""))
+		for {
+			rt.Gosched(at("Gosched", ""))
+		}
+	})
+	rt.WGWait(&took, at("WGWait", ""))
+	rt.Lock(&mu, at("Lock", "p.mu"))
 }
 
 // spinForever: the test's goroutine polls, sleeping, for a flag nobody
@@ -144,6 +168,33 @@ func TestBoundLockHeldByEndedIsDeadlock(t *testing.T) {
 	}
 	if !strings.Contains(f.Message, "ended holding it") || len(f.Locks[0].Sites) != 2 {
 		t.Errorf("message %q, sites %v: want the acquisition and the waiter's sites", f.Message, f.Locks[0].Sites)
+	}
+}
+
+// A lock taken by a callback that returned, on a goroutine that lives
+// on: the hang's snapshot says so (not a deadlock: nothing proves the
+// goroutine will never release it).
+func TestBoundLostUnlockNamed(t *testing.T) {
+	c := runChild(t, "lostunlock", boundConfig("random"))
+	if c.code != 4 || c.result == nil || c.result.Hang == nil {
+		t.Fatalf("code %d, result %+v:\n%s", c.code, c.result, c.stderr)
+	}
+	h := c.result.Hang
+	const want = "rt_test.lostUnlockHandler, which has returned without releasing it"
+	if !strings.Contains(h.Reason, want) {
+		t.Errorf("reason %q, want it to name the callback", h.Reason)
+	}
+	var waiter bool
+	for _, g := range h.Goroutines {
+		waiter = waiter || g.State == "blocked" && strings.Contains(g.WaitsFor, want)
+	}
+	if !waiter {
+		t.Errorf("no blocked goroutine says what it waits for came from the callback: %+v", h.Goroutines)
+	}
+	for _, name := range []string{"spinforever", "slowloop"} {
+		if c := runChild(t, name, boundConfig("random")); c.result != nil && c.result.Hang != nil && strings.Contains(c.result.Hang.Reason, "has returned") {
+			t.Errorf("%s: %q names a returned callback", name, c.result.Hang.Reason)
+		}
 	}
 }
 
