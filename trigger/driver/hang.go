@@ -93,7 +93,40 @@ func (t *testHunt) hung(ctx context.Context, plain *run) error {
 	if ctl.Outcome.Bad() {
 		return nil // it fails under control: the failure is the news
 	}
-	return t.seeds(ctx, &phase{base: t.base, runs: t.h.opts.Runs})
+	if err := t.seeds(ctx, &phase{base: t.base, runs: t.h.opts.Runs}); err != nil {
+		return err
+	}
+	return t.slowPlain(ctx, plain)
+}
+
+// slowPlain runs a test whose plain run reached its bound, but which
+// passes under control and showed no deadlock or hang there, plainly
+// again with slowFactor times the bound: a test that passes then is slow,
+// not hung (go test's own default timeout is ten minutes), and neither a
+// failure nor a hang finding.
+func (t *testHunt) slowPlain(ctx context.Context, plain *run) error {
+	t.mu.Lock()
+	only := len(t.order) == 0 && t.hang != nil && t.hang.run == plain && t.hang.hits == 1
+	t.mu.Unlock()
+	if !only {
+		return nil
+	}
+	bound := slowFactor * t.h.runner.timeout
+	rn, err := t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: report.Plain, WatchdogMS: t.h.opts.WatchdogMS, BoundMS: int(bound.Milliseconds())})
+	if err != nil {
+		return err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.stats.count(rn)
+	t.h.send(t, Progress{Run: runDone(rn)})
+	if rn.Outcome != Pass {
+		return nil
+	}
+	t.stats.Failure, t.hang = nil, nil
+	t.stats.Warnings = append(t.stats.Warnings, fmt.Sprintf("slow, not hung: the plain run reached its bound of %v; run plainly again with a bound of %v, it passed in %v",
+		t.h.runner.timeout, bound, rn.Elapsed.Round(time.Millisecond)))
+	return nil
 }
 
 // controlledHang follows a controlled calibration run that reached its

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -319,6 +320,24 @@ func TestHuntPlainHang(t *testing.T) {
 	// A test killed without a snapshot still gets a hang finding.
 	if f := findingOf(s, "TestHang"); f == nil || f.Kind != report.Hang || f.Snapshot == nil || f.Snapshot.Class != "killed" {
 		t.Errorf("TestHang: hang finding %+v, want one of class killed", f)
+	}
+}
+
+// A test whose plain run reaches its bound but passes under control is
+// run plainly again with a raised bound: passing then, it is slow, not
+// failing and not hung. One that hangs plainly again keeps its failure.
+func TestHuntSlowPlainRun(t *testing.T) {
+	pkg, env, dir := fakePackage(t, "TestSlowPlain")
+	s := hunt(t, []Package{pkg}, Options{Runs: 3, Env: env, Timeout: 2 * time.Second})
+	st := s.Tests[0]
+	if st.Failure != nil || findingOf(s, "TestSlowPlain") != nil {
+		t.Errorf("TestSlowPlain: failure %+v, finding %+v; want neither", st.Failure, findingOf(s, "TestSlowPlain"))
+	}
+	if !slices.ContainsFunc(st.Warnings, func(w string) bool { return strings.Contains(w, "slow, not hung") }) {
+		t.Errorf("warnings %q, want the slow plain run explained", st.Warnings)
+	}
+	if n := count(logLines(t, dir, "runs.log"), "TestSlowPlain plain"); n != 2 {
+		t.Errorf("%d plain runs, want 2", n)
 	}
 }
 
