@@ -44,7 +44,7 @@ type Event struct {
 	Strategy report.Strategy `json:"strategy,omitempty"`
 	Seed     *uint64         `json:"seed,omitempty"`
 	Outcome  driver.Outcome  `json:"outcome,omitempty"`
-	Aim      string          `json:"aim,omitempty"` // run: the prediction a directed run was aimed at
+	Aim      string          `json:"aim,omitempty"` // run: what a directed run was aimed at (a prediction or a blocking candidate)
 	// run and test-end: the test's runs so far, and its budget.
 	Runs   int `json:"runs,omitempty"`
 	Budget int `json:"budget,omitempty"`

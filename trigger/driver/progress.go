@@ -8,7 +8,8 @@ type RunDone struct {
 	Seed     uint64
 	Outcome  Outcome
 	Seeded   bool // a seeded run (not the plain or a calibration run)
-	// Aim is the ID of the prediction a directed run was aimed at.
+	// Aim is the ID of what a directed run was aimed at: a prediction or
+	// a blocking candidate.
 	Aim string
 }
 
