@@ -103,9 +103,9 @@ func (r *Recording) Traces(pkg string) []string {
 // its trace. Deadlocks are not confirmed here; Hunt does that. A test
 // whose plain run fails, panics, exits or hangs is not recorded further
 // (the first controlled run, made alongside the plain run when a process
-// slot is free, is dropped), and recording stops at a test's first controlled run that hangs, or
-// that had no interleaving (explore.go: every other schedule would record
-// the same trace).
+// slot is free, is dropped), and recording stops at a test's first
+// controlled run that hangs, or that had no interleaving (explore.go:
+// every other schedule would record the same trace).
 func Record(ctx context.Context, pkgs []Package, opts RecordOptions) (*Recording, error) {
 	opts = opts.withDefaults()
 	if opts.Dir == "" {

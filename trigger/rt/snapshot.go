@@ -265,10 +265,11 @@ func (sc *sched) lostUnlock(x *g, dump map[uint64]gdump) string {
 
 // onStack reports whether function fn (a site's Func: "pkg.F",
 // "pkg.(*T).M", or a full path) has a frame in frames, itself or a
-// closure of it.
+// closure of it; a generic function's frame names its instance
+// ("pkg.F[...]"), compared without it.
 func onStack(fn string, frames []frame) bool {
 	for _, f := range frames {
-		name := f.Func
+		name := strings.ReplaceAll(f.Func, "[...]", "")
 		for _, n := range []string{name, name[strings.LastIndex(name, "/")+1:]} {
 			if n == fn || strings.HasPrefix(n, fn+".func") {
 				return true
