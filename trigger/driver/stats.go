@@ -14,6 +14,14 @@ import (
 // follows.
 const BubblePrefix = "synctest bubble entered at "
 
+// LostUnlockPrefix starts the runtime's warning that a goroutine was left
+// blocked, when the test ended, on a lock its live holder took in a
+// function that has returned (a callback's lost unlock): shown with the
+// test's warnings, the first maxLostUnlocks distinct ones.
+const LostUnlockPrefix = "lost unlock: "
+
+const maxLostUnlocks = 3
+
 // Summary is the result of a hunt.
 type Summary struct {
 	Findings []report.Finding      // confirmed findings, in discovery order per test
@@ -53,6 +61,7 @@ type TestStats struct {
 	// the same way; they are not reported as confirmed.
 	Unreproduced int
 	Warnings     []string
+	lostUnlocks  int // lost-unlock warnings among Warnings
 	// Aims has one entry per aim the directed strategy ran for.
 	Aims []*AimStats
 	// Interrupted is set when the hunt was stopped (its context ended)
@@ -117,6 +126,10 @@ func (s *TestStats) count(rn *run) {
 		for _, w := range rn.Result.Warnings {
 			if pos, ok := strings.CutPrefix(w, BubblePrefix); ok && !slices.Contains(s.Bubbles, pos) {
 				s.Bubbles = append(s.Bubbles, pos)
+			}
+			if strings.HasPrefix(w, LostUnlockPrefix) && !slices.Contains(s.Warnings, w) && s.lostUnlocks < maxLostUnlocks {
+				s.Warnings = append(s.Warnings, w)
+				s.lostUnlocks++
 			}
 		}
 	}

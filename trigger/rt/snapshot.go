@@ -263,6 +263,32 @@ func (sc *sched) lostUnlock(x *g, dump map[uint64]gdump) string {
 	return ""
 }
 
+// lostUnlockPrefix starts the warning of warnLostUnlocks, which the
+// driver shows (driver.LostUnlockPrefix).
+const lostUnlockPrefix = "lost unlock: "
+
+// warnLostUnlocks warns, as the test ends, of each goroutine left blocked
+// on a lock that a live goroutine took in a function that has returned
+// (lostUnlock): a test that passes while a goroutine it leaked waits on a
+// callback's lost unlock says so. Called with sc.mu held.
+func (sc *sched) warnLostUnlocks() {
+	var waiting []*g
+	for _, x := range sc.blockedGs() {
+		if x.op.lock() != nil {
+			waiting = append(waiting, x)
+		}
+	}
+	if len(waiting) == 0 {
+		return
+	}
+	dump := dumpAll()
+	for _, x := range waiting {
+		if lost := sc.lostUnlock(x, dump); lost != "" {
+			sc.warn("%sgoroutine %d, left blocked at %s when the test ended, waits for a lock %s", lostUnlockPrefix, x.id, toSite(x.op.site), lost)
+		}
+	}
+}
+
 // onStack reports whether function fn (a site's Func: "pkg.F",
 // "pkg.(*T).M", or a full path) has a frame in frames, itself or a
 // closure of it; a generic function's frame names its instance

@@ -280,3 +280,44 @@ func TestLeakBlocksAfterLongRun(t *testing.T) {
 		t.Errorf("deadlock after %d steps: before the loop ended?", c.result.Steps)
 	}
 }
+
+// TestEndLostUnlockWarns: a test that ends while a goroutine it leaked
+// waits for a lock that a goroutine living on took in a callback that
+// returned gets the lost-unlock warning; one whose leaked waiter waits
+// for a lock held by a goroutine still inside the function that took it
+// does not.
+func TestEndLostUnlockWarns(t *testing.T) {
+	body := func(returned bool) func() {
+		return func() {
+			var mu sync.Mutex
+			var took sync.WaitGroup
+			rt.WGAdd(&took, 1, at("WGAdd", ""))
+			rt.Go(at("Go", ""), func() {
+				if returned {
+					lostUnlockHandler(&mu)
+				} else {
+					rt.Lock(&mu, at("Lock", "p.mu"))
+				}
+				rt.WGDone(&took, at("WGDone", ""))
+				for {
+					rt.Sleep(time.Millisecond, at("Sleep", ""))
+				}
+			})
+			rt.WGWait(&took, at("WGWait", ""))
+			rt.Go(at("Go", ""), func() { rt.Lock(&mu, at("Lock", "p.mu")) })
+		}
+	}
+	for _, returned := range []bool{true, false} {
+		r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20, EndSteps: 2000}, 10*time.Second, body(returned))
+		if err != nil {
+			t.Fatal(err)
+		}
+		warned := false
+		for _, w := range r.Warnings {
+			warned = warned || strings.HasPrefix(w, "lost unlock: ") && strings.Contains(w, "lostUnlockHandler, which has returned")
+		}
+		if warned != returned {
+			t.Errorf("callback returned %v: warnings %q", returned, r.Warnings)
+		}
+	}
+}

@@ -173,6 +173,9 @@ func (x *g) endTest(panicked bool) {
 	default:
 		sc.checkStuck(true)
 	}
+	if !panicked {
+		sc.warnLostUnlocks()
+	}
 	sc.writeResultLocked(nil)
 	sc.retire(x)
 	if sc.cur.Load() == x {
