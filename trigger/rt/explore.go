@@ -202,7 +202,14 @@ func (e *explorer) did(x *g) {
 	name := x.name
 	switch o.kind {
 	case opLock, opRWLock, opRLock:
-		e.obj(objAddr(o.obj), objLock).unit(name)
+		r := e.obj(objAddr(o.obj), objLock)
+		r.unit(name)
+		switch {
+		case e.hbOff:
+			r.raced = true // no clocks: its order is not known to be forced
+		case r.raced && len(r.counts) >= manyRaced:
+			e.stopHB()
+		}
 	case opUnlock, opRWUnlock, opRUnlock:
 		e.obj(objAddr(o.obj), objLock).touch(name) // a release: ordered by its acquisition
 	case opTryLock, opRWTryLock, opTryRLock:

@@ -110,19 +110,13 @@ func (e *explorer) ended(*g) {}
 // another goroutine, before taking the lock's own edge: if that one is
 // not already known to x, their order could have been the other way.
 func (e *explorer) acquired(x *g, lock any, read bool, _ *Site) {
-	rec := e.obj(objAddr(lock), objLock)
 	if e.hbOff {
-		rec.raced = true // no clocks: its order is not known to be forced
-		return
+		return // did marks the lock raced
 	}
 	v := e.hb.clock(x)
 	l := e.hb.lock(lock)
 	if l.lastG != 0 && l.lastG != x.id && v.at(l.lastG) < l.lastAt {
-		rec.raced = true
-	}
-	if rec.raced && len(rec.counts) >= manyRaced {
-		e.stopHB()
-		return
+		e.obj(objAddr(lock), objLock).raced = true
 	}
 	v = v.join(l.released)
 	if !read {
