@@ -23,11 +23,19 @@ import (
 // a timer fired, a context was cancelled, or a lock that manyRaced
 // goroutines or more took was raced (its multinomial is at least
 // manyRaced! > maxOrderings). Every lock acquired after that counts as
-// raced: its order joins the signature.
+// raced: its order joins the signature. They are also dropped when the
+// run starts its maxHBGoroutines-th goroutine: a clock is as long as the
+// highest goroutine ID it has heard of, so a test that starts 100,000
+// goroutines joined by one WaitGroup would keep n²/2 entries (20 GB);
+// its locks count as raced from then on, as above.
 
 // manyRaced goroutines on one raced lock make the run's orderings
 // uncountable: 18! > maxOrderings.
 const manyRaced = 18
+
+// maxHBGoroutines is the number of goroutines a run may start before its
+// vector clocks are dropped: at most maxHBGoroutines² × 2 bytes (2 MB).
+const maxHBGoroutines = 1024
 
 // stopHB drops the vector clocks for the rest of the run.
 func (e *explorer) stopHB() {
@@ -98,6 +106,10 @@ func (e *explorer) startRun(string) {}
 
 func (e *explorer) started(parent, child *g, _ *Site) {
 	if e.hbOff {
+		return
+	}
+	if child.id >= maxHBGoroutines {
+		e.stopHB()
 		return
 	}
 	v := e.hb.clock(parent)

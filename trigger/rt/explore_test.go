@@ -3,6 +3,7 @@ package rt_test
 import (
 	"context"
 	"math"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -359,6 +360,41 @@ func TestExploreManyRaced(t *testing.T) {
 			if e := r.Explore; math.Abs(e.Orderings-c.want) > 1e-9*c.want || e.Uncounted != "" || e.Shared != 2 {
 				t.Errorf("%d goroutines: %+v, want %g orderings", c.n, e, c.want)
 			}
+		}
+	}
+}
+
+// TestExploreManyGoroutines: a test that starts thousands of goroutines
+// joined by one WaitGroup keeps its orderings counted, without vector
+// clocks as long as the goroutines are many (they are dropped at the
+// 1024th goroutine; kept, they would take n²/2 entries).
+func TestExploreManyGoroutines(t *testing.T) {
+	body := func(n int) func() {
+		return func() {
+			var mu sync.Mutex
+			var wg sync.WaitGroup
+			rt.WGAdd(&wg, n, manySites[0])
+			for i := 0; i < n; i++ {
+				rt.Go(manySites[1], func() { rt.WGDone(&wg, manySites[4]) })
+			}
+			rt.WGWait(&wg, manySites[5])
+			rt.Lock(&mu, manySites[2])
+			rt.Unlock(&mu, manySites[3])
+		}
+	}
+	for _, n := range []int{10, 5000} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		rs := exploreRuns(t, 1, body(n))
+		runtime.ReadMemStats(&after)
+		if e := rs[0].Explore; e.Orderings != 1 || e.Uncounted != "" {
+			t.Errorf("%d goroutines: %+v, want 1 ordering", n, e)
+		}
+		mb := float64(after.TotalAlloc-before.TotalAlloc) / (1 << 20)
+		t.Logf("%d goroutines: %.1f MB", n, mb)
+		if mb > 24 {
+			t.Errorf("%d goroutines: the run allocated %.0f MB", n, mb)
 		}
 	}
 }
