@@ -71,10 +71,10 @@ func Close[T any](ch chan<- T, s *Site) {
 
 var (
 	opSend = newKind(kindDef{name: "Send", canRun: canSelect, exec: execSelect, file: fileChans,
-		waitText: chanWaitText, flags: chanWait})
+		waitText: chanWaitText, flags: chanWait | moves})
 	opRecv = newKind(kindDef{name: "Recv", canRun: canSelect, exec: execSelect, file: fileChans,
-		waitText: chanWaitText, flags: chanWait})
-	opClose = newKind(kindDef{name: "Close", exec: execClose, flags: always})
+		waitText: chanWaitText, flags: chanWait | moves})
+	opClose = newKind(kindDef{name: "Close", exec: execClose, flags: always | moves})
 )
 
 // channels is the model of the channels the run has used, by key.

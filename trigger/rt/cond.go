@@ -59,7 +59,8 @@ var (
 			return true
 		},
 		file:     func(*sched, *g) {},
-		waitText: func(sc *sched, x *g, who string) string { return fmt.Sprintf("Cond %p signal", x.op.obj) }})
+		waitText: func(sc *sched, x *g, who string) string { return fmt.Sprintf("Cond %p signal", x.op.obj) },
+		flags:    moves})
 	opCondSignal = newKind(kindDef{name: "CondSignal", flags: always,
 		exec: func(sc *sched, x *g) bool { sc.conds.signal(sc, x, x.op.obj.(*sync.Cond), false); return true }})
 	opCondBroadcast = newKind(kindDef{name: "CondBroadcast", flags: always,

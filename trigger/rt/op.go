@@ -67,6 +67,12 @@ const (
 	// progress: resets the spin count (sched.go); a loop that starts
 	// goroutines between its polls is busy, not spinning.
 	progress
+	// moves: the step moves something other goroutines see, or ends a
+	// wait (a goroutine started, a WaitGroup counter, a channel's value
+	// or close, a Cond wake, a subtest's end): a run at its bound whose
+	// steps include some is making progress, even if every enabled
+	// goroutine keeps polling (snapshot.go, classify).
+	moves
 )
 
 // kinds is the dispatch table, filled by newKind as the package's

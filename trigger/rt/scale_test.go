@@ -109,3 +109,43 @@ func BenchmarkBlockedLockUnlock(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkManyEnabled: n goroutines wait for one start signal, then
+// each takes and releases a mutex of its own in a loop, so that about n
+// are enabled at every decision (ants' and pond's pools: thousands of
+// workers at once). ns/step is the cost of a decision among about n; it
+// grows with n, as every decision reads each enabled goroutine (the
+// enabled set is kept incrementally for blocked goroutines only,
+// enset.go).
+func BenchmarkManyEnabled(b *testing.B) {
+	for _, cfg := range []rt.Config{{Strategy: "random"}, {Strategy: "pct"}} {
+		for _, n := range []int{10, 1000, 5000} {
+			b.Run(fmt.Sprintf("%s/%d", cfg.Strategy, n), func(b *testing.B) {
+				const pairs = 10
+				var steps int
+				benchCfg(b, cfg, func(iters int) {
+					var wg sync.WaitGroup
+					for range iters {
+						start := make(chan int)
+						rt.WGAdd(&wg, n, wgSite)
+						for range n {
+							rt.Go(goSite, func() {
+								defer rt.WGDone(&wg, doneSite)
+								rt.Recv(start, recvSite)
+								var mu sync.Mutex
+								for range pairs {
+									rt.Lock(&mu, lockSite)
+									rt.Unlock(&mu, unlockSite)
+								}
+							})
+						}
+						rt.Close(start, sendSite)
+						rt.WGWait(&wg, wgSite)
+					}
+					steps = iters * (n*(2*pairs+4) + 2)
+				})
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/step")
+			})
+		}
+	}
+}

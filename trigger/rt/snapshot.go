@@ -309,13 +309,21 @@ func onStack(fn string, frames []frame) bool {
 // last moments of a second look, atBound): no step
 // at all (the token's holder computes or blocks outside instrumented
 // code, or every managed goroutine waits outside), only polls (spin or
-// livelock), or progress (slow).
+// livelock), or progress (slow). Every enabled goroutine counting as a
+// spinner (it polled spinLimit times since it last had to wait) is a spin
+// too — a loop "Lock a; TryLock b fails; Unlock a" has steps that are not
+// polls — unless the window shows progress: goroutines started, a
+// WaitGroup or channel that moved, a wait that ended (workers that yield
+// in a spin lock of their own while they finish tasks, as ants' pool).
 func (sc *sched) classify(cur *g, st string, window, enabled, spinners, outside int) (class, reason string) {
 	w := sc.bound.windowText(sc.cfg.WatchdogMS)
-	polls := 0
+	polls, moved := 0, 0
 	for i := max(0, sc.steps.len()-window); i < sc.steps.len(); i++ {
-		if s := sc.steps.at(i); idleStep(s) {
+		switch s := sc.steps.at(i); {
+		case idleStep(s):
 			polls++
+		case kinds[s.kind].flags&moves != 0:
+			moved++
 		}
 	}
 	switch {
@@ -326,10 +334,10 @@ func (sc *sched) classify(cur *g, st string, window, enabled, spinners, outside 
 		return hangOutside, fmt.Sprintf("goroutine %d is blocked outside instrumented code [%s] since its step at %s", cur.id, st, toSite(cur.op.site))
 	case window == 0:
 		return hangOutside, fmt.Sprintf("no step %s: %d goroutine(s) outside instrumented code, %d blocked", w, outside, len(sc.blockedGs()))
-	case polls == window || enabled > 0 && spinners == enabled:
+	case polls == window || enabled > 0 && spinners == enabled && moved == 0:
 		return hangSpin, fmt.Sprintf("%d steps %s, %d of them polls (Gosched, Sleep, TryLock, select default, timer firings): goroutines enabled but making no progress", window, w, polls)
 	}
-	return hangSlow, fmt.Sprintf("%d steps %s, %d of them polls: still making progress", window, w, polls)
+	return hangSlow, fmt.Sprintf("%d steps %s, %d of them polls, %d starting goroutines or moving WaitGroups and channels: still making progress", window, w, polls, moved)
 }
 
 // idleStep reports whether a step of the schedule is one a polling loop

@@ -19,3 +19,26 @@ func TestOnStack(t *testing.T) {
 		}
 	}
 }
+
+// classify: a run whose every enabled goroutine counts as a spinner is a
+// spin if its steps only take and poll locks, slow if they also move a
+// WaitGroup (workers that yield in a spin lock while they finish tasks).
+func TestClassifySpinnersWithProgress(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		kinds []opKind
+		want  string
+	}{
+		{"lock and poll", []opKind{opLock, opTryLock, opUnlock, opGosched}, hangSpin},
+		{"poll and count down", []opKind{opGosched, opGosched, opWGAdd}, hangSlow},
+		{"poll and receive", []opKind{opGosched, opRecv}, hangSlow},
+	} {
+		sc := &sched{steps: newStepLog()}
+		for i := range 100 {
+			sc.steps.add(stepRec{g: 1 + int32(i%2), kind: c.kinds[i%len(c.kinds)]})
+		}
+		if class, reason := sc.classify(nil, "", 100, 2, 2, 0); class != c.want {
+			t.Errorf("%s: %s (%s), want %s", c.name, class, reason, c.want)
+		}
+	}
+}

@@ -19,6 +19,30 @@ func init() {
 	scenarios["heldbyended"] = heldByEnded
 	scenarios["plainwait"] = plainWait
 	scenarios["lostunlock"] = lostUnlock
+	scenarios["spinlockworkers"] = spinLockWorkers
+}
+
+// spinLockWorkers: workers that take turns on a spin lock of their own
+// making (a CompareAndSwap loop that yields, as ants' pool has) and count
+// a task done under it, for longer than the bound: every enabled
+// goroutine has polled again and again, yet the WaitGroup moves all the
+// time: progress, a slow test, not a spin.
+func spinLockWorkers() {
+	var wg sync.WaitGroup
+	var held atomic.Bool
+	rt.WGAdd(&wg, 1<<30, at("WGAdd", ""))
+	for range 4 {
+		rt.Go(at("Go", ""), func() {
+			for {
+				for !held.CompareAndSwap(false, true) {
+					rt.Gosched(at("Gosched", ""))
+				}
+				rt.WGDone(&wg, at("WGDone", ""))
+				held.Store(false)
+			}
+		})
+	}
+	rt.WGWait(&wg, at("WGWait", ""))
 }
 
 // lostUnlockHandler is a callback that returns holding the lock.
@@ -151,6 +175,19 @@ func TestBoundProgressIsSlow(t *testing.T) {
 	c := runChild(t, "slowloop", boundConfig("random"))
 	if c.code != 4 || c.result == nil || c.result.Hang == nil {
 		t.Fatalf("code %d:\n%s", c.code, c.stderr)
+	}
+	if h := c.result.Hang; h.Class != "slow" {
+		t.Errorf("class %q (%s), want slow", h.Class, h.Reason)
+	}
+}
+
+func TestBoundSpinLockProgressIsSlow(t *testing.T) {
+	c := runChild(t, "spinlockworkers", boundConfig("random"))
+	if c.code != 4 || c.result == nil || c.result.Hang == nil {
+		t.Fatalf("code %d:\n%s", c.code, c.stderr)
+	}
+	for _, x := range c.result.Hang.Goroutines {
+		t.Logf("DBG %d %s %s", x.ID, x.State, x.WaitsFor)
 	}
 	if h := c.result.Hang; h.Class != "slow" {
 		t.Errorf("class %q (%s), want slow", h.Class, h.Reason)

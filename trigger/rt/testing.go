@@ -68,7 +68,8 @@ var (
 			return sub.state == gDone || sub.t.paused
 		},
 		waitsFor: func(sc *sched, x *g) ([]*g, edgeKind) { return []*g{x.op.obj.(*g)}, edgeOther },
-		waitText: func(sc *sched, x *g, who string) string { return "subtest in" + who }})
+		waitText: func(sc *sched, x *g, who string) string { return "subtest in" + who },
+		flags:    moves})
 	opParallel = newKind(kindDef{name: "Parallel", flags: always})
 	// opTestEnd: the test's goroutine at its end, letting the goroutines
 	// it leaked run first.

@@ -47,10 +47,10 @@ func WGGo(wg *sync.WaitGroup, f func(), s *Site) {
 }
 
 var (
-	opWGAdd  = newKind(kindDef{name: "WGAdd", exec: execWGAdd, flags: always})
+	opWGAdd  = newKind(kindDef{name: "WGAdd", exec: execWGAdd, flags: always | moves})
 	opWGWait = newKind(kindDef{name: "WGWait", canRun: canWGWait, exec: execWGWait,
 		file:     func(sc *sched, x *g) { sc.wgs.waits.file(x.op.obj.(*sync.WaitGroup), x) },
-		waitText: wgWaitText})
+		waitText: wgWaitText, flags: moves})
 )
 
 // waitGroups is the model of the WaitGroups the run has used: their
