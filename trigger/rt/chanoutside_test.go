@@ -44,7 +44,9 @@ func TestSelectDefaultSeesOutsideClose(t *testing.T) {
 // ticker while the test goroutine sleeps gets ticks (delivered by the idle
 // watchdog as they come: an expiring cache's reaper), and stops when told.
 // The pace is logged, not asserted: on a loaded machine plain Go itself
-// gets few of a 50 µs ticker's ticks.
+// gets few of a 50 µs ticker's ticks. But the clock keeps up with the
+// real ticker: the 20 ms sleep sees at most the 400 ticks of 20 real ms
+// (twice that allowed), not 20,000 ticks of a step each (it did).
 func TestTickerReachesBlockedReceiver(t *testing.T) {
 	var ticks int
 	var slept time.Duration
@@ -73,6 +75,9 @@ func TestTickerReachesBlockedReceiver(t *testing.T) {
 	}
 	if ticks == 0 {
 		t.Errorf("no tick reached the blocked goroutine in %v", slept)
+	}
+	if ticks > 2*int(20*time.Millisecond/(50*time.Microsecond)) {
+		t.Errorf("%d ticks of a 50µs ticker in a sleep of %v: the clock lags real time", ticks, slept)
 	}
 	t.Logf("%d ticks of a 50µs ticker in %v", ticks, slept)
 }

@@ -71,9 +71,12 @@ type clock struct {
 	initAlive   atomic.Int32
 	testStarted atomic.Bool
 	// stallMax is how long the current stall may last (stallLimit, or
-	// less when only goroutines of initAlive may still come).
-	stallMax time.Duration
-	reg      timerRegistry
+	// less when only goroutines of initAlive may still come);
+	// stallTimer is set when a goroutine waits on a real timer's channel
+	// (its wake comes in real time).
+	stallMax   time.Duration
+	stallTimer bool
+	reg        timerRegistry
 	// exiting counts the managed goroutines that have ended but not yet
 	// returned (goroutine.go).
 	exiting atomic.Int32
@@ -271,8 +274,17 @@ func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
 		if !waiting {
 			// Something can step: a stall that began before is over
 			// (what came from outside came in time), and the next one
-			// waits its own time in full.
-			c.stalled, c.stallMax = time.Time{}, 0
+			// waits its own time in full. A stall for a real timer's
+			// channel has passed on the clock too, short of the
+			// deadline: a goroutine woken by a real 50 µs ticker sees
+			// time go by as it does, not a step's worth per tick. (A
+			// stall for goroutines outside does not: what they wait for
+			// is mostly managed goroutines' work on the other end of a
+			// connection, slower under control than in a real run.)
+			if c.stallTimer && !c.stalled.IsZero() {
+				c.now = max(c.now, min(c.now+int64(time.Since(c.stalled)), t.when))
+			}
+			c.stalled, c.stallMax, c.stallTimer = time.Time{}, 0, false
 		}
 		hold, _ := sc.strat.(holder)
 		if hold != nil && !waiting && hold.holdsAll(en, c.now, t.when) {
@@ -374,6 +386,7 @@ func (sc *sched) mayJump(t *vtimer) bool {
 		if !timerWait && n <= inits {
 			limit = min(limit, initStall(sc.cfg.WatchdogMS))
 		}
+		c.stallTimer = timerWait
 	}
 	now := time.Now()
 	if c.stalled.IsZero() {
@@ -459,7 +472,7 @@ func (sc *sched) unmanaged(skip int) int {
 func (sc *sched) fire(t *vtimer) {
 	c := &sc.clock
 	c.disarm(t)
-	c.stalled, c.stallMax = time.Time{}, 0
+	c.stalled, c.stallMax, c.stallTimer = time.Time{}, 0, false
 	if t.when > c.now {
 		c.now = t.when
 	}
