@@ -74,13 +74,16 @@ type blockRun struct {
 	held    map[int][]heldAt // goroutine → locks held, in order
 	last    map[int]commAt   // goroutine → its last comm event
 	across  []acrossRec
-	lastAcq map[int]acqRec      // lock id → its last acquisition
-	lastRel map[int]report.Site // goroutine → where it took the lock it released last
-	waits   []condWait          // Cond waits, with the Lock of c.L before them
-	signals []acqRec            // Cond signals and broadcasts
-	fired   []report.Site       // creation sites of the timers fired so far
-	stops   []report.Site       // sites of the Stops and Resets so far
-	acqs    map[string][]acqRec // class → acquisitions
+	// acrossSeen holds the records of across.
+	acrossSeen map[acrossRec]bool
+	lastAcq    map[int]acqRec      // lock id → its last acquisition
+	lastRel    map[int]report.Site // goroutine → where it took the lock it released last
+	waits      []condWait          // Cond waits, with the Lock of c.L before them
+	signals    []acqRec            // Cond signals and broadcasts
+	fired      []report.Site       // creation sites of the timers fired so far
+	stops      []report.Site       // sites of the Stops and Resets so far
+	acqs       map[string][]acqRec // class → acquisitions
+	acqSeen    map[classAcq]bool   // the acquisitions of acqs
 	// seq numbers the run's events; hb holds its happens-before edges.
 	seq int
 	hb  hbGraph
@@ -123,6 +126,12 @@ type condWait struct {
 	lock, wait report.Site
 	lockID     int // c.L's lock id, -1 if unknown
 	obj        int // the Cond, 0 if the trace does not say
+}
+
+// classAcq is an acquisition of a lock class (blockRun.acqSeen).
+type classAcq struct {
+	class string
+	acqRec
 }
 
 type acqRec struct {
@@ -255,7 +264,7 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 		b.finishRun()
 		b.runs = append(b.runs, Run{N: e.ID, Test: e.Name})
 		b.run = &blockRun{idx: len(b.runs) - 1, creator: map[int]string{}, locks: map[int]string{},
-			held: map[int][]heldAt{}, last: map[int]commAt{}, acqs: map[string][]acqRec{}, lastAcq: map[int]acqRec{}, lastRel: map[int]report.Site{},
+			held: map[int][]heldAt{}, last: map[int]commAt{}, acqs: map[string][]acqRec{}, acqSeen: map[classAcq]bool{}, acrossSeen: map[acrossRec]bool{}, lastAcq: map[int]acqRec{}, lastRel: map[int]report.Site{},
 			lastRelLock: map[int]int{}, steps: map[int][2]int{}}
 		return
 	}
@@ -283,9 +292,7 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 		r.held[e.G] = append(r.held[e.G], heldAt{e.Lock, s})
 		c := r.locks[e.Lock]
 		a := acqRec{e.G, s}
-		if !slices.Contains(r.acqs[c], a) {
-			r.acqs[c] = append(r.acqs[c], a)
-		}
+		r.addAcq(c, a)
 		if p, ok := r.lastAcq[e.Lock]; ok && p.g != e.G {
 			b.handover(c, p, a)
 		}
@@ -293,9 +300,7 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 		r.tookLock(e.G, e.Lock)
 	case trace.OpWait, trace.OpRWait: // a goroutine left waiting for the lock wanted it all the same
 		c := r.locks[e.Lock]
-		if a := (acqRec{e.G, site(e.Site)}); !slices.Contains(r.acqs[c], a) {
-			r.acqs[c] = append(r.acqs[c], a)
-		}
+		r.addAcq(c, acqRec{e.G, site(e.Site)})
 	case trace.OpRel, trace.OpRRel:
 		hs := r.held[e.G]
 		for i := len(hs) - 1; i >= 0; i-- {
@@ -346,7 +351,8 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 		}
 		for _, h := range r.held[e.G] {
 			a := acrossRec{e.G, r.locks[h.lock], h.site, op}
-			if !slices.Contains(r.across, a) {
+			if !r.acrossSeen[a] {
+				r.acrossSeen[a] = true
 				r.across = append(r.across, a)
 			}
 		}
@@ -394,6 +400,38 @@ func (r *blockRun) creatorOf(g int) string {
 	return TestGoroutine
 }
 
+// addAcq adds a, an acquisition of class c, unless the run has it.
+func (r *blockRun) addAcq(c string, a acqRec) {
+	if k := (classAcq{c, a}); !r.acqSeen[k] {
+		r.acqSeen[k] = true
+		r.acqs[c] = append(r.acqs[c], a)
+	}
+}
+
+// partners collects a candidate's partner sites and their goroutines'
+// creation sites, each once, in order of first sight (thousands of
+// goroutines may share a few sites).
+type partners struct {
+	sites    []report.Site
+	creators []string
+	seen     map[report.Site]bool
+	seenC    map[string]bool
+}
+
+func (p *partners) add(s report.Site, creator string) {
+	if p.seen == nil {
+		p.seen, p.seenC = map[report.Site]bool{}, map[string]bool{}
+	}
+	if !p.seen[s] {
+		p.seen[s] = true
+		p.sites = append(p.sites, s)
+	}
+	if !p.seenC[creator] {
+		p.seenC[creator] = true
+		p.creators = append(p.creators, creator)
+	}
+}
+
 // finishRun turns the run's locks held across blocking operations into
 // mixed candidates: one per lock class and operation site, with every
 // acquisition of the class by another goroutine of the run.
@@ -404,14 +442,14 @@ func (b *BlockFinder) finishRun() {
 		return
 	}
 	for _, a := range r.across {
-		bl := Block{Class: a.class, HeldAt: a.heldAt, OpAt: a.op.site, Mode: a.op.mode, Waiter: r.creatorOf(a.g), Creators: []string{r.creatorOf(a.g)}}
+		bl := Block{Class: a.class, HeldAt: a.heldAt, OpAt: a.op.site, Mode: a.op.mode, Waiter: r.creatorOf(a.g)}
+		var ps partners
 		for _, q := range r.acqs[a.class] {
-			if q.g == a.g {
-				continue
+			if q.g != a.g {
+				ps.add(q.site, r.creatorOf(q.g))
 			}
-			bl.PartnerAt = append(bl.PartnerAt, q.site)
-			bl.Creators = append(bl.Creators, r.creatorOf(q.g))
 		}
+		bl.PartnerAt, bl.Creators = ps.sites, union([]string{bl.Waiter}, ps.creators)
 		if len(bl.PartnerAt) > 0 {
 			b.addRun(report.Mixed, bl, r.idx)
 		}
@@ -419,13 +457,14 @@ func (b *BlockFinder) finishRun() {
 	b.wgCandidates(r)
 	for _, w := range r.waits { // a Signal that can come before the Wait: lost wakeup
 		b.condCandidates(r, w)
-		bl := Block{HeldAt: w.lock, OpAt: w.wait, Mode: trace.CommCondWait, Waiter: r.creatorOf(w.g), Creators: []string{r.creatorOf(w.g)}}
+		bl := Block{HeldAt: w.lock, OpAt: w.wait, Mode: trace.CommCondWait, Waiter: r.creatorOf(w.g)}
+		var ps partners
 		for _, sg := range r.signals {
 			if sg.g != w.g {
-				bl.PartnerAt = append(bl.PartnerAt, sg.site)
-				bl.Creators = append(bl.Creators, r.creatorOf(sg.g))
+				ps.add(sg.site, r.creatorOf(sg.g))
 			}
 		}
+		bl.PartnerAt, bl.Creators = ps.sites, union([]string{bl.Waiter}, ps.creators)
 		if len(bl.PartnerAt) > 0 {
 			b.addRun(report.Blocked, bl, r.idx)
 		}

@@ -1,5 +1,10 @@
 package predict
 
+import (
+	"cmp"
+	"slices"
+)
+
 // hbGraph is a run's happens-before graph, kept for the candidates that
 // ask whether one event is ordered before another (an Add and a Wait of
 // one WaitGroup): events are numbered in trace order, and an edge goes
@@ -25,10 +30,16 @@ func (h *hbGraph) add(from, to, at int) {
 
 // before reports whether goroutine g's event at happens before goroutine
 // h's event hat: in one goroutine, program order; across goroutines, a
-// path of edges each leaving no earlier than the last arrived.
+// path of edges each leaving no earlier than the last arrived. Arrival
+// times only grow along a path, so edges after hat are never taken and
+// the search ends at the first arrival at h (a run of 37,000 goroutines
+// has as many edges; the whole graph was searched for every query).
 func (hg *hbGraph) before(g, at, h, hat int) bool {
 	if g == h {
 		return at <= hat
+	}
+	if at > hat {
+		return false
 	}
 	earliest := map[int]int{g: at}
 	queue := []int{g}
@@ -36,9 +47,14 @@ func (hg *hbGraph) before(g, at, h, hat int) bool {
 		x := queue[0]
 		queue = queue[1:]
 		from := earliest[x]
-		for _, e := range hg.edges[x] {
-			if e.at < from {
-				continue
+		es := hg.edges[x]
+		i, _ := slices.BinarySearchFunc(es, from, func(e hbEdge, t int) int { return cmp.Compare(e.at, t) })
+		for _, e := range es[i:] {
+			if e.at > hat {
+				break
+			}
+			if e.to == h {
+				return true
 			}
 			if b, ok := earliest[e.to]; !ok || e.at < b {
 				earliest[e.to] = e.at
@@ -46,6 +62,5 @@ func (hg *hbGraph) before(g, at, h, hat int) bool {
 			}
 		}
 	}
-	b, ok := earliest[h]
-	return ok && b <= hat
+	return false
 }

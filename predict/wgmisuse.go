@@ -52,10 +52,14 @@ func (r *blockRun) wgEvent(e trace.Event, s report.Site, at int) {
 }
 
 // started notes that goroutine g started another: its pending Adds
-// were for a child.
+// were for a child. Those marked by an earlier start are a prefix of its
+// pending list (a Done keeps the order), so only the new ones are
+// visited: a test that adds one and starts one, 37,000 times, made 37,000
+// starts over an ever longer list.
 func (w *wgRun) started(g int) {
-	for _, i := range w.pend[g] {
-		w.adds[i].forChild = true
+	p := w.pend[g]
+	for i := len(p) - 1; i >= 0 && !w.adds[p[i]].forChild; i-- {
+		w.adds[p[i]].forChild = true
 	}
 }
 
