@@ -234,6 +234,9 @@ func (sc *sched) snapshot(dump map[uint64]gdump) *snapshotJSON {
 		curState = dump[cur.goid.Load()].state
 	}
 	s.Class, s.Reason = sc.classify(cur, curState, window, enabled, spinners, outside)
+	if n := len(lostUnlocks); n > maxReasonLost {
+		lostUnlocks = append(lostUnlocks[:maxReasonLost], fmt.Sprintf("%d more goroutines wait for such locks (each goroutine's waits_for names its own)", n-maxReasonLost))
+	}
 	if len(lostUnlocks) > 0 {
 		s.Reason += "; " + strings.Join(lostUnlocks, "; ")
 	}
@@ -262,6 +265,10 @@ func (sc *sched) lostUnlock(x *g, dump map[uint64]gdump) string {
 	}
 	return ""
 }
+
+// maxReasonLost is the number of lost unlocks a hang's reason names (a
+// pool of 10,000 goroutines may wait for one lock).
+const maxReasonLost = 3
 
 // lostUnlockPrefix starts the warning of warnLostUnlocks, which the
 // driver shows (driver.LostUnlockPrefix).
@@ -295,14 +302,46 @@ func (sc *sched) warnLostUnlocks() {
 // ("pkg.F[...]"), compared without it.
 func onStack(fn string, frames []frame) bool {
 	for _, f := range frames {
-		name := strings.ReplaceAll(f.Func, "[...]", "")
-		for _, n := range []string{name, name[strings.LastIndex(name, "/")+1:]} {
+		for _, n := range frameNames(strings.ReplaceAll(f.Func, "[...]", "")) {
 			if n == fn || strings.HasPrefix(n, fn+".func") {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// frameNames are the names a site's function may have for a frame's
+// function name: the whole, and with the package path cut to its last
+// element, which for a major version suffix is the one before it (a
+// frame "example.com/m/pond/v2.(*pool).submit" is the site's
+// "pond.(*pool).submit"; "gopkg.in/yaml.v3.Marshal" is "yaml.Marshal").
+func frameNames(name string) []string {
+	slash := strings.LastIndex(name, "/")
+	short := name[slash+1:]
+	names := []string{name, short}
+	elem, rest, _ := strings.Cut(short, ".")
+	if majorVersion(elem) && slash > 0 {
+		prev := name[strings.LastIndex(name[:slash], "/")+1 : slash]
+		names = append(names, prev+"."+rest)
+	}
+	if pkg, after, ok := strings.Cut(rest, "."); ok && majorVersion(pkg) {
+		names = append(names, elem+"."+after) // gopkg.in/yaml.v3
+	}
+	return names
+}
+
+// majorVersion reports whether s is a major version suffix: v2, v10.
+func majorVersion(s string) bool {
+	if len(s) < 2 || s[0] != 'v' {
+		return false
+	}
+	for _, c := range s[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // classify names the hang from the last quarter of the bound (or the

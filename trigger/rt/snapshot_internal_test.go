@@ -3,9 +3,12 @@ package rt
 import "testing"
 
 // onStack matches a site's function against a goroutine dump's frames:
-// by full path or package name, its closures, a generic instance.
+// by full path or package name, its closures, a generic instance, a
+// package of a module with a major version suffix (pond/v2's package
+// pond: a holder inside the function was once said to have returned).
 func TestOnStack(t *testing.T) {
-	frames := []frame{{Func: "example.com/m/pkg.(*T).serve.func1"}, {Func: "example.com/m/pkg.Loop[...]"}}
+	frames := []frame{{Func: "example.com/m/pkg.(*T).serve.func1"}, {Func: "example.com/m/pkg.Loop[...]"},
+		{Func: "github.com/alitto/pond/v2.(*pool).trySubmit"}, {Func: "gopkg.in/yaml.v3.Marshal"}}
 	for fn, want := range map[string]bool{
 		"pkg.(*T).serve":                   true,
 		"example.com/m/pkg.(*T).serve":     true,
@@ -13,6 +16,11 @@ func TestOnStack(t *testing.T) {
 		"pkg.handler":                      false,
 		"pkg.(*T).serv":                    false,
 		"example.com/m/pkg.(*T).serve.fun": false,
+		"pond.(*pool).trySubmit":           true,
+		"v2.(*pool).trySubmit":             true, // the last element, as before
+		"pond.(*pool).submit":              false,
+		"yaml.Marshal":                     true,
+		"alitto.(*pool).trySubmit":         false,
 	} {
 		if got := onStack(fn, frames); got != want {
 			t.Errorf("onStack(%q) = %v, want %v", fn, got, want)
