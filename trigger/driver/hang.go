@@ -29,6 +29,9 @@ const (
 type hangSeen struct {
 	run  *run
 	hits int // runs that reached the bound
+	// stuck counts the controlled runs that reached the bound and were
+	// not found slow (still making progress) there.
+	stuck int
 	// raisedMS is the bound of the test's later seeded runs once one of
 	// its controlled runs was found slow at its bound (0: not raised).
 	raisedMS int
@@ -44,6 +47,9 @@ func (t *testHunt) noteHang(rn *run) {
 		t.hang = &hangSeen{}
 	}
 	t.hang.hits++
+	if rn.Config.Strategy != report.Plain && (rn.Result == nil || rn.Result.Hang == nil || rn.Result.Hang.Class != report.HangSlow) {
+		t.hang.stuck++
+	}
 	if res := rn.Result; res != nil && res.Hang != nil && res.Hang.Class == report.HangSlow && t.hang.raisedMS == 0 {
 		t.hang.raisedMS = int((slowFactor * t.h.runner.timeout).Milliseconds())
 		t.stats.Warnings = append(t.stats.Warnings, fmt.Sprintf("%s seed %d was still making progress at its bound of %v: later seeded runs get %v",
@@ -88,7 +94,10 @@ func (t *testHunt) hung(ctx context.Context, plain *run) error {
 		return nil
 	}
 	if ctl.Outcome.Hung() {
-		return t.controlledHang(ctx, ctl)
+		if err := t.controlledHang(ctx, ctl); err != nil {
+			return err
+		}
+		return t.slowPlain(ctx, plain)
 	}
 	if ctl.Outcome.Bad() {
 		return nil // it fails under control: the failure is the news
@@ -100,13 +109,14 @@ func (t *testHunt) hung(ctx context.Context, plain *run) error {
 }
 
 // slowPlain runs a test whose plain run reached its bound, but which
-// passes under control and showed no deadlock or hang there, plainly
-// again with slowFactor times the bound: a test that passes then is slow,
-// not hung (go test's own default timeout is ten minutes), and neither a
-// failure nor a hang finding.
+// showed no deadlock under control and reached the bound there only while
+// still making progress (slow), plainly again with slowFactor times the
+// bound: a test that passes then is slow, not hung (go test's own default
+// timeout is ten minutes), not a failure; a hang finding remains only for
+// its controlled runs found slow.
 func (t *testHunt) slowPlain(ctx context.Context, plain *run) error {
 	t.mu.Lock()
-	only := len(t.order) == 0 && t.hang != nil && t.hang.run == plain && t.hang.hits == 1
+	only := len(t.order) == 0 && t.hang != nil && t.hang.stuck == 0
 	t.mu.Unlock()
 	if !only {
 		return nil
@@ -123,7 +133,10 @@ func (t *testHunt) slowPlain(ctx context.Context, plain *run) error {
 	if rn.Outcome != Pass {
 		return nil
 	}
-	t.stats.Failure, t.hang = nil, nil
+	t.stats.Failure = nil
+	if t.hang.run == plain {
+		t.hang = nil
+	}
 	t.stats.Warnings = append(t.stats.Warnings, fmt.Sprintf("slow, not hung: the plain run reached its bound of %v; run plainly again with a bound of %v, it passed in %v",
 		t.h.runner.timeout, bound, rn.Elapsed.Round(time.Millisecond)))
 	return nil

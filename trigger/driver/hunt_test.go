@@ -341,6 +341,29 @@ func TestHuntSlowPlainRun(t *testing.T) {
 	}
 }
 
+// A test that is slow everywhere (ants' TestRestCodeCoverage on a loaded
+// machine): its plain run and its controlled calibration reach the bound,
+// the controlled one making progress. It is hunted with a raised bound
+// and run plainly again with it: passing, it is slow, not failing; its
+// slow snapshot stays an observed hang.
+func TestHuntSlowEverywhere(t *testing.T) {
+	pkg, env, dir := fakePackage(t, "TestSlowEverywhere")
+	s := hunt(t, []Package{pkg}, Options{Runs: 3, Env: env, Timeout: 2 * time.Second})
+	st := s.Tests[0]
+	if st.Failure != nil {
+		t.Errorf("failure %+v; want none: the plain run passes with a raised bound", st.Failure)
+	}
+	if !slices.ContainsFunc(st.Warnings, func(w string) bool { return strings.Contains(w, "slow, not hung") }) {
+		t.Errorf("warnings %q, want the slow plain run explained", st.Warnings)
+	}
+	if n := count(logLines(t, dir, "bounds.log"), "plain 0 8000"); n != 1 {
+		t.Errorf("%d plain runs with the raised bound, want 1", n)
+	}
+	if g := findingOf(s, "TestSlowEverywhere"); g == nil || g.Snapshot == nil || g.Snapshot.Class != report.HangSlow {
+		t.Errorf("finding %+v; want the controlled run's slow snapshot as an observed hang", g)
+	}
+}
+
 // findingOf returns the first finding of test in s, or nil.
 func findingOf(s *Summary, test string) *report.Finding {
 	for i := range s.Findings {

@@ -126,6 +126,16 @@ func scenario(test string) {
 			hang(test, "plain")
 		}
 		pass(test)
+	case "TestSlowEverywhere": // every run passes only under a bound of 4 s or more; slow under control below it
+		logLine("bounds.log", fmt.Sprintf("%s %d %d", cfg.Strategy, cfg.Seed, cfg.BoundMS))
+		if cfg.BoundMS < 4000 {
+			class := "slow"
+			if cfg.Strategy == "plain" {
+				class = "plain"
+			}
+			hang(test, class)
+		}
+		pass(test)
 	case "TestSleepPlain", "TestFailSlow": // the plain run takes 300 ms (and fails for TestFailSlow)
 		if cfg.Strategy != "plain" {
 			logLine("overlap.log", fmt.Sprintf("%s %d", cfg.Strategy, cfg.Seed))
