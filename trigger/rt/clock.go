@@ -16,8 +16,8 @@ import (
 // control.
 //
 // The clock moves by stepNanos at every decision, so a loop of four
-// thousand steps takes a virtual millisecond. Everything that waits for a time is a timer in one heap, by
-// deadline then creation. A timer fires as a scheduling decision of its
+// thousand steps takes a virtual millisecond. Everything that waits for a
+// time is a timer in one heap, by deadline then creation. A timer fires as a scheduling decision of its
 // own, recorded in the schedule as a step of goroutine 0 at the timer's
 // creation site, and replayed exactly:
 //
@@ -372,6 +372,7 @@ func (sc *sched) mayJump(t *vtimer) bool {
 		return false
 	}
 	limit := sc.stallLimit(t)
+	c.stallTimer = false // a goroutine outside may be what comes: no real time added
 	if sc.gs.outside == 0 {
 		// The goroutines the package's initialization started mostly
 		// live for good (a ticker's loop): a sleep's timer does not wait
