@@ -294,7 +294,10 @@ func (pr *predictions) aimStatic() {
 func testFailures(sum *driver.Summary) []report.PackageError {
 	var errs []report.PackageError
 	for _, st := range sum.Tests {
-		if f := st.Failure; f != nil && f.Outcome.Hung() {
+		if f := st.Failure; f != nil && f.Outcome.Hung() && f.Busy {
+			errs = append(errs, report.PackageError{Package: st.Package, Test: st.Test,
+				Err: fmt.Sprintf("test still busy at its time bound in its plain run (its goroutines running or in system calls, none waiting: long, not blocked; -timeout raises the bound); hunted under control, no deadlock confirmed; last output:\n%s", indent(f.Tail))})
+		} else if f != nil && f.Outcome.Hung() {
 			errs = append(errs, report.PackageError{Package: st.Package, Test: st.Test,
 				Err: fmt.Sprintf("test reaches its time bound in its plain run (it hangs); hunted under control, no deadlock confirmed (see its hang finding); last output:\n%s", indent(f.Tail))})
 		} else if f != nil {

@@ -63,3 +63,18 @@ func TestStopReasons(t *testing.T) {
 		}
 	}
 }
+
+// A test whose plain run reached its bound busy (every goroutine of it
+// running) is reported as long, with the flag that raises the bound; one
+// whose plain run was blocked, as hanging.
+func TestTestFailuresBusy(t *testing.T) {
+	sum := &driver.Summary{Tests: []driver.TestStats{
+		{Package: "p", Test: "TestLong", Failure: &driver.Failure{Outcome: driver.Timeout, Busy: true}},
+		{Package: "p", Test: "TestStuck", Failure: &driver.Failure{Outcome: driver.Timeout}},
+	}}
+	errs := testFailures(sum)
+	if len(errs) != 2 || !strings.Contains(errs[0].Err, "still busy") || !strings.Contains(errs[0].Err, "-timeout") ||
+		!strings.Contains(errs[1].Err, "(it hangs)") {
+		t.Errorf("errors %+v; want TestLong busy (with -timeout), TestStuck hanging", errs)
+	}
+}

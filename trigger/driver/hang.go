@@ -61,6 +61,23 @@ func (t *testHunt) noteHang(rn *run) {
 	}
 }
 
+// busyAtBound reports whether a plain run that reached its bound had
+// goroutines of the test there, all running or in system calls: none
+// waited on a channel, a lock, a timer or anything else.
+func busyAtBound(rn *run) bool {
+	if rn.Result == nil || rn.Result.Hang == nil || len(rn.Result.Hang.Unmanaged) == 0 {
+		return false
+	}
+	for _, g := range rn.Result.Hang.Unmanaged {
+		switch g.GoState {
+		case "running", "runnable", "preempted", "starting", "syscall":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // seedBound is the bound of a seeded run of the test (0: the runner's).
 func (t *testHunt) seedBound() int {
 	t.mu.Lock()
@@ -80,7 +97,7 @@ func (t *testHunt) hung(ctx context.Context, plain *run) error {
 	t.mu.Lock()
 	t.stats.count(plain)
 	t.noteHang(plain)
-	t.stats.Failure = &Failure{Outcome: plain.Outcome, Tail: plain.Tail}
+	t.stats.Failure = &Failure{Outcome: plain.Outcome, Tail: plain.Tail, Busy: busyAtBound(plain)}
 	t.mu.Unlock()
 	ctl, err := t.calibration(ctx, nil)
 	if err != nil {

@@ -364,6 +364,22 @@ func TestHuntSlowEverywhere(t *testing.T) {
 	}
 }
 
+// A plain run that reaches its bound with the test's goroutines all
+// running is a long test, not a blocked one (bbolt's TestOpen_Size_Large
+// takes 34 s under go test): the failure says so; one waiting on a
+// channel is not.
+func TestHuntLongPlainBusy(t *testing.T) {
+	pkg, env, _ := fakePackage(t, "TestLongPlain", "TestStuckPlain")
+	s := hunt(t, []Package{pkg}, Options{Runs: 2, Env: env, Timeout: 2 * time.Second})
+	long, stuck := s.Tests[0].Failure, s.Tests[1].Failure
+	if long == nil || !long.Outcome.Hung() || !long.Busy {
+		t.Errorf("TestLongPlain: failure %+v, want a hung plain run found busy", long)
+	}
+	if stuck == nil || !stuck.Outcome.Hung() || stuck.Busy {
+		t.Errorf("TestStuckPlain: failure %+v, want a hung plain run not busy", stuck)
+	}
+}
+
 // findingOf returns the first finding of test in s, or nil.
 func findingOf(s *Summary, test string) *report.Finding {
 	for i := range s.Findings {

@@ -105,6 +105,10 @@ type Calibration struct {
 type Failure struct {
 	Outcome Outcome
 	Tail    string // last lines of the run's output
+	// Busy: the run reached its bound with every goroutine of the test
+	// running or in a system call, none waiting (a long test, not a
+	// blocked one).
+	Busy bool
 }
 
 // BadRun is a seeded run that misbehaved: its coordinates and output.
