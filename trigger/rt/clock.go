@@ -373,6 +373,13 @@ func (sc *sched) mayJump(t *vtimer) bool {
 	}
 	limit := sc.stallLimit(t)
 	c.stallTimer = false // a goroutine outside may be what comes: no real time added
+	if sc.gs.outside > 0 && sc.outsideBusy() {
+		// A goroutine works outside instrumented code (a commit writing
+		// 134 MB): real time passes for it, and the deadline comes when
+		// it would in a real run, not a watchdog period later.
+		limit = time.Duration(t.when - c.now)
+		c.stallTimer = true
+	}
 	if sc.gs.outside == 0 {
 		// The goroutines the package's initialization started mostly
 		// live for good (a ticker's loop): a sleep's timer does not wait
@@ -419,9 +426,21 @@ func (sc *sched) jumpDue(now time.Time) bool {
 	}
 	limit := sc.stallLimit(t)
 	if m := sc.clock.stallMax; m > 0 {
-		limit = min(limit, m)
+		limit = m // mayJump's, which may be longer when a goroutine outside is busy
 	}
 	return now.Sub(st) >= limit
+}
+
+// outsideBusy reports whether a managed goroutine outside instrumented
+// code was released by the watchdog while working (running or in a
+// system call), not waiting.
+func (sc *sched) outsideBusy() bool {
+	for _, x := range sc.gs.all {
+		if x.state == gOutside && x.busy {
+			return true
+		}
+	}
+	return false
 }
 
 // stallLimit is how long the clock waits in real time for what may still

@@ -23,6 +23,9 @@ type g struct {
 	goid  atomic.Uint64  // Go's goroutine ID, for the watchdog's look at its state
 	state gState
 	why   string // why it is outside
+	// busy: released by the watchdog while running or in a system call
+	// (working outside instrumented code, not waiting), until it rejoins.
+	busy  bool
 	op    op     // pending or last operation
 	opSeq uint32 // operations begun (stale partner entries)
 	// created is the site of the `go` statement, t.Run or wg.Go that

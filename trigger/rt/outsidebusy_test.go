@@ -43,3 +43,33 @@ func TestStallRestartsAfterProgress(t *testing.T) {
 		t.Errorf("the 500 ms deadline fired at round %d, though each wait for the outside was about 100 ms", fired)
 	}
 }
+
+// TestBusyOutsideKeepsDeadline: a goroutine that works outside
+// instrumented code for 200 ms (bbolt's commit writing 134 MB) is released
+// by the watchdog; the test goroutine, waiting for it with a 2 s timeout,
+// sees it finish first, as in a real run: while a goroutine outside works,
+// the clock waits in real time for the deadline, not a watchdog period.
+// (It jumped after one, and the timeout fired at once.)
+func TestBusyOutsideKeepsDeadline(t *testing.T) {
+	timedOut := false
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20}, 30*time.Second, func() {
+		done := make(chan int, 1)
+		tm := rt.NewTimer(2*time.Second, at("NewTimer", ""))
+		rt.Go(at("Go", ""), func() {
+			for start := time.Now(); time.Since(start) < 200*time.Millisecond; {
+			}
+			rt.Send(done, 1, at("Send", ""))
+		})
+		if rt.Select(at("Select", ""), false, rt.RecvCase(done, nil, nil), rt.RecvCase(tm.C, nil, nil)) == 1 {
+			timedOut = true
+			rt.Recv(done, at("Recv", ""))
+		}
+		rt.TimerStop(tm, at("Stop", ""))
+	})
+	if err != nil || r.Deadlock != nil {
+		t.Fatalf("%v %+v", err, r)
+	}
+	if timedOut {
+		t.Errorf("the 2 s timeout fired while the other goroutine worked 200 ms outside instrumented code; warnings %q", r.Warnings)
+	}
+}

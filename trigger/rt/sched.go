@@ -173,6 +173,7 @@ func (sc *sched) join(x *g) {
 	sc.wakeWatchdog()
 	sc.gs.outside--
 	x.state = gLive
+	x.busy = false
 	sc.rejoined(x)
 	sc.gs.live.add(x.id)
 	sc.set.toReady(x)

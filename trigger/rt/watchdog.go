@@ -3,6 +3,7 @@ package rt
 import (
 	"bytes"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -116,6 +117,7 @@ func (sc *sched) release(x *g, d time.Duration, state string) {
 	sc.warn("goroutine %d released by the watchdog after %v outside instrumented code [%s] (last step at %s)", x.id, d.Round(time.Millisecond), state, x.op.site)
 	sc.leave(x, gOutside)
 	x.why = "watchdog"
+	x.busy = isRunning(state) || strings.HasPrefix(state, "syscall")
 	sc.decide(nil)
 }
 
