@@ -332,6 +332,20 @@ func BenchmarkManyGoroutinesExplore(b *testing.B) {
 	}
 }
 
+// fanOut starts n goroutines that each run each and count themselves
+// done on one WaitGroup, and waits for them.
+func fanOut(n int, each func()) {
+	var wg sync.WaitGroup
+	rt.WGAdd(&wg, n, manySites[0])
+	for i := 0; i < n; i++ {
+		rt.Go(manySites[1], func() {
+			each()
+			rt.WGDone(&wg, manySites[4])
+		})
+	}
+	rt.WGWait(&wg, manySites[5])
+}
+
 // TestExploreManyRaced: goroutines that each take one lock once, in no
 // forced order, have n! orderings: counted exactly for 17 (17! < 1e15),
 // too many to count for 18 and for 1,000 (the clocks are dropped once
@@ -340,16 +354,10 @@ func TestExploreManyRaced(t *testing.T) {
 	body := func(n int) func() {
 		return func() {
 			var mu sync.Mutex
-			var wg sync.WaitGroup
-			rt.WGAdd(&wg, n, manySites[0])
-			for i := 0; i < n; i++ {
-				rt.Go(manySites[1], func() {
-					rt.Lock(&mu, manySites[2])
-					rt.Unlock(&mu, manySites[3])
-					rt.WGDone(&wg, manySites[4])
-				})
-			}
-			rt.WGWait(&wg, manySites[5])
+			fanOut(n, func() {
+				rt.Lock(&mu, manySites[2])
+				rt.Unlock(&mu, manySites[3])
+			})
 		}
 	}
 	for _, c := range []struct {
@@ -372,12 +380,7 @@ func TestExploreManyGoroutines(t *testing.T) {
 	body := func(n int) func() {
 		return func() {
 			var mu sync.Mutex
-			var wg sync.WaitGroup
-			rt.WGAdd(&wg, n, manySites[0])
-			for i := 0; i < n; i++ {
-				rt.Go(manySites[1], func() { rt.WGDone(&wg, manySites[4]) })
-			}
-			rt.WGWait(&wg, manySites[5])
+			fanOut(n, func() {})
 			rt.Lock(&mu, manySites[2])
 			rt.Unlock(&mu, manySites[3])
 		}
