@@ -63,7 +63,8 @@ func (t *testHunt) noteHang(rn *run) {
 
 // busyAtBound reports whether a plain run that reached its bound had
 // goroutines of the test there, all running or in system calls: none
-// waited on a channel, a lock, a timer or anything else.
+// waited on a channel, a lock, a timer or anything else (the runtime's
+// rule, rt's working: its snapshot then says "0 of them waiting").
 func busyAtBound(rn *run) bool {
 	if rn.Result == nil || rn.Result.Hang == nil || len(rn.Result.Hang.Unmanaged) == 0 {
 		return false

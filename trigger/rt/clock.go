@@ -17,9 +17,9 @@ import (
 //
 // The clock moves by stepNanos at every decision, so a loop of four
 // thousand steps takes a virtual millisecond. Everything that waits for a
-// time is a timer in one heap, by deadline then creation. A timer fires as a scheduling decision of its
-// own, recorded in the schedule as a step of goroutine 0 at the timer's
-// creation site, and replayed exactly:
+// time is a timer in one heap, by deadline then creation. A timer fires
+// as a scheduling decision of its own, recorded in the schedule as a step
+// of goroutine 0 at the timer's creation site, and replayed exactly:
 //
 //   - when it is overdue (its deadline passed tieWindow ago): before any
 //     goroutine steps; within tieWindow of its deadline, either side, the
@@ -70,12 +70,14 @@ type clock struct {
 	initAlive   atomic.Int32
 	testStarted atomic.Bool
 	// stallMax is how long the current stall may last (stallLimit, or
-	// less when only goroutines of initAlive may still come);
-	// stallTimer is set when a goroutine waits on a real timer's channel
-	// (its wake comes in real time).
-	stallMax   time.Duration
-	stallTimer bool
-	reg        timerRegistry
+	// less when only goroutines of initAlive may still come, or the
+	// whole time to the deadline while one works outside); stallReal is
+	// set when what the stall waits for comes in real time (a real
+	// timer's channel, a goroutine working outside), so that its time
+	// passes on the clock too.
+	stallMax  time.Duration
+	stallReal bool
+	reg       timerRegistry
 	// exiting counts the managed goroutines that have ended but not yet
 	// returned (goroutine.go).
 	exiting atomic.Int32
@@ -279,17 +281,18 @@ func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
 		if !waiting {
 			// Something can step: a stall that began before is over
 			// (what came from outside came in time), and the next one
-			// waits its own time in full. A stall for a real timer's
-			// channel has passed on the clock too, short of the
-			// deadline: a goroutine woken by a real 50 µs ticker sees
-			// time go by as it does, not a step's worth per tick. (A
-			// stall for goroutines outside does not: what they wait for
-			// is mostly managed goroutines' work on the other end of a
-			// connection, slower under control than in a real run.)
-			if c.stallTimer && !c.stalled.IsZero() {
+			// waits its own time in full. A stall for something that
+			// comes in real time has passed on the clock too, short of
+			// the deadline: a goroutine woken by a real 50 µs ticker
+			// sees time go by as it does, not a step's worth per tick.
+			// (A stall for goroutines outside that wait does not: what
+			// they wait for is mostly managed goroutines' work on the
+			// other end of a connection, slower under control than in a
+			// real run.)
+			if c.stallReal && !c.stalled.IsZero() {
 				c.now = max(c.now, min(c.now+int64(time.Since(c.stalled)), t.when))
 			}
-			c.stalled, c.stallMax, c.stallTimer = time.Time{}, 0, false
+			c.stalled, c.stallMax, c.stallReal = time.Time{}, 0, false
 		}
 		hold, _ := sc.strat.(holder)
 		if hold != nil && !waiting && hold.holdsAll(en, c.now, t.when) {
@@ -372,13 +375,13 @@ func (sc *sched) mayJump(t *vtimer) bool {
 		return false
 	}
 	limit := sc.stallLimit(t)
-	c.stallTimer = false // a goroutine outside may be what comes: no real time added
+	c.stallReal = false // set below when what the stall waits for comes in real time
 	if sc.gs.outside > 0 && sc.outsideBusy() {
 		// A goroutine works outside instrumented code (a commit writing
 		// 134 MB): real time passes for it, and the deadline comes when
 		// it would in a real run, not a watchdog period later.
 		limit = time.Duration(t.when - c.now)
-		c.stallTimer = true
+		c.stallReal = true
 	}
 	if sc.gs.outside == 0 {
 		// The goroutines the package's initialization started mostly
@@ -399,7 +402,7 @@ func (sc *sched) mayJump(t *vtimer) bool {
 		if !timerWait && n <= inits {
 			limit = min(limit, initStall(sc.cfg.WatchdogMS))
 		}
-		c.stallTimer = timerWait
+		c.stallReal = timerWait
 	}
 	now := time.Now()
 	if c.stalled.IsZero() {
@@ -497,7 +500,7 @@ func (sc *sched) unmanaged(skip int) int {
 func (sc *sched) fire(t *vtimer) {
 	c := &sc.clock
 	c.disarm(t)
-	c.stalled, c.stallMax, c.stallTimer = time.Time{}, 0, false
+	c.stalled, c.stallMax, c.stallReal = time.Time{}, 0, false
 	if t.when > c.now {
 		c.now = t.when
 	}

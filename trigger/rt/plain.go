@@ -80,7 +80,7 @@ func (p *plainRun) atBound() {
 			gs[i].State, gs[i].GoState = "leaked", st
 			leaked++
 		}
-		if !isRunning(x.GoState) {
+		if !working(x.GoState) {
 			blocked++
 		}
 	}

@@ -117,7 +117,7 @@ func (sc *sched) release(x *g, d time.Duration, state string) {
 	sc.warn("goroutine %d released by the watchdog after %v outside instrumented code [%s] (last step at %s)", x.id, d.Round(time.Millisecond), state, x.op.site)
 	sc.leave(x, gOutside)
 	x.why = "watchdog"
-	x.busy = isRunning(state) || strings.HasPrefix(state, "syscall")
+	x.busy = working(state)
 	sc.decide(nil)
 }
 
@@ -146,3 +146,9 @@ func waitReason(goid uint64) string {
 func isRunning(state string) bool {
 	return state == "running" || state == "runnable" || state == "preempted" || state == "starting"
 }
+
+// working reports whether a wait reason means the goroutine works: it
+// runs, or is in a system call (writing a file, say), not waiting on
+// anything of the program's. The driver reads a plain run's snapshot by
+// the same rule (driver.busyAtBound).
+func working(state string) bool { return isRunning(state) || strings.HasPrefix(state, "syscall") }
