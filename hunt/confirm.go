@@ -92,6 +92,7 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 		if err := p.predictFor(ctx, w, ev, &opts); err != nil {
 			return nil, err
 		}
+		defer opts.Recording.Close() // its plain runs still going, if the hunt stopped before them
 	}
 	opts.Progress = func(pr driver.Progress) {
 		p.obs.Run(pr)
@@ -162,7 +163,10 @@ func (p *pipeline) share(ctx context.Context, bc *built, ch *cache, ev *emitter)
 // predictFor records the fresh packages' tests, predicts their deadlocks
 // (traces and static analysis) and aims the hunt at them.
 func (p *pipeline) predictFor(ctx context.Context, w *work, ev *emitter, opts *driver.Options) error {
-	rec, err := p.record(ctx, w.fresh)
+	rec, err := p.record(ctx, w.fresh, true)
+	if err != nil {
+		rec.Close()
+	}
 	if err != nil && ctx.Err() != nil {
 		return fmt.Errorf("%s while recording, before any test was hunted: no report saved", stopCause(ctx))
 	}

@@ -95,16 +95,18 @@ func buildAndRecord(ctx context.Context, cfg Config, patterns []string) (*pipeli
 		return nil, nil, nil, err
 	}
 	defer built.Close()
-	rec, err := p.record(ctx, built.Packages)
+	rec, err := p.record(ctx, built.Packages, false)
 	return p, built, rec, err
 }
 
 // record records the lock-order traces of the built tests into
-// .deadhunt/traces in the module root.
-func (p *pipeline) record(ctx context.Context, pkgs []driver.Package) (*driver.Recording, error) {
+// .deadhunt/traces in the module root; with overlap, plain runs may
+// outlast it (driver.RecordOptions.Overlap: the caller closes the
+// recording).
+func (p *pipeline) record(ctx context.Context, pkgs []driver.Package, overlap bool) (*driver.Recording, error) {
 	p.stage("recording lock-order traces of %d package(s)", len(pkgs))
 	return driver.Record(ctx, pkgs, driver.RecordOptions{Dir: p.traceDir(), Random: p.cfg.Random, PCT: p.cfg.PCT,
-		Run: p.run, Parallel: p.cfg.Parallel, Timeout: p.cfg.Timeout, Args: p.cfg.Args})
+		Run: p.run, Parallel: p.cfg.Parallel, Timeout: p.cfg.Timeout, Args: p.cfg.Args, Overlap: overlap})
 }
 
 // predictions are what a recording's traces predict, joined with the

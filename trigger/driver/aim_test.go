@@ -209,20 +209,24 @@ func TestRecordBadTests(t *testing.T) {
 	}
 }
 
-// TestRecordFirstRunAlongsidePlain: with two process slots the first
-// controlled run (random 0) runs while the plain run still sleeps; with
-// one it comes after. A plain run that fails drops the controlled run
-// made alongside it: no outcome, no trace.
+// TestRecordFirstRunAlongsidePlain: with two process slots the
+// controlled runs are made while the plain run still sleeps; with one they
+// come after it. A plain run that fails beside them leaves their traces
+// (the hunt reports the test as failing on its own); with one slot a
+// failing plain run is all the recording makes (TestRecordBadTests).
 func TestRecordFirstRunAlongsidePlain(t *testing.T) {
+	all := []string{"random 0", "random 1", "random 2", "pct 1", "pct 2"}
 	for _, parallel := range []int{1, 2} {
 		pkg, env, fdir := fakePackage(t, "TestSleepPlain")
 		if _, err := Record(context.Background(), []Package{pkg}, RecordOptions{Dir: t.TempDir(), Env: env, Parallel: parallel, WorkDir: t.TempDir()}); err != nil {
 			t.Fatal(err)
 		}
-		lines := logLines(t, fdir, "overlap.log")
-		at := slices.Index(lines, "plain end")
-		if first := slices.Index(lines, "random 0"); parallel == 1 && first < at || parallel == 2 && first > at {
-			t.Errorf("-p %d: runs ended in the order %q", parallel, lines)
+		want := append(slices.Clone(all), "plain end")
+		if parallel == 1 {
+			want = append([]string{"plain end"}, all...)
+		}
+		if lines := logLines(t, fdir, "overlap.log"); !slices.Equal(lines, want) {
+			t.Errorf("-p %d: runs ended in the order %q, want %q", parallel, lines, want)
 		}
 	}
 	pkg, env, fdir := fakePackage(t, "TestFailSlow")
@@ -231,12 +235,12 @@ func TestRecordFirstRunAlongsidePlain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if lines := logLines(t, fdir, "overlap.log"); !slices.Equal(lines, []string{"random 0", "plain end"}) {
-		t.Errorf("TestFailSlow's runs: %q, want random 0 alongside the plain run", lines)
+	if lines := logLines(t, fdir, "overlap.log"); !slices.Equal(lines, append(slices.Clone(all), "plain end")) {
+		t.Errorf("TestFailSlow's runs: %q, want every controlled run alongside the plain run", lines)
 	}
 	traces, _ := filepath.Glob(filepath.Join(dir, "*", "*.trace"))
-	if o := rec.Tests[0].Outcomes; len(o) != 1 || o[Fail] != 1 || len(rec.Tests[0].Traces) != 0 || len(traces) != 0 {
-		t.Errorf("TestFailSlow recorded %v, traces %v on disk %v; want the failing plain run only", o, rec.Tests[0].Traces, traces)
+	if o := rec.Tests[0].Outcomes; o[Fail] != 1 || o[Pass] != 5 || len(rec.Tests[0].Traces) != 5 || len(traces) != 5 {
+		t.Errorf("TestFailSlow recorded %v, traces %v on disk %v; want the failing plain run and 5 traced runs", o, rec.Tests[0].Traces, traces)
 	}
 }
 

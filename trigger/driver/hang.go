@@ -100,9 +100,12 @@ func (t *testHunt) hung(ctx context.Context, plain *run) error {
 	t.noteHang(plain)
 	t.stats.Failure = &Failure{Outcome: plain.Outcome, Tail: plain.Tail, Busy: busyAtBound(plain)}
 	t.mu.Unlock()
-	ctl, err := t.calibration(ctx, nil)
-	if err != nil {
-		return err
+	ctl := t.h.opts.Recording.firstRun(t.pkg.ImportPath, t.test) // made beside the plain run
+	if ctl == nil {
+		var err error
+		if ctl, err = t.calibration(ctx, nil); err != nil {
+			return err
+		}
 	}
 	t.calibrate(plain, ctl)
 	if err := t.record(ctx, ctl); err != nil {

@@ -443,3 +443,73 @@ func TestHuntSlowSeedRaisesBound(t *testing.T) {
 		t.Errorf("seeded runs' bounds %v; want 2000 for seed 1, 8000 after", seeds)
 	}
 }
+
+// huntRecorded records pkg with its plain runs left going
+// (RecordOptions.Overlap), then hunts it with that recording, collecting
+// the progress reported.
+func huntRecorded(t *testing.T, pkg Package, env []string, runs int) (*Summary, []Progress) {
+	t.Helper()
+	env = append(env, "FAKE_PLAIN_MS=1500") // long enough for the hunt's runs on a loaded machine
+	rec, err := Record(context.Background(), []Package{pkg}, RecordOptions{Dir: t.TempDir(), Env: env, Parallel: 2, WorkDir: t.TempDir(), Overlap: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rec.Close()
+	var progress []Progress
+	s := hunt(t, []Package{pkg}, Options{Runs: runs, Parallel: 2, Env: env, Recording: rec, Progress: func(p Progress) { progress = append(progress, p) }})
+	return s, progress
+}
+
+// A hunt does not wait for a recorded plain run still going: its seeded
+// runs are made while the plain run sleeps, and the plain run is counted
+// as the hunt's first run once it ends.
+func TestHuntBesidePlainRun(t *testing.T) {
+	pkg, env, fdir := fakePackage(t, "TestSleepPlain")
+	s, progress := huntRecorded(t, pkg, env, 5)
+	lines := logLines(t, fdir, "overlap.log")
+	if !before(lines, "rpro 1", "plain end") {
+		t.Errorf("runs ended in the order %q; want the hunt's first seed before the plain run's end", lines)
+	}
+	st := s.Tests[0]
+	if st.Runs != 7 || st.Seeded != 5 || st.Outcomes[Pass] != 7 || st.Failure != nil || st.Calibration.Outcome != Pass {
+		t.Errorf("stats %s, calibration %+v, failure %v; want 7 passing runs (plain, calibration, 5 seeds)", st.String(), st.Calibration, st.Failure)
+	}
+	var plain int
+	for _, p := range progress {
+		if p.Run != nil && p.Run.Strategy == report.Plain {
+			plain++
+		}
+	}
+	if last := progress[len(progress)-1]; plain != 1 || last.Runs != 7 || !last.Finished {
+		t.Errorf("progress told %d plain runs, %d runs in all at the end; want 1 and 7", plain, last.Runs)
+	}
+}
+
+// A plain run that fails after the hunt went on without it makes the
+// test one that fails on its own, as if the hunt had waited: the
+// controlled runs made meanwhile are dropped, and never reported.
+func TestHuntBesideFailingPlainRun(t *testing.T) {
+	pkg, env, fdir := fakePackage(t, "TestFailSlow")
+	s, progress := huntRecorded(t, pkg, env, 5)
+	if lines := logLines(t, fdir, "overlap.log"); !before(lines, "rpro 1", "plain end") {
+		t.Errorf("runs %q: want seeded runs made beside the plain run", lines)
+	}
+	st := s.Tests[0]
+	if st.Runs != 1 || st.Failure == nil || st.Failure.Outcome != Fail || st.Seeded != 0 || len(s.Findings) != 0 {
+		t.Errorf("stats %s, failure %v, %d findings; want the failing plain run only", st.String(), st.Failure, len(s.Findings))
+	}
+	for _, p := range progress {
+		if p.Run != nil && p.Run.Strategy != report.Plain {
+			t.Errorf("progress told of a %s run", p.Run.Strategy)
+		}
+	}
+	if last := progress[len(progress)-1]; last.Runs != 1 {
+		t.Errorf("progress counted %d runs at the end, want 1", last.Runs)
+	}
+}
+
+// before reports whether lines has a and b, a first.
+func before(lines []string, a, b string) bool {
+	i, j := slices.Index(lines, a), slices.Index(lines, b)
+	return i >= 0 && j >= 0 && i < j
+}

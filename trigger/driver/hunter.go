@@ -53,6 +53,9 @@ type testHunt struct {
 	leaks *report.LeakProfile // Go's leak profile at the end of the plain run
 	base  Config              // the seeded runs' configuration, without seed
 	space space               // what the runs showed of the schedule space; guarded by mu
+	// held is the progress held back while speculating (nil otherwise);
+	// guarded by mu.
+	held []Progress
 }
 
 func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult {
@@ -91,16 +94,29 @@ func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult
 // run hunts the test: a plain run (does the test pass on its own? the
 // recording's, if any), a controlled calibration run (random, seed 0: how
 // many steps, acquisitions and goroutines, leaked goroutines included),
-// then each aim's runs, then the strategy's seeds.
+// then each aim's runs, then the strategy's seeds. A recorded plain run
+// still going does not hold the hunt up (speculate).
 func (t *testHunt) run(ctx context.Context) error {
 	o := &t.h.opts
-	plain := o.Recording.plainRun(t.pkg.ImportPath, t.test)
-	if plain == nil {
-		var err error
-		if plain, err = t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: report.Plain, WatchdogMS: o.WatchdogMS}); err != nil {
-			return err
-		}
+	pending := o.Recording.plainRun(t.pkg.ImportPath, t.test)
+	if pending != nil && !pending.ready() {
+		return t.speculate(ctx, pending)
 	}
+	var plain *run
+	var err error
+	if pending != nil {
+		plain, err = pending.wait(ctx)
+	} else {
+		plain, err = t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: report.Plain, WatchdogMS: o.WatchdogMS})
+	}
+	if err != nil {
+		return err
+	}
+	return t.withPlain(ctx, plain)
+}
+
+// withPlain hunts the test after its plain run.
+func (t *testHunt) withPlain(ctx context.Context, plain *run) error {
 	if plain.Result != nil {
 		t.leaks = plain.Result.LeakProfile
 	}
@@ -116,15 +132,97 @@ func (t *testHunt) run(ctx context.Context) error {
 		t.mu.Unlock()
 		return nil
 	}
-	aims := o.aimsFor(t.pkg.ImportPath, t.test)
-	if err := t.record(ctx, plain); err != nil || (t.done() && len(aims) == 0) {
+	if err := t.record(ctx, plain); err != nil || (t.done() && len(t.h.opts.aimsFor(t.pkg.ImportPath, t.test)) == 0) {
 		return err
 	}
+	return t.controlled(ctx, plain)
+}
+
+// speculate hunts the test while its plain run, made beside the
+// recording, still goes on (a test that sleeps or waits in real time):
+// the controlled runs need nothing from it but, in the rare case where
+// the calibration run measured nothing, its counts. The plain run is the
+// hunt's first run, counted when it ends. If it passed, or deadlocked,
+// the hunt is as if made after it; if the test misbehaves on its own
+// (fails, panics, exits, hangs), what the controlled runs showed is
+// dropped and the test is hunted as such a test is (withPlain). Progress
+// is held back until the plain run's outcome is known, so nothing dropped
+// was ever reported.
+func (t *testHunt) speculate(ctx context.Context, pending *pendingPlain) error {
+	t.mu.Lock()
+	t.held = []Progress{}
+	t.stats.Runs = 1 // the plain run's
+	t.mu.Unlock()
+	err := t.controlled(ctx, nil)
+	plain, perr := pending.wait(ctx)
+	t.mu.Lock()
+	t.stats.Runs--
+	t.mu.Unlock()
+	if err == nil && perr == nil && plain.Outcome.Bad() {
+		t.discard()
+		return t.withPlain(ctx, plain)
+	}
+	if err == nil && perr == nil {
+		plain.ordinal = 1
+		if plain.Result != nil {
+			t.leaks = plain.Result.LeakProfile
+		}
+		t.mu.Lock()
+		t.stats.Calibration.Outcome = plain.Outcome
+		t.mu.Unlock()
+		err = t.record(ctx, plain)
+	}
+	t.release()
+	return cmp.Or(err, perr)
+}
+
+// discard drops what a speculative hunt found (speculate).
+func (t *testHunt) discard() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.h.mu.Lock()
+	for _, p := range t.held {
+		if p.Run != nil {
+			t.h.pace.runs--
+		}
+	}
+	t.h.findings -= len(t.order)
+	t.h.mu.Unlock()
+	t.held = nil
+	pkg, test := t.stats.Package, t.stats.Test
+	t.stats = TestStats{Package: pkg, Test: test}
+	t.seen, t.order, t.hang, t.base, t.space = map[string]*seenDeadlock{}, nil, nil, Config{}, space{}
+}
+
+// release sends the progress held back while speculating.
+func (t *testHunt) release() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	held := t.held
+	t.held = nil
+	t.h.flush(held)
+}
+
+// controlled is the hunt's controlled runs, after the plain run (nil when
+// it still goes on: speculate).
+func (t *testHunt) controlled(ctx context.Context, plain *run) error {
+	o := &t.h.opts
+	aims := o.aimsFor(t.pkg.ImportPath, t.test)
 	ctl := o.Recording.firstRun(t.pkg.ImportPath, t.test)
 	if ctl == nil {
 		var err error
 		if ctl, err = t.calibration(ctx, nil); err != nil {
 			return err
+		}
+	}
+	if plain == nil {
+		plain = &run{}
+		if ctl.Result == nil { // measured nothing: the plain run's counts
+			p, err := o.Recording.plainRun(t.pkg.ImportPath, t.test).wait(ctx)
+			if err != nil {
+				return err
+			}
+			plain = p
 		}
 	}
 	t.calibrate(plain, ctl)

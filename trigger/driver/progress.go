@@ -34,7 +34,23 @@ func (h *hunter) send(t *testHunt, p Progress) {
 	if p.Run != nil {
 		h.pace.runs++
 	}
+	if t.held != nil {
+		t.held = append(t.held, h.pace.fill(p)) // speculating: sent once the plain run ended
+		return
+	}
 	h.opts.Progress(h.pace.fill(p))
+}
+
+// flush sends progress held back while a test's hunt speculated.
+func (h *hunter) flush(held []Progress) {
+	if h.opts.Progress == nil || len(held) == 0 {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, p := range held {
+		h.opts.Progress(p)
+	}
 }
 
 // sendConfirmed tells Options.Progress that c was just confirmed; the

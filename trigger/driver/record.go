@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/deadhunt/deadhunt/report"
@@ -30,6 +31,10 @@ type RecordOptions struct {
 	WatchdogMS  int
 	Run         *regexp.Regexp // tests to record; nil means all
 	WorkDir     string         // run files; "" uses a temporary directory
+	// Overlap lets plain runs outlast Record: Hunt, given the recording,
+	// waits for each test's own, and the caller closes the recording
+	// (Recording.Close). Without it Record returns once every run ended.
+	Overlap bool
 }
 
 func (o RecordOptions) withDefaults() RecordOptions {
@@ -50,6 +55,9 @@ type Recording struct {
 	Dir    string // where the traces are: RecordOptions.Dir
 	Tests  []RecordedTest
 	Errors []report.PackageError
+
+	once    sync.Once
+	cleanup func() // removes the run files
 }
 
 // String summarizes the recording: "recorded 12 trace(s) of 3 test(s)".
@@ -67,7 +75,7 @@ type RecordedTest struct {
 	// Traces are the trace files written, one per controlled run.
 	Traces   []string
 	Outcomes map[Outcome]int // of every run, plain included
-	plain    *run            // reused by Hunt (Options.Recording)
+	plain    *pendingPlain   // reused by Hunt (Options.Recording)
 	// first is the first controlled run (random, seed 0): Hunt's
 	// calibration run, reused.
 	first *run
@@ -96,16 +104,18 @@ func (r *Recording) Traces(pkg string) []string {
 	return ts
 }
 
-// Record runs every test once plainly (to measure k for pct), then under a
-// few diversified controlled schedules (random and pct seeds), each
-// writing its lock-order trace (predict/TRACE.md): different interleavings
-// show lock orders one run never does. A run that deadlocks still leaves
-// its trace. Deadlocks are not confirmed here; Hunt does that. A test
-// whose plain run fails, panics, exits or hangs is not recorded further
-// (the first controlled run, made alongside the plain run when a process
-// slot is free, is dropped), and recording stops at a test's first
-// controlled run that hangs, or that had no interleaving (explore.go:
-// every other schedule would record the same trace).
+// Record runs every test once plainly (does it pass on its own?), then
+// under a few diversified controlled schedules (random and pct seeds),
+// each writing its lock-order trace (predict/TRACE.md): different
+// interleavings show lock orders one run never does. A run that deadlocks
+// still leaves its trace. Deadlocks are not confirmed here; Hunt does
+// that. The plain run goes on beside the controlled ones (never with -p
+// 1): they need nothing of it (the first controlled run, random seed 0,
+// measures the steps and goroutines pct needs), so a test that sleeps
+// pays its real time beside them, not before them; with Overlap, beside
+// its hunt too. Recording stops at a test's first controlled run that
+// hangs, or that had no interleaving (explore.go: every other schedule
+// would record the same trace).
 func Record(ctx context.Context, pkgs []Package, opts RecordOptions) (*Recording, error) {
 	opts = opts.withDefaults()
 	if opts.Dir == "" {
@@ -115,22 +125,28 @@ func Record(ctx context.Context, pkgs []Package, opts RecordOptions) (*Recording
 	if err != nil {
 		return nil, err
 	}
-	defer cleanup()
+	rec := &Recording{Dir: opts.Dir, cleanup: cleanup}
 	r := newRunner(opts.Timeout, opts.Env, workDir, opts.Parallel)
 	r.args = opts.Args
 	h := &hunter{opts: Options{Run: opts.Run}}
 	jobs := h.jobs(pkgs)
 	for i := range pkgs {
 		if err := os.RemoveAll(traceDir(opts.Dir, pkgs[i].ImportPath)); err != nil {
+			cleanup()
 			return nil, fmt.Errorf("driver: record: %w", err)
 		}
 	}
 	tests := make([]RecordedTest, len(jobs))
 	errs := make([]error, len(jobs))
 	parallel(len(jobs), opts.Parallel, func(i int) { tests[i], errs[i] = recordTest(ctx, r, jobs[i], &opts) })
-	rec := &Recording{Dir: opts.Dir}
+	rec.Tests = tests
+	if !opts.Overlap {
+		rec.Close()
+	}
 	for i := range jobs {
-		rec.Tests = append(rec.Tests, tests[i])
+		if errs[i] == nil && !opts.Overlap {
+			_, errs[i] = rec.Tests[i].plain.wait(ctx)
+		}
 		if errs[i] != nil && ctx.Err() == nil {
 			rec.Errors = append(rec.Errors, report.PackageError{Package: jobs[i].pkg.ImportPath, Test: jobs[i].test, Err: errs[i].Error()})
 		}
@@ -141,21 +157,68 @@ func Record(ctx context.Context, pkgs []Package, opts RecordOptions) (*Recording
 	return rec, nil
 }
 
+// Close waits for the plain runs still going (RecordOptions.Overlap) and
+// removes their run files. Hunt waits for each test's plain run; Close is
+// for those not hunted (an interrupted hunt).
+func (r *Recording) Close() {
+	if r == nil {
+		return
+	}
+	r.once.Do(func() {
+		for i := range r.Tests {
+			t := &r.Tests[i]
+			if t.plain == nil {
+				continue
+			}
+			if rn, err := t.plain.wait(context.Background()); err == nil {
+				t.Outcomes[rn.Outcome]++
+			}
+		}
+		if r.cleanup != nil {
+			r.cleanup()
+		}
+	})
+}
+
+// pendingPlain is a test's plain run while it goes on.
+type pendingPlain struct {
+	done chan struct{}
+	rn   *run
+	err  error
+}
+
+func newPendingPlain() *pendingPlain { return &pendingPlain{done: make(chan struct{})} }
+
+// ended records the plain run's end.
+func (p *pendingPlain) ended(rn *run, err error) {
+	p.rn, p.err = rn, err
+	close(p.done)
+}
+
+// ready reports whether the plain run has ended.
+func (p *pendingPlain) ready() bool {
+	select {
+	case <-p.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// wait returns the plain run once it has ended; errCanceled if ctx ends
+// first.
+func (p *pendingPlain) wait(ctx context.Context) (*run, error) {
+	select {
+	case <-p.done:
+		return p.rn, p.err
+	case <-ctx.Done():
+		return nil, errCanceled
+	}
+}
+
 // traceDir is the directory of one package's traces.
 func traceDir(dir, importPath string) string {
 	return filepath.Join(dir, strings.ReplaceAll(importPath, "/", "_"))
-}
-
-// schedules are the controlled runs a test records, given its plain run.
-func (o *RecordOptions) schedules(plain Calibration) []Config {
-	var cs []Config
-	for s := 0; s < o.Random; s++ {
-		cs = append(cs, Config{Strategy: report.Random, Seed: uint64(s)})
-	}
-	for s := 1; s <= o.PCT; s++ {
-		cs = append(cs, Config{Strategy: report.PCT, Seed: uint64(s), Depth: o.Depth, Steps: plain.Steps, Goroutines: plain.Goroutines})
-	}
-	return cs
 }
 
 func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (RecordedTest, error) {
@@ -164,81 +227,74 @@ func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (Record
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return rt, fmt.Errorf("driver: record: %w", err)
 	}
-	prepare := func(cfg Config) Config {
-		cfg.WatchdogMS = o.WatchdogMS
-		cfg.EndSteps = endStepsAfter(rt.first) // as the hunt's runs
-		cfg.Trace = filepath.Join(dir, fmt.Sprintf("%s.%s-%d.trace", j.test, cfg.Strategy, cfg.Seed))
-		return cfg
-	}
-	// The first controlled run (random, seed 0) depends on no
-	// measurement: it runs alongside the plain run when another process
-	// slot is free (never with -p 1), so that a test that sleeps pays its
-	// real time once, not before every controlled run.
 	if err := r.acquire(ctx); err != nil {
 		return rt, err
 	}
-	var early chan runOrErr
-	first := prepare(Config{Strategy: report.Random, Seed: 0})
-	ectx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	if o.Random > 0 {
-		early = make(chan runOrErr, 1)
+	plainCfg := Config{Strategy: report.Plain, WatchdogMS: o.WatchdogMS}
+	var k Calibration // what pct needs: the first controlled run's measure
+	rt.plain = newPendingPlain()
+	if cap(r.sem) == 1 || o.Random <= 0 {
+		// One process at a time, or no random run to measure k: the plain
+		// run first, and nothing more if the test misbehaves on its own.
+		plain, err := r.execHeld(ctx, j.pkg, j.test, plainCfg)
+		r.release()
+		if err != nil {
+			rt.plain = nil // Hunt runs it again
+			return rt, err
+		}
+		rt.plain.ended(plain, nil)
+		if plain.Outcome.Bad() {
+			return rt, nil
+		}
+		k = measured(plain.Outcome, plain.Result)
+	} else {
 		go func() {
-			rn, err := r.exec(ectx, j.pkg, j.test, first)
-			early <- runOrErr{rn, err}
+			defer r.release()
+			rt.plain.ended(r.execHeld(ctx, j.pkg, j.test, plainCfg))
 		}()
 	}
-	plain, err := r.execHeld(ctx, j.pkg, j.test, Config{Strategy: report.Plain, WatchdogMS: o.WatchdogMS})
-	if err == nil {
-		rt.Outcomes[plain.Outcome]++
-		rt.plain = plain
-	}
-	if err != nil || plain.Outcome.Bad() {
-		cancel() // before the slot is free: the first controlled run is not wanted
-		r.release()
-		if early != nil {
-			<-early
-			os.Remove(first.Trace)
-		}
-		return rt, err // a bad plain run: the test misbehaves on its own, Hunt reports it
-	}
-	r.release()
-	for _, cfg := range o.schedules(measured(plain.Outcome, plain.Result)) {
-		var rn *run
-		if early != nil && cfg.Strategy == first.Strategy && cfg.Seed == first.Seed {
-			e := <-early
-			rn, err, cfg = e.rn, e.err, first
-		} else {
-			cfg = prepare(cfg)
-			rn, err = r.exec(ctx, j.pkg, j.test, cfg)
-		}
+	// record makes one controlled run; stop says no further run is wanted.
+	record := func(cfg Config) (stop bool, err error) {
+		cfg.WatchdogMS = o.WatchdogMS
+		cfg.EndSteps = endStepsAfter(rt.first) // as the hunt's runs
+		cfg.Trace = filepath.Join(dir, fmt.Sprintf("%s.%s-%d.trace", j.test, cfg.Strategy, cfg.Seed))
+		rn, err := r.exec(ctx, j.pkg, j.test, cfg)
 		if err != nil {
-			return rt, err
+			return true, err
 		}
 		rt.Outcomes[rn.Outcome]++
 		if _, err := os.Stat(cfg.Trace); err == nil {
 			rt.Traces = append(rt.Traces, cfg.Trace)
 		}
 		if rn.Outcome.Hung() {
-			return rt, nil // one hang is enough: do not pay the bound again
+			return true, nil // one hang is enough: do not pay the bound again
 		}
 		if rt.first == nil && cfg.Strategy == report.Random && cfg.Seed == 0 {
 			rt.first = rn
-			if noInterleaving(rn) {
-				return rt, nil // every other schedule orders the same way: its trace would be this one
+			if rn.Result != nil {
+				k = measured(rn.Outcome, rn.Result)
+			} else if plain, err := rt.plain.wait(ctx); err == nil {
+				k = measured(plain.Outcome, plain.Result) // it measured nothing: the plain run's count
 			}
+			return noInterleaving(rn), nil // every other schedule orders the same way: its trace would be this one
+		}
+		return false, nil
+	}
+	for s := 0; s < o.Random; s++ {
+		if stop, err := record(Config{Strategy: report.Random, Seed: uint64(s)}); stop {
+			return rt, err
+		}
+	}
+	for s := 1; s <= o.PCT; s++ {
+		if stop, err := record(Config{Strategy: report.PCT, Seed: uint64(s), Depth: o.Depth, Steps: k.Steps, Goroutines: k.Goroutines}); stop {
+			return rt, err
 		}
 	}
 	return rt, nil
 }
 
-type runOrErr struct {
-	rn  *run
-	err error
-}
-
 // plainRun returns the recorded plain run of a test, if any.
-func (r *Recording) plainRun(pkg, test string) *run {
+func (r *Recording) plainRun(pkg, test string) *pendingPlain {
 	if t := r.test(pkg, test); t != nil {
 		return t.plain
 	}

@@ -153,7 +153,7 @@ func scenario(test string) {
 			os.Exit(4)
 		}
 		pass(test)
-	case "TestSleepPlain", "TestFailSlow": // the plain run takes 300 ms (and fails for TestFailSlow)
+	case "TestSleepPlain", "TestFailSlow": // the plain run takes 300 ms, or FAKE_PLAIN_MS (and fails for TestFailSlow)
 		if cfg.Strategy != "plain" {
 			logLine("overlap.log", fmt.Sprintf("%s %d", cfg.Strategy, cfg.Seed))
 			if cfg.Trace != "" {
@@ -161,7 +161,11 @@ func scenario(test string) {
 			}
 			pass(test)
 		}
-		time.Sleep(300 * time.Millisecond)
+		ms, err := strconv.Atoi(os.Getenv("FAKE_PLAIN_MS"))
+		if err != nil {
+			ms = 300
+		}
+		time.Sleep(time.Duration(ms) * time.Millisecond)
 		logLine("overlap.log", "plain end")
 		if test == "TestFailSlow" {
 			fmt.Printf("    fake_test.go:12: wrong answer\n--- FAIL: %s (0.30s)\nFAIL\n", test)
