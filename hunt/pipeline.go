@@ -28,6 +28,9 @@ type pipeline struct {
 	// it early (it needs neither the build nor the recording); nil
 	// otherwise.
 	staticAns <-chan staticAnswer
+	// statics is what the static cache gave (reuseStatic) and is to
+	// keep; nil without the cache.
+	statics *staticReuse
 }
 
 type staticAnswer struct {
@@ -125,9 +128,17 @@ func (p *pipeline) predict(ctx context.Context, rec *driver.Recording) *predicti
 	pr := &predictions{Predictions: driver.Predict(rec, predict.Options{})}
 	pr.errs = append(pr.errs, pr.Errors...)
 	var static []report.Finding
+	if r := p.statics; r != nil && r.reused > 0 {
+		p.stage("static analyzer: %d package(s) unchanged, answer reused from the cache", r.reused)
+		static = slices.Clone(r.findings)
+	}
 	patterns := p.staticPatterns()
 	if p.cfg.Static != nil && len(patterns) > 0 {
-		p.stage("running the static analyzer (lockcycle)")
+		if p.statics != nil && p.statics.reused > 0 {
+			p.stage("running the static analyzer (lockcycle) on the %d other package(s)", len(patterns))
+		} else {
+			p.stage("running the static analyzer (lockcycle)")
+		}
 		var rep *report.Report
 		var err error
 		if p.staticAns != nil {
@@ -143,8 +154,9 @@ func (p *pipeline) predict(ctx context.Context, rec *driver.Recording) *predicti
 		case err != nil:
 			pr.errs = append(pr.errs, report.PackageError{Package: "lockcycle", Err: err.Error()})
 		default:
-			static = rep.Findings
+			static = append(static, rep.Findings...)
 			pr.errs = append(pr.errs, rep.Errors...)
+			p.statics.store(rep)
 		}
 	}
 	pr.merged = predict.Merge(pr.Findings, static)

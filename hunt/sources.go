@@ -28,11 +28,12 @@ import (
 // change to a package changes the keys of every package whose tests
 // import it, and only those.
 type sources struct {
-	paths []string            // packages matching the patterns, dependencies excluded
-	keys  map[string]string   // package with test files → source key
-	dirs  map[string]string   // package → its directory
-	deps  map[string][]string // package with test files → the non-standard packages its tests link
-	tests map[string][]string // package → its tests matching -run, from their syntax (testNames)
+	paths  []string            // packages matching the patterns, dependencies excluded
+	keys   map[string]string   // package with test files → source key
+	static map[string]string   // package → static key (staticKey), with or without test files
+	dirs   map[string]string   // package → its directory
+	deps   map[string][]string // package with test files → the non-standard packages its tests link
+	tests  map[string][]string // package → its tests matching -run, from their syntax (testNames)
 }
 
 // key is the source key of the package at path; "" if there is none.
@@ -57,6 +58,7 @@ type listed struct {
 
 type listedModule struct {
 	Path, Version string
+	GoVersion     string // the go line of its go.mod: the language version its files are compiled and type-checked at
 	Main          bool
 	Replace       *listedModule
 }
@@ -88,8 +90,9 @@ func listSources(ctx context.Context, dir string, patterns []string, salt string
 		byPath[p.ImportPath] = &p
 		order = append(order, &p)
 	}
-	s := &sources{keys: map[string]string{}, dirs: map[string]string{}, deps: map[string][]string{}, tests: map[string][]string{}}
-	base := selfVersion() + "\x00" + string(env) + "\x00" + salt
+	s := &sources{keys: map[string]string{}, static: map[string]string{}, dirs: map[string]string{}, deps: map[string][]string{}, tests: map[string][]string{}}
+	tool := selfVersion() + "\x00" + string(env)
+	base := tool + "\x00" + salt
 	for _, p := range order {
 		if p.DepOnly || p.ForTest != "" || strings.Contains(p.ImportPath, " [") {
 			continue
@@ -100,6 +103,9 @@ func listSources(ctx context.Context, dir string, patterns []string, salt string
 		s.paths = append(s.paths, p.ImportPath)
 		s.dirs[p.ImportPath] = p.Dir
 		s.tests[p.ImportPath] = testNames(p.Dir, slices.Concat(p.TestGoFiles, p.XTestGoFiles), run)
+		if key, ok := staticKey(byPath, p, tool); ok {
+			s.static[p.ImportPath] = key
+		}
 		if len(p.TestGoFiles)+len(p.XTestGoFiles) == 0 || p.Error != nil {
 			continue
 		}
@@ -122,10 +128,17 @@ func sourceKey(byPath map[string]*listed, main, base string) (string, bool) {
 	if m == nil || m.Error != nil {
 		return "", false
 	}
+	return depsKey(byPath, m.Deps, base)
+}
+
+// depsKey hashes base and the packages at paths: the files of those in
+// the user's modules, the module version of the others (the standard
+// library's are base's toolchain); ok is false when one of them has an
+// error.
+func depsKey(byPath map[string]*listed, paths []string, base string) (string, bool) {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00", base)
-	deps := slices.Sorted(slices.Values(m.Deps))
-	for _, d := range deps {
+	for _, d := range slices.Sorted(slices.Values(paths)) {
 		p := byPath[d]
 		switch {
 		case p == nil || p.Error != nil:
@@ -137,6 +150,9 @@ func sourceKey(byPath map[string]*listed, main, base string) (string, bool) {
 		if v := moduleVersion(p.Module); v != "" {
 			fmt.Fprintf(h, "%s\x00", v)
 			continue
+		}
+		if p.Module != nil {
+			fmt.Fprintf(h, "go%s\x00", p.Module.GoVersion)
 		}
 		if !hashFiles(h, p) {
 			return "", false
