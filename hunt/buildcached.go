@@ -2,6 +2,8 @@ package hunt
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"slices"
 	"strings"
 
@@ -17,6 +19,8 @@ type built struct {
 	indexed map[string]bool  // packages taken from the index, not built
 	full    []driver.Package // the packages built, with all their tests
 	closers []*driver.Built
+	wanted  []driver.Package // the packages want built
+	placed  string           // where want placed the store's binaries (binstore.go)
 	// shared is set when the packages are already this shard's share
 	// (shareSources): all are every shard's packages with tests,
 	// elsewhere counts the other shards' tests.
@@ -28,6 +32,9 @@ type built struct {
 func (b *built) Close() {
 	for _, c := range b.closers {
 		c.Close()
+	}
+	if b.placed != "" {
+		os.RemoveAll(b.placed)
 	}
 }
 
@@ -63,10 +70,12 @@ func (p *pipeline) buildCached(ctx context.Context, ch *cache) (*built, error) {
 		src, _ = listSources(ctx, p.cfg.Dir, p.patterns, p.cfg.Run, p.run) // an error: build everything
 	}
 	known := map[string]*indexEntry{}
-	if ch != nil && src != nil && !p.cfg.Fresh {
+	if ch != nil && src != nil {
 		for path, key := range src.keys {
 			var e indexEntry
-			if ch.read(indexKey(key), &e) && e.Package == path {
+			// A fresh hunt hunts every package: one is known only if
+			// its binary is stored too (binstore.go).
+			if ch.read(indexKey(key), &e) && e.Package == path && (!p.cfg.Fresh || ch.has(src.dirs[path], path, key)) {
 				known[path] = &e
 			}
 		}
@@ -139,14 +148,19 @@ func (p *pipeline) buildAsync(ctx context.Context) <-chan builtOrErr {
 	return c
 }
 
-// want builds the packages of pkgs that have no binary (taken from the
-// index, their results not cached) and gives them their binaries.
-func (b *built) want(ctx context.Context, p *pipeline, pkgs []driver.Package) error {
+// want gives the packages of pkgs that have no binary (taken from the
+// index, their results not cached) their binaries: the store's
+// (binstore.go), else built now.
+func (b *built) want(ctx context.Context, p *pipeline, ch *cache, pkgs []driver.Package) error {
 	var paths []string
-	for _, pkg := range pkgs {
-		if pkg.Binary == "" {
-			paths = append(paths, pkg.ImportPath)
+	for i := range pkgs {
+		if pkgs[i].Binary != "" {
+			continue
 		}
+		if b.takeStored(ch, &pkgs[i]) {
+			continue
+		}
+		paths = append(paths, pkgs[i].ImportPath)
 	}
 	if len(paths) == 0 {
 		return nil
@@ -156,6 +170,7 @@ func (b *built) want(ctx context.Context, p *pipeline, pkgs []driver.Package) er
 		return err
 	}
 	b.closers = append(b.closers, nb)
+	b.wanted = append(b.wanted, nb.Packages...)
 	for i := range pkgs {
 		if j := slices.IndexFunc(nb.Packages, func(q driver.Package) bool { return q.ImportPath == pkgs[i].ImportPath }); j >= 0 {
 			pkgs[i].Binary, pkgs[i].Fingerprint = nb.Packages[j].Binary, nb.Packages[j].Fingerprint
@@ -165,6 +180,23 @@ func (b *built) want(ctx context.Context, p *pipeline, pkgs []driver.Package) er
 	return nil
 }
 
+// takeStored gives pkg the store's binary of its source key, placed in a
+// directory of this hunt's; false if the store has none.
+func (b *built) takeStored(ch *cache, pkg *driver.Package) bool {
+	key := b.src.key(pkg.ImportPath)
+	if ch == nil || key == "" {
+		return false
+	}
+	if b.placed == "" {
+		dir, err := os.MkdirTemp(ch.dir, "run-") // beside the store: a link, not a copy
+		if err != nil {
+			return false
+		}
+		b.placed = dir
+	}
+	return ch.takeBinary(pkg, key, b.placed)
+}
+
 // buildPaths builds the tests of the packages at paths.
 func (p *pipeline) buildPaths(ctx context.Context, paths []string) (*driver.Built, error) {
 	return p.cfg.build()(ctx, driver.BuildOptions{Dir: p.cfg.Dir, Patterns: paths, Run: p.cfg.Run})
@@ -172,12 +204,18 @@ func (p *pipeline) buildPaths(ctx context.Context, paths []string) (*driver.Buil
 
 // storeIndex records what building showed of every package built now that
 // has a source key: its tests (all shards'), and the blind spots and
-// warnings of its test binary.
+// warnings of its test binary; and stores the binaries built
+// (binstore.go).
 func (b *built) storeIndex(ch *cache) error {
 	if ch == nil || b.src == nil {
 		return nil
 	}
 	var first error
+	for _, pkg := range slices.Concat(b.full, b.wanted) {
+		if err := ch.storeBinary(&pkg, b.src.key(pkg.ImportPath)); err != nil && first == nil {
+			first = fmt.Errorf("hunt: cache: %w", err)
+		}
+	}
 	for _, pkg := range b.full {
 		key := b.src.key(pkg.ImportPath)
 		if key == "" || b.indexed[pkg.ImportPath] {

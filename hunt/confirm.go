@@ -158,7 +158,7 @@ func (p *pipeline) share(ctx context.Context, bc *built, ch *cache, ev *emitter)
 		p.reuseStatic(ch, bc.src)
 		p.startStatic(ctx)
 	}
-	return w, bc.want(ctx, p, w.fresh)
+	return w, bc.want(ctx, p, ch, w.fresh)
 }
 
 // predictFor records the fresh packages' tests, predicts their deadlocks

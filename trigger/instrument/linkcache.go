@@ -48,16 +48,16 @@ func (b *builder) goTestCached(ctx context.Context, m *module, overlay string, u
 		return msg, err
 	}
 	for _, u := range us {
-		if err := place(filepath.Join(dir, path.Base(u.path)+".test"), b.binaryPath(u)); err != nil {
+		if err := Place(filepath.Join(dir, path.Base(u.path)+".test"), b.binaryPath(u)); err != nil {
 			return msg, err
 		}
 	}
 	return msg, nil
 }
 
-// place makes dst a hard link to src, or a copy where links cannot be
-// made.
-func place(src, dst string) error {
+// Place makes dst a hard link to src, or a copy where links cannot be
+// made (another file system).
+func Place(src, dst string) error {
 	os.Remove(dst)
 	if os.Link(src, dst) == nil {
 		return nil
