@@ -3,6 +3,7 @@ package hunt
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -104,5 +105,52 @@ func (c *cache) takeBinary(pkg *driver.Package, key, dir string) bool {
 		return false // replaced meanwhile: build it
 	}
 	pkg.Binary, pkg.Fingerprint = dst, fp
+	return true
+}
+
+// listing is what a hunt's go list showed of its packages: each one's
+// directory and source key (sources).
+type listing struct {
+	Dirs map[string]string `json:"dirs"`
+	Keys map[string]string `json:"keys"`
+}
+
+// listingKey names the listing of the last hunt of p's patterns.
+func listingKey(p *pipeline) string {
+	data, _ := json.Marshal(struct {
+		Dir, Run string
+		Patterns []string
+	}{p.root, p.cfg.Run, p.patterns})
+	h := sha256.Sum256(data)
+	return "last-" + hex.EncodeToString(h[:])
+}
+
+// noteListing keeps what go list showed of p's packages for the next hunt
+// of them (lastKnown).
+func (c *cache) noteListing(p *pipeline, src *sources) error {
+	if c == nil || src == nil {
+		return nil
+	}
+	l := listing{Dirs: map[string]string{}, Keys: src.keys}
+	for path := range src.keys {
+		l.Dirs[path] = src.dirs[path]
+	}
+	return c.write(listingKey(p), l)
+}
+
+// lastKnown reports whether every package the last hunt of p's patterns
+// listed is still known to the index (and, for a fresh hunt, its binary
+// stored): unless the code changed since, nothing is to be built.
+func (c *cache) lastKnown(p *pipeline) bool {
+	var l listing
+	if c == nil || !c.read(listingKey(p), &l) || len(l.Keys) == 0 {
+		return false
+	}
+	for path, key := range l.Keys {
+		var e indexEntry
+		if !c.read(indexKey(key), &e) || e.Package != path || p.cfg.Fresh && !c.has(l.Dirs[path], path, key) {
+			return false
+		}
+	}
 	return true
 }

@@ -61,10 +61,12 @@ func (p *pipeline) buildCached(ctx context.Context, ch *cache) (*built, error) {
 	bctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	if ch != nil || !p.cfg.Shard.whole() {
-		if p.cfg.Shard.whole() {
+		if p.cfg.Shard.whole() && !ch.lastKnown(p) {
 			// A hunt builds everything unless the index knows some
 			// package: the build starts while go list computes the
-			// source keys, and is cancelled if it was not needed.
+			// source keys, and is cancelled if it was not needed;
+			// not when the last hunt of these packages left them all
+			// known (a rerun of unchanged code would wait for it).
 			early = p.buildAsync(bctx)
 		}
 		src, _ = listSources(ctx, p.cfg.Dir, p.patterns, p.cfg.Run, p.run) // an error: build everything
@@ -206,11 +208,11 @@ func (p *pipeline) buildPaths(ctx context.Context, paths []string) (*driver.Buil
 // has a source key: its tests (all shards'), and the blind spots and
 // warnings of its test binary; and stores the binaries built
 // (binstore.go).
-func (b *built) storeIndex(ch *cache) error {
+func (b *built) storeIndex(p *pipeline, ch *cache) error {
 	if ch == nil || b.src == nil {
 		return nil
 	}
-	var first error
+	first := ch.noteListing(p, b.src)
 	for _, pkg := range slices.Concat(b.full, b.wanted) {
 		if err := ch.storeBinary(&pkg, b.src.key(pkg.ImportPath)); err != nil && first == nil {
 			first = fmt.Errorf("hunt: cache: %w", err)

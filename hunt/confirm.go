@@ -194,7 +194,7 @@ func (p *pipeline) result(ctx context.Context, w *work, sum *driver.Summary, bc 
 		Packages: built.Paths, Findings: oneEach(sum.Findings), Interrupted: interruption(ctx, sum)}
 	rep.Findings = append(rep.Findings, joinPredictions(w.pr, rep.Findings, sum)...)
 	rep.Errors = slices.Concat(built.Errors, notBuildErrors(w.predErrs, built.Errors), sum.Errors, testFailures(sum))
-	err := errors.Join(w.reused.store(w.fresh, rep, sum), bc.storeIndex(ch), p.statics.storeErr())
+	err := errors.Join(w.reused.store(w.fresh, rep, sum), bc.storeIndex(p, ch), p.statics.storeErr())
 	cached := w.reused.apply(rep, sum)
 	rep.Tests = testRuns(sum, cached)
 	rep.BlindSpots = entered(built.BlindSpots, sum.Tests)
