@@ -128,7 +128,7 @@ func listingKey(p *pipeline) string {
 // noteListing keeps what go list showed of p's packages for the next hunt
 // of them (lastKnown).
 func (c *cache) noteListing(p *pipeline, src *sources) error {
-	if c == nil || src == nil {
+	if c == nil || src == nil || len(src.keys) == 0 {
 		return nil
 	}
 	l := listing{Dirs: map[string]string{}, Keys: src.keys}

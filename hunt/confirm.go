@@ -153,8 +153,8 @@ func (p *pipeline) share(ctx context.Context, bc *built, ch *cache, ev *emitter)
 	if n := len(w.reused.entries); n > 0 {
 		p.stage("%d package(s) unchanged since an earlier hunt: their results are reused from the cache", n)
 	}
-	p.static = w.reused.staticPatterns(w.built.Paths)
-	if !p.cfg.NoPredict {
+	if !p.cfg.NoPredict && p.staticAns == nil && p.statics == nil {
+		p.static = w.reused.staticPatterns(w.built.Paths)
 		p.reuseStatic(ch, bc.src)
 		p.startStatic(ctx)
 	}

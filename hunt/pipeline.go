@@ -62,6 +62,18 @@ func (p *pipeline) startStatic(ctx context.Context) {
 	}()
 }
 
+// staticEarly starts the static analyzer before the build, for a hunt
+// that reuses no package's results (no cache, or a fresh hunt of every
+// shard): what it analyzes does not depend on the build then, and it
+// runs beside it.
+func (p *pipeline) staticEarly(ctx context.Context, ch *cache, src *sources) {
+	if p.cfg.NoPredict {
+		return
+	}
+	p.reuseStatic(ch, src)
+	p.startStatic(ctx)
+}
+
 func newPipeline(cfg Config, patterns []string) (*pipeline, error) {
 	root, err := moduleRoot(cfg.Dir)
 	if err != nil {

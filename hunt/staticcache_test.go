@@ -10,8 +10,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/driver"
 )
 
 // staticSpy is a static analyzer (StaticFunc) that answers, for each
@@ -278,5 +280,50 @@ func TestStaticKey(t *testing.T) {
 	z := list("X")
 	if z.static["example.com/c"] == x.static["example.com/c"] || z.static["example.com/a"] != x.static["example.com/a"] {
 		t.Errorf("c's test changed: static keys %v, were %v; want c's alone changed", z.static, x.static)
+	}
+}
+
+// A hunt that reuses no results (no cache, or -count=1) starts the static
+// analyzer before the build, to run beside it; one that may reuse results
+// starts it after the build, once it knows which packages are left.
+func TestStaticBesideBuild(t *testing.T) {
+	for _, c := range []struct {
+		name         string
+		cache, fresh bool
+		beside       bool
+	}{{"no cache", false, false, true}, {"fresh", true, true, true}, {"cached", true, false, false}} {
+		t.Run(c.name, func(t *testing.T) {
+			cfg, _, _ := fakeConfig(t, "TestPass")
+			if c.cache {
+				cfg.Cache = t.TempDir()
+			}
+			cfg.Fresh = c.fresh
+			var mu sync.Mutex
+			var order []string
+			note := func(s string) {
+				mu.Lock()
+				defer mu.Unlock()
+				order = append(order, s)
+			}
+			started := make(chan struct{})
+			cfg.Static = func(ctx context.Context, dir string, patterns ...string) (*report.Report, error) {
+				note("static")
+				close(started)
+				return &report.Report{}, nil
+			}
+			build := cfg.Build
+			cfg.Build = func(ctx context.Context, opts driver.BuildOptions) (*driver.Built, error) {
+				select { // the static analyzer, if started beside, gets its turn
+				case <-started:
+				case <-time.After(2 * time.Second):
+				}
+				note("build")
+				return build(ctx, opts)
+			}
+			confirm(t, cfg)
+			if want := []string{"build", "static"}; c.beside && slices.Equal(order, want) || !c.beside && !slices.Equal(order, want) {
+				t.Errorf("started in the order %q (beside the build: %v)", order, c.beside)
+			}
+		})
 	}
 }
