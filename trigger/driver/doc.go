@@ -15,7 +15,8 @@
 // that showed it.
 //
 // Hunt starts each test with a plain run (does the test pass on its own?
-// the Recording's, if it has one) and a calibration run (strategy random,
+// the Recording's, if it has one; one still going does not hold the hunt
+// up, hunter.go's speculate) and a calibration run (strategy random,
 // seed 0) whose result estimates the number of steps k, lock acquisitions
 // and goroutines n. It runs a test's aims before its seeds: for each, one
 // calibration run that counts the target's acquisitions (k), then seeds of
