@@ -513,3 +513,29 @@ func before(lines []string, a, b string) bool {
 	i, j := slices.Index(lines, a), slices.Index(lines, b)
 	return i >= 0 && j >= 0 && i < j
 }
+
+// A speculating hunt whose calibration run reached its bound waits for
+// the plain run before the long runs that follow: when the plain run
+// reaches its bound too, the test's runs are those of a hunt that waited
+// (none made twice).
+func TestHuntBesideHungPlainRun(t *testing.T) {
+	pkg, env, dir := fakePackage(t, "TestSlowEverywhere")
+	env = append(env, "FAKE_PLAIN_DELAY_MS=1000")
+	rec, err := Record(context.Background(), []Package{pkg}, RecordOptions{Dir: t.TempDir(), Env: env, Parallel: 2, WorkDir: t.TempDir(), Timeout: 2 * time.Second, Overlap: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rec.Close()
+	if rec.plainRun(pkg.ImportPath, "TestSlowEverywhere").ready() {
+		t.Fatal("the plain run ended with the recording: nothing to speculate on")
+	}
+	s := hunt(t, []Package{pkg}, Options{Runs: 3, Parallel: 2, Env: env, Timeout: 2 * time.Second, Recording: rec})
+	want := []string{"plain 0 2000", "random 0 2000", "random 0 8000", "rpro 1 8000", "rpro 2 8000", "rpro 3 8000", "plain 0 8000"}
+	got := logLines(t, dir, "bounds.log")
+	if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))) {
+		t.Errorf("runs (strategy, seed, bound) %q; want %q, each once", got, want)
+	}
+	if st := s.Tests[0]; st.Failure != nil || !slices.ContainsFunc(st.Warnings, func(w string) bool { return strings.Contains(w, "slow, not hung") }) {
+		t.Errorf("failure %+v, warnings %q; want the slow plain run explained", st.Failure, st.Warnings)
+	}
+}

@@ -154,6 +154,9 @@ func (t *testHunt) speculate(ctx context.Context, pending *pendingPlain) error {
 	t.stats.Runs = 1 // the plain run's
 	t.mu.Unlock()
 	err := t.controlled(ctx, nil)
+	if errors.Is(err, errPlainBad) {
+		err = nil
+	}
 	plain, perr := pending.wait(ctx)
 	t.mu.Lock()
 	t.stats.Runs--
@@ -175,6 +178,9 @@ func (t *testHunt) speculate(ctx context.Context, pending *pendingPlain) error {
 	t.release()
 	return cmp.Or(err, perr)
 }
+
+// errPlainBad stops a speculative hunt whose plain run misbehaved.
+var errPlainBad = errors.New("driver: the plain run misbehaved")
 
 // discard drops what a speculative hunt found (speculate).
 func (t *testHunt) discard() {
@@ -217,10 +223,16 @@ func (t *testHunt) controlled(ctx context.Context, plain *run) error {
 	}
 	if plain == nil {
 		plain = &run{}
-		if ctl.Result == nil { // measured nothing: the plain run's counts
+		// A calibration run that measured nothing needs the plain run's
+		// counts; one at its bound means runs as long ahead, which a
+		// plain run that misbehaves would drop: both wait for it.
+		if ctl.Result == nil || ctl.Outcome.Hung() {
 			p, err := o.Recording.plainRun(t.pkg.ImportPath, t.test).wait(ctx)
 			if err != nil {
 				return err
+			}
+			if p.Outcome.Bad() {
+				return errPlainBad
 			}
 			plain = p
 		}

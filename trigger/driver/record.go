@@ -266,11 +266,14 @@ func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (Record
 		if _, err := os.Stat(cfg.Trace); err == nil {
 			rt.Traces = append(rt.Traces, cfg.Trace)
 		}
+		first := rt.first == nil && cfg.Strategy == report.Random && cfg.Seed == 0
+		if first {
+			rt.first = rn // the hunt's calibration run, a hung one too
+		}
 		if rn.Outcome.Hung() {
 			return true, nil // one hang is enough: do not pay the bound again
 		}
-		if rt.first == nil && cfg.Strategy == report.Random && cfg.Seed == 0 {
-			rt.first = rn
+		if first {
 			if rn.Result != nil {
 				k = measured(rn.Outcome, rn.Result)
 			} else if plain, err := rt.plain.wait(ctx); err == nil {

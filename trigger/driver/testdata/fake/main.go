@@ -104,6 +104,9 @@ func main() {
 	}
 	logLine("runs.log", fmt.Sprintf("%s %s %d steps=%d radius=%d", test, cfg.Strategy, cfg.Seed, cfg.Steps, cfg.Radius))
 	fmt.Printf("=== RUN   %s\n", test)
+	if ms, err := strconv.Atoi(os.Getenv("FAKE_PLAIN_DELAY_MS")); err == nil && cfg.Strategy == "plain" {
+		time.Sleep(time.Duration(ms) * time.Millisecond) // a plain run that takes its time before its outcome
+	}
 	scenario(test)
 }
 
