@@ -29,6 +29,9 @@ func Hunt(ctx context.Context, pkgs []Package, opts Options) (*Summary, error) {
 	defer cleanup()
 	h := &hunter{opts: opts, runner: newRunner(opts.Timeout, opts.Env, workDir, opts.Parallel), packages: len(pkgs)}
 	h.runner.args = opts.Args
+	if rec := opts.Recording; rec != nil && cap(rec.slots) == opts.Parallel {
+		h.runner.sem = rec.slots // a plain run still going holds one: -p bounds every process
+	}
 	jobs := h.jobs(pkgs)
 	h.pace = pace{start: time.Now(), total: len(jobs)}
 	results := make([]testResult, len(jobs))

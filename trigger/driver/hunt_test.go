@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -482,6 +483,28 @@ func TestHuntBesidePlainRun(t *testing.T) {
 	}
 	if last := progress[len(progress)-1]; plain != 1 || last.Runs != 7 || !last.Finished {
 		t.Errorf("progress told %d plain runs, %d runs in all at the end; want 1 and 7", plain, last.Runs)
+	}
+}
+
+// A plain run still going holds one of the -p process slots: the hunt
+// beside it makes at most one run at a time with Parallel 2.
+func TestHuntBesidePlainRunParallel(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the fake counts live processes through /proc")
+	}
+	pkg, env, fdir := fakePackage(t, "TestSleepPlain")
+	huntRecorded(t, pkg, append(env, "FAKE_LIVE=1"), 5)
+	lines := logLines(t, fdir, "alive.log")
+	most := 0
+	for _, l := range lines {
+		n, err := strconv.Atoi(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		most = max(most, n)
+	}
+	if most != 2 || len(lines) < 8 {
+		t.Errorf("at most %d processes alive at once in %d runs, want 2 (Parallel) in 11", most, len(lines))
 	}
 }
 

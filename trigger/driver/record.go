@@ -57,7 +57,8 @@ type Recording struct {
 	Errors []report.PackageError
 
 	once    sync.Once
-	cleanup func() // removes the run files
+	cleanup func()        // removes the run files
+	slots   chan struct{} // the recording's process slots, which its plain runs still going hold
 }
 
 // String summarizes the recording: "recorded 12 trace(s) of 3 test(s)".
@@ -128,6 +129,7 @@ func Record(ctx context.Context, pkgs []Package, opts RecordOptions) (*Recording
 	rec := &Recording{Dir: opts.Dir, cleanup: cleanup}
 	r := newRunner(opts.Timeout, opts.Env, workDir, opts.Parallel)
 	r.args = opts.Args
+	rec.slots = r.sem
 	h := &hunter{opts: Options{Run: opts.Run}}
 	jobs := h.jobs(pkgs)
 	for i := range pkgs {

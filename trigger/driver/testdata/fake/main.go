@@ -104,6 +104,12 @@ func main() {
 	}
 	logLine("runs.log", fmt.Sprintf("%s %s %d steps=%d radius=%d", test, cfg.Strategy, cfg.Seed, cfg.Steps, cfg.Radius))
 	fmt.Printf("=== RUN   %s\n", test)
+	if os.Getenv("FAKE_LIVE") != "" {
+		logLine("alive.log", strconv.Itoa(alive()))
+		if cfg.Strategy != "plain" {
+			time.Sleep(50 * time.Millisecond) // runs that may overlap do
+		}
+	}
 	if ms, err := strconv.Atoi(os.Getenv("FAKE_PLAIN_DELAY_MS")); err == nil && cfg.Strategy == "plain" {
 		time.Sleep(time.Duration(ms) * time.Millisecond) // a plain run that takes its time before its outcome
 	}
@@ -391,6 +397,27 @@ func barrier() {
 			return
 		}
 	}
+}
+
+// alive registers this process and counts the fake processes alive now,
+// this one included (a process that ended, even unreaped, is not).
+func alive() int {
+	dir := filepath.Join(os.Getenv("FAKE_DIR"), "alive")
+	check(os.MkdirAll(dir, 0o755))
+	check(os.WriteFile(filepath.Join(dir, strconv.Itoa(os.Getpid())), nil, 0o644))
+	es, err := os.ReadDir(dir)
+	check(err)
+	n := 0
+	for _, e := range es {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid)); err == nil && !strings.Contains(string(stat), ") Z ") {
+			n++
+		}
+	}
+	return n
 }
 
 func logLine(name, line string) {
