@@ -118,9 +118,9 @@ type listing struct {
 // listingKey names the listing of the last hunt of p's patterns.
 func listingKey(p *pipeline) string {
 	data, _ := json.Marshal(struct {
-		Dir, Run string
-		Patterns []string
-	}{p.root, p.cfg.Run, p.patterns})
+		Root, Dir, Run string
+		Patterns       []string
+	}{p.root, p.cfg.Dir, p.cfg.Run, p.patterns}) // patterns are relative to Dir
 	h := sha256.Sum256(data)
 	return "last-" + hex.EncodeToString(h[:])
 }
