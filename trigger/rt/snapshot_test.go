@@ -186,9 +186,6 @@ func TestBoundSpinLockProgressIsSlow(t *testing.T) {
 	if c.code != 4 || c.result == nil || c.result.Hang == nil {
 		t.Fatalf("code %d:\n%s", c.code, c.stderr)
 	}
-	for _, x := range c.result.Hang.Goroutines {
-		t.Logf("DBG %d %s %s", x.ID, x.State, x.WaitsFor)
-	}
 	if h := c.result.Hang; h.Class != "slow" {
 		t.Errorf("class %q (%s), want slow", h.Class, h.Reason)
 	}
