@@ -41,7 +41,8 @@ type g struct {
 	stack   []frame       // captured at the block point on request
 	one     [1]SelectCase // the case of a Send or Recv (saves an allocation)
 	parked  parking
-	name    uint64 // creation-path name, when exploring (explore.go)
+	escaped atomic.Bool // its real operation went through after it left to be proved blocked (prove.go)
+	name    uint64      // creation-path name, when exploring (explore.go)
 }
 
 // heldLock is a lock held by a goroutine in the model: the address of a

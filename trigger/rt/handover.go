@@ -63,8 +63,9 @@ type handover struct {
 type wakeMsg uint8
 
 const (
-	wakeRun  wakeMsg = iota // you were chosen: run
-	wakeDump                // capture your stack and stay parked
+	wakeRun   wakeMsg = iota // you were chosen: run
+	wakeDump                 // capture your stack and stay parked
+	wakeProve                // the run is over: leave to be proved blocked (prove.go)
 )
 
 // parking is where a managed goroutine is parked: its wake channel, or
@@ -175,7 +176,7 @@ func (x *g) park() {
 			if m == wakeRun {
 				return
 			}
-			x.answerDump()
+			x.answer(m)
 			continue
 		default:
 		}
@@ -198,11 +199,21 @@ func (x *g) park() {
 // parkChan parks x on its wake channel.
 func (x *g) parkChan() {
 	for {
-		if <-x.parked.wake == wakeRun {
+		m := <-x.parked.wake
+		if m == wakeRun {
 			return
 		}
-		x.answerDump()
+		x.answer(m)
 	}
+}
+
+// answer answers a message other than wakeRun: a stack dump, or leaving
+// to be proved blocked, which does not return.
+func (x *g) answer(m wakeMsg) {
+	if m == wakeProve {
+		x.prove()
+	}
+	x.answerDump()
 }
 
 // answerDump captures x's stack for dumpStacks.
@@ -226,7 +237,7 @@ func (x *g) resumed() {
 			}
 			return
 		}
-		x.answerDump()
+		x.answer(x.parked.msg)
 		h.parker = x // park again in the seed's place
 		coroswitch(h.c)
 	}

@@ -133,6 +133,7 @@ func (sc *sched) atBound() {
 		sc.deadlock(sc.blockedFinding(blocked))
 	}
 	snap := sc.snapshot(dump)
+	sc.proveBlocked(blocked) // a deadlock if Go's leak profile proves one
 	sc.dead = true
 	sc.flushObserver()
 	// A long schedule (millions of steps of a spin) is kept only if it

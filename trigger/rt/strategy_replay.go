@@ -64,6 +64,7 @@ func (r *replay) next(en []*g) (*g, bool) {
 	if i >= len(r.steps) {
 		if r.sc.cfg.BoundMS > 0 {
 			r.sc.boundDeadlock(r.sc.blockedGs())
+			r.sc.proveBlocked(r.sc.blockedGs())
 		}
 		r.diverge(fmt.Sprintf("replay: schedule ended at step %d; continuing at random", i))
 		return r.fallback.pick(en), false

@@ -1,0 +1,133 @@
+package rt
+
+import (
+	"fmt"
+	"reflect"
+	"runtime/pprof"
+	"strings"
+	"time"
+)
+
+// Proving, at the bound, that goroutines blocked on channels stay blocked
+// while others still run (CONTRACT.md section 5a). A wait-for cycle or
+// everything blocked is a deadlock by the model alone; a set blocked on
+// channels beside goroutines that keep running is one only if none of
+// those can ever reach the channels. Go's goroutine leak profile (Go 1.27;
+// Go 1.26 with GOEXPERIMENT=goroutineleakprofile) decides exactly that: its
+// garbage collection marks a goroutine blocked on a channel that no
+// goroutine still able to run, and no global, can reach. It cannot see
+// through the scheduler, whose parked goroutines wait on its own channels
+// and whose records hold their cases, so at the run's end each candidate
+// leaves it: it drops what the scheduler holds of its operation and
+// performs the operation for real (reflect.Select on its channels). Those
+// the profile then marks are blocked for good: the run ends in a deadlock,
+// which a replay of its schedule proves again at the same point.
+
+// proveWait is how long the candidates get to block for real.
+const proveWait = 200 * time.Millisecond
+
+// proveBlocked ends the run in a deadlock of the goroutines of blocked
+// waiting on channels that Go's leak profile finds blocked for good, if
+// any; it returns otherwise, its candidates blocked for real (the run is
+// over: its snapshot was taken before). Called with sc.mu held.
+func (sc *sched) proveBlocked(blocked []*g) {
+	if pprof.Lookup("goroutineleak") == nil || sc.timersMayWake(blocked) || sc.realTimerWaiters(blocked) {
+		return
+	}
+	var cands []*g
+	for _, x := range blocked {
+		if x.state == gLive && !x.op.done && x.op.waitsOnChan() && !x.op.hasDefault && x.goid.Load() != 0 {
+			cands = append(cands, x)
+		}
+	}
+	if len(cands) == 0 {
+		return
+	}
+	texts := make([]string, len(cands))
+	for i, x := range cands {
+		texts[i] = fmt.Sprintf("goroutine %d %s", x.id, sc.waitText(x, nil))
+	}
+	descs := sc.describe(cands) // their stacks, before they leave
+	for _, x := range cands {
+		sc.wakeUp(x, wakeProve)
+		select {
+		case <-sc.dumped:
+		case <-time.After(time.Second):
+			sc.warn("goroutine %d did not leave the scheduler to be proved blocked", x.id)
+			return
+		}
+	}
+	for end := time.Now().Add(proveWait); time.Now().Before(end); time.Sleep(time.Millisecond) {
+		if allBlockedForReal(cands) {
+			break
+		}
+	}
+	dump := leakDump()
+	var proven []int
+	for i, x := range cands {
+		if d, ok := dump[x.goid.Load()]; ok && strings.HasSuffix(d.state, leakedSuffix) && !x.escaped.Load() {
+			proven = append(proven, i)
+		}
+	}
+	if len(proven) == 0 {
+		for _, x := range cands {
+			sc.leave(x, gOutside) // it is not coming back
+			x.why = "left the scheduler to be proved blocked, not proved"
+		}
+		return
+	}
+	f := &finding{Kind: kindBlocked, Locks: []lockJSON{}}
+	var msgs []string
+	for _, i := range proven {
+		msgs = append(msgs, texts[i])
+		f.Goroutines = append(f.Goroutines, descs[i])
+		if len(cands[i].held) > 0 {
+			f.Kind = kindMixed // a lock it holds is never released either
+		}
+	}
+	f.Message = strings.Join(msgs, "; ") + fmt.Sprintf(" (proved at the time bound after %d steps, other goroutines still running:"+
+		" Go's goroutine leak profile finds nothing still able to run that can reach what they wait for)", sc.steps.len())
+	sc.deadlock(f)
+}
+
+// allBlockedForReal reports whether every goroutine of gs waits in its
+// real channel operation.
+func allBlockedForReal(gs []*g) bool {
+	dump := dumpAll()
+	for _, x := range gs {
+		d, ok := dump[x.goid.Load()]
+		if !ok || !strings.HasPrefix(d.state, "chan ") && !strings.HasPrefix(d.state, "select") {
+			return false
+		}
+	}
+	return true
+}
+
+// prove is x leaving the scheduler at the end of a run to be proved
+// blocked (proveBlocked): it drops what the scheduler's records hold of
+// its pending channel operation, answers, and performs the operation for
+// real. It does not return.
+func (x *g) prove() {
+	cases := make([]reflect.SelectCase, 0, len(x.op.cases))
+	for i := range x.op.cases {
+		c := &x.op.cases[i]
+		if c.k == 0 {
+			continue // a nil channel is never ready
+		}
+		v := c.c.reflectValue()
+		sc := reflect.SelectCase{Dir: reflect.SelectRecv, Chan: v}
+		if c.send {
+			sc = reflect.SelectCase{Dir: reflect.SelectSend, Chan: v, Send: reflect.Zero(v.Type().Elem())}
+		}
+		cases = append(cases, sc)
+	}
+	clear(x.op.cases)
+	clear(x.one[:])
+	x.op.cases, x.op.obj, x.op.rec, x.op.val, x.op.panicVal = nil, nil, nil, nil, nil
+	x.sc.dumped <- struct{}{}
+	if len(cases) > 0 {
+		reflect.Select(cases)
+	}
+	x.escaped.Store(true) // it went through: something outside the model was ready
+	select {}
+}

@@ -1,0 +1,95 @@
+package rt_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/deadhunt/deadhunt/trigger/rt"
+)
+
+func init() {
+	scenarios["chanbesidespin"] = chanBesideSpin
+	scenarios["sharedbesidespin"] = sharedBesideSpin
+}
+
+// chanBesideSpin: a worker waits on a channel only it can reach (the
+// sender gave up), the test's goroutine waits for the worker, and a
+// goroutine polls forever: the run reaches its bound, and nothing still
+// running can wake the worker.
+func chanBesideSpin() {
+	var wg sync.WaitGroup
+	rt.WGAdd(&wg, 1, at("WGAdd", ""))
+	rt.Go(at("Go", ""), func() {
+		defer rt.WGDone(&wg, at("WGDone", ""))
+		answer := make(chan int)
+		rt.Recv(answer, at("Recv", ""))
+	})
+	rt.Go(at("Go", ""), func() {
+		for {
+			rt.Gosched(at("Gosched", ""))
+		}
+	})
+	rt.WGWait(&wg, at("WGWait", ""))
+}
+
+// sharedBesideSpin: the same, but the goroutine that polls forever holds
+// the channel and would send on it once a flag is set: nothing proves it
+// never is (the compiler would, for a plain bool nobody sets, and so would
+// the profile).
+func sharedBesideSpin() {
+	var wg sync.WaitGroup
+	rt.WGAdd(&wg, 1, at("WGAdd", ""))
+	answer := make(chan int)
+	rt.Go(at("Go", ""), func() {
+		defer rt.WGDone(&wg, at("WGDone", ""))
+		rt.Recv(answer, at("Recv", ""))
+	})
+	var ready atomic.Bool // nobody sets it; the poller cannot know
+	rt.Go(at("Go", ""), func() {
+		for !ready.Load() {
+			rt.Gosched(at("Gosched", ""))
+		}
+		rt.Send(answer, 1, at("Send", ""))
+	})
+	rt.WGWait(&wg, at("WGWait", ""))
+}
+
+// At the bound, a goroutine blocked on a channel that nothing still
+// running can reach is a deadlock, proved by Go's goroutine leak profile
+// (Go 1.27; Go 1.26 with GOEXPERIMENT=goroutineleakprofile), and its
+// replay proves it again; one whose channel a running goroutine holds
+// stays a hang.
+func TestBoundProvesChanBesideSpin(t *testing.T) {
+	if !leakProfile() {
+		t.Skip("no goroutineleak profile in this toolchain (Go 1.27; Go 1.26 with GOEXPERIMENT=goroutineleakprofile)")
+	}
+	cfg := boundConfig("random")
+	cfg.BoundMS = 600
+	c := runChild(t, "chanbesidespin", cfg)
+	if c.code != 3 || c.result == nil || c.result.Deadlock == nil {
+		t.Fatalf("code %d, result %+v:\n%s", c.code, c.result, c.stderr)
+	}
+	d := c.result.Deadlock
+	if d.Kind != "blocked" || !strings.Contains(d.Message, "leak profile") || len(d.Goroutines) != 1 || len(d.Goroutines[0].Stack) == 0 {
+		t.Errorf("deadlock %+v; want the worker, blocked, proved by the leak profile, with its stack", d)
+	}
+	first := filepath.Join(t.TempDir(), "first.json")
+	if err := os.WriteFile(first, c.raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rcfg := *cfg
+	rcfg.Strategy, rcfg.Replay = "replay", first
+	r := runChild(t, "chanbesidespin", &rcfg)
+	if r.code != 3 || r.result == nil || r.result.Deadlock == nil || r.result.Deadlock.Kind != d.Kind ||
+		len(r.result.Deadlock.Goroutines) != 1 || r.result.Deadlock.Goroutines[0].Created != d.Goroutines[0].Created {
+		t.Errorf("replay: code %d, result %+v; want the same deadlock:\n%s", r.code, r.result, r.stderr)
+	}
+	s := runChild(t, "sharedbesidespin", cfg)
+	if s.code != 4 || s.result == nil || s.result.Hang == nil {
+		t.Errorf("shared channel: code %d, result %+v; want a hang:\n%s", s.code, s.result, s.stderr)
+	}
+}
