@@ -5,10 +5,12 @@ import (
 	"reflect"
 	"runtime/pprof"
 	"strings"
+	"sync"
 	"time"
 )
 
-// Proving, at the bound, that goroutines blocked on channels stay blocked
+// Proving, at the bound, that goroutines blocked on channels (or in a
+// WaitGroup's Wait) stay blocked
 // while others still run (CONTRACT.md section 5a). A wait-for cycle or
 // everything blocked is a deadlock by the model alone; a set blocked on
 // channels beside goroutines that keep running is one only if none of
@@ -36,7 +38,8 @@ func (sc *sched) proveBlocked(blocked []*g) {
 	}
 	var cands []*g
 	for _, x := range blocked {
-		if x.state == gLive && !x.op.done && x.op.waitsOnChan() && !x.op.hasDefault && x.goid.Load() != 0 {
+		if x.state == gLive && !x.op.done && x.goid.Load() != 0 &&
+			(x.op.waitsOnChan() && !x.op.hasDefault || x.op.kind == opWGWait) {
 			cands = append(cands, x)
 		}
 	}
@@ -48,6 +51,14 @@ func (sc *sched) proveBlocked(blocked []*g) {
 		texts[i] = fmt.Sprintf("goroutine %d %s", x.id, sc.waitText(x, nil))
 	}
 	descs := sc.describe(cands) // their stacks, before they leave
+	for _, x := range cands {
+		if wg, ok := x.op.obj.(*sync.WaitGroup); ok && x.op.kind == opWGWait {
+			// The model keys a WaitGroup by its address: it lets go of
+			// it, the run being over.
+			delete(sc.wgs.counts, wg)
+			delete(sc.wgs.waits, wg)
+		}
+	}
 	for _, x := range cands {
 		sc.wakeUp(x, wakeProve)
 		select {
@@ -91,12 +102,12 @@ func (sc *sched) proveBlocked(blocked []*g) {
 }
 
 // allBlockedForReal reports whether every goroutine of gs waits in its
-// real channel operation.
+// real operation.
 func allBlockedForReal(gs []*g) bool {
 	dump := dumpAll()
 	for _, x := range gs {
 		d, ok := dump[x.goid.Load()]
-		if !ok || !strings.HasPrefix(d.state, "chan ") && !strings.HasPrefix(d.state, "select") {
+		if !ok || !strings.HasPrefix(d.state, "chan ") && !strings.HasPrefix(d.state, "select") && !strings.HasPrefix(d.state, "sync.WaitGroup") {
 			return false
 		}
 	}
@@ -105,9 +116,17 @@ func allBlockedForReal(gs []*g) bool {
 
 // prove is x leaving the scheduler at the end of a run to be proved
 // blocked (proveBlocked): it drops what the scheduler's records hold of
-// its pending channel operation, answers, and performs the operation for
-// real. It does not return.
+// its pending operation, answers, and performs the operation for real: a
+// channel operation, or Wait on a WaitGroup, whose real counter the
+// model's mirrors. It does not return.
 func (x *g) prove() {
+	if wg, ok := x.op.obj.(*sync.WaitGroup); ok && x.op.kind == opWGWait {
+		x.op.obj, x.op.rec = nil, nil
+		x.sc.dumped <- struct{}{}
+		wg.Wait()
+		x.escaped.Store(true)
+		select {}
+	}
 	cases := make([]reflect.SelectCase, 0, len(x.op.cases))
 	for i := range x.op.cases {
 		c := &x.op.cases[i]
