@@ -29,9 +29,10 @@ import (
 const proveWait = 200 * time.Millisecond
 
 // proveBlocked ends the run in a deadlock of the goroutines of blocked
-// waiting on channels that Go's leak profile finds blocked for good, if
-// any; it returns otherwise, its candidates blocked for real (the run is
-// over: its snapshot was taken before). Called with sc.mu held.
+// waiting on channels or in a WaitGroup's Wait that Go's leak profile
+// finds blocked for good, if any; it returns otherwise, its candidates
+// gone from the scheduler, blocked for real (the run is over: its
+// snapshot was taken before). Called with sc.mu held.
 func (sc *sched) proveBlocked(blocked []*g) {
 	if pprof.Lookup("goroutineleak") == nil || sc.timersMayWake(blocked) || sc.realTimerWaiters(blocked) {
 		return
@@ -65,6 +66,7 @@ func (sc *sched) proveBlocked(blocked []*g) {
 		case <-sc.dumped:
 		case <-time.After(time.Second):
 			sc.warn("goroutine %d did not leave the scheduler to be proved blocked", x.id)
+			sc.abandon(cands)
 			return
 		}
 	}
@@ -81,10 +83,7 @@ func (sc *sched) proveBlocked(blocked []*g) {
 		}
 	}
 	if len(proven) == 0 {
-		for _, x := range cands {
-			sc.leave(x, gOutside) // it is not coming back
-			x.why = "left the scheduler to be proved blocked, not proved"
-		}
+		sc.abandon(cands)
 		return
 	}
 	f := &finding{Kind: kindBlocked, Locks: []lockJSON{}}
@@ -99,6 +98,15 @@ func (sc *sched) proveBlocked(blocked []*g) {
 	f.Message = strings.Join(msgs, "; ") + fmt.Sprintf(" (proved at the time bound after %d steps, other goroutines still running:"+
 		" Go's goroutine leak profile finds nothing still able to run that can reach what they wait for)", sc.steps.len())
 	sc.deadlock(f)
+}
+
+// abandon takes the goroutines that left to be proved blocked, and were
+// not, out of the scheduler's decisions: they are not coming back.
+func (sc *sched) abandon(gs []*g) {
+	for _, x := range gs {
+		sc.leave(x, gOutside)
+		x.why = "left the scheduler to be proved blocked, not proved"
+	}
 }
 
 // allBlockedForReal reports whether every goroutine of gs waits in its
