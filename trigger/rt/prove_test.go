@@ -90,17 +90,24 @@ func sharedBesideSpin() {
 	rt.WGWait(&wg, at("WGWait", ""))
 }
 
+// proveConfig is the configuration of a run proved at its bound; the test
+// is skipped where the toolchain has no goroutine leak profile.
+func proveConfig(t *testing.T) *rt.Config {
+	if !leakProfile() {
+		t.Skip("no goroutineleak profile in this toolchain (Go 1.27; Go 1.26 with GOEXPERIMENT=goroutineleakprofile)")
+	}
+	cfg := boundConfig("random")
+	cfg.BoundMS = 600
+	return cfg
+}
+
 // At the bound, a goroutine blocked on a channel that nothing still
 // running can reach is a deadlock, proved by Go's goroutine leak profile
 // (Go 1.27; Go 1.26 with GOEXPERIMENT=goroutineleakprofile), and its
 // replay proves it again; one whose channel a running goroutine holds
 // stays a hang.
 func TestBoundProvesChanBesideSpin(t *testing.T) {
-	if !leakProfile() {
-		t.Skip("no goroutineleak profile in this toolchain (Go 1.27; Go 1.26 with GOEXPERIMENT=goroutineleakprofile)")
-	}
-	cfg := boundConfig("random")
-	cfg.BoundMS = 600
+	cfg := proveConfig(t)
 	c := runChild(t, "chanbesidespin", cfg)
 	if c.code != 3 || c.result == nil || c.result.Deadlock == nil {
 		t.Fatalf("code %d, result %+v:\n%s", c.code, c.result, c.stderr)
@@ -130,11 +137,7 @@ func TestBoundProvesChanBesideSpin(t *testing.T) {
 // The same for a WaitGroup's Wait: proved when nothing still running holds
 // the WaitGroup, a hang when the poller does.
 func TestBoundProvesWaitBesideSpin(t *testing.T) {
-	if !leakProfile() {
-		t.Skip("no goroutineleak profile in this toolchain (Go 1.27; Go 1.26 with GOEXPERIMENT=goroutineleakprofile)")
-	}
-	cfg := boundConfig("random")
-	cfg.BoundMS = 600
+	cfg := proveConfig(t)
 	c := runChild(t, "waitbesidespin", cfg)
 	if c.code != 3 || c.result == nil || c.result.Deadlock == nil || !strings.Contains(c.result.Deadlock.Message, "leak profile") {
 		t.Fatalf("code %d, result %+v; want the waiter proved blocked:\n%s", c.code, c.result, c.stderr)
