@@ -72,7 +72,7 @@ func (p *pipeline) buildCached(ctx context.Context, ch *cache) (*built, error) {
 		src, _ = listSources(ctx, p.cfg.Dir, p.patterns, p.cfg.Run, p.run) // an error: build everything
 	}
 	if ch == nil || p.cfg.Fresh && p.cfg.Shard.whole() {
-		p.staticEarly(ctx, ch, src) // nothing will be reused: it needs nothing the build gives
+		p.beginStatic(ctx, ch, src) // nothing will be reused: it needs nothing the build gives
 	}
 	known := map[string]*indexEntry{}
 	if ch != nil && src != nil {

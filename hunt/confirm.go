@@ -153,10 +153,9 @@ func (p *pipeline) share(ctx context.Context, bc *built, ch *cache, ev *emitter)
 	if n := len(w.reused.entries); n > 0 {
 		p.stage("%d package(s) unchanged since an earlier hunt: their results are reused from the cache", n)
 	}
-	if !p.cfg.NoPredict && p.staticAns == nil && p.statics == nil {
+	if !p.staticBegun {
 		p.static = w.reused.staticPatterns(w.built.Paths)
-		p.reuseStatic(ch, bc.src)
-		p.startStatic(ctx)
+		p.beginStatic(ctx, ch, bc.src)
 	}
 	return w, bc.want(ctx, p, ch, w.fresh)
 }

@@ -31,6 +31,8 @@ type pipeline struct {
 	// statics is what the static cache gave (reuseStatic) and is to
 	// keep; nil without the cache.
 	statics *staticReuse
+	// staticBegun: beginStatic ran (before the build, or after it).
+	staticBegun bool
 }
 
 type staticAnswer struct {
@@ -62,14 +64,17 @@ func (p *pipeline) startStatic(ctx context.Context) {
 	}()
 }
 
-// staticEarly starts the static analyzer before the build, for a hunt
-// that reuses no package's results (no cache, or a fresh hunt of every
-// shard): what it analyzes does not depend on the build then, and it
-// runs beside it.
-func (p *pipeline) staticEarly(ctx context.Context, ch *cache, src *sources) {
-	if p.cfg.NoPredict {
+// beginStatic takes the static answers the cache has (src's keys) and
+// starts the analyzer on the other packages, once: before the build for a
+// hunt that reuses no package's results (no cache, or a fresh hunt of
+// every shard), since what it analyzes does not depend on the build then,
+// and it runs beside it; after the build otherwise, once p.static says
+// which packages are left.
+func (p *pipeline) beginStatic(ctx context.Context, ch *cache, src *sources) {
+	if p.cfg.NoPredict || p.staticBegun {
 		return
 	}
+	p.staticBegun = true
 	p.reuseStatic(ch, src)
 	p.startStatic(ctx)
 }
