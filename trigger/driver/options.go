@@ -9,12 +9,13 @@ import (
 	"time"
 
 	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // Strategies are the strategies the driver can hunt with (replay and plain
 // it uses itself). Directed runs only the aims (Options.Aims); with any
 // other strategy, a test's aims run first, then the strategy's seeds.
-var Strategies = []report.Strategy{report.Random, report.PCT, report.RPro, report.Directed}
+var Strategies = wire.Strategies(func(e wire.StrategyInfo) bool { return e.Hunt })
 
 // Options control a hunt. The zero value is usable: WithDefaults fills in
 // every unset field.
@@ -93,7 +94,7 @@ func (o Options) WithDefaults() Options {
 		o.Runs = 100
 	}
 	if o.Strategy == "" {
-		o.Strategy = report.RPro
+		o.Strategy = wire.DefaultHunt
 	}
 	if o.Confidence == 0 {
 		o.Confidence = 0.99
@@ -129,6 +130,19 @@ func (o *Options) CheckValid() error {
 		return errors.New("driver: timeout must be positive")
 	}
 	return nil
+}
+
+// info is the strategy table's entry for the hunt's strategy.
+func (o *Options) info() wire.StrategyInfo {
+	e, _ := o.Strategy.Info()
+	return e
+}
+
+// explores reports whether runs of strategy s report their interleavings
+// (a name the table does not know is left to the runtime to refuse).
+func explores(s report.Strategy) bool {
+	e, ok := s.Info()
+	return !ok || e.Explore
 }
 
 // radiusFor is the radius used for a test: the option, or max(2, 5% of the
