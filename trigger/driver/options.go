@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"regexp"
@@ -88,26 +89,18 @@ type Progress struct {
 	Left                             time.Duration
 }
 
+// Defaults are what WithDefaults gives the options left zero, Parallel
+// apart (GOMAXPROCS); the command line's flags default to them.
+var Defaults = Options{Runs: 100, Confidence: 0.99, Strategy: wire.DefaultHunt, Depth: wire.DefaultDepth, Timeout: 10 * time.Second}
+
 // WithDefaults returns o with every unset field given its default.
 func (o Options) WithDefaults() Options {
-	if o.Runs == 0 {
-		o.Runs = 100
-	}
-	if o.Strategy == "" {
-		o.Strategy = wire.DefaultHunt
-	}
-	if o.Confidence == 0 {
-		o.Confidence = 0.99
-	}
-	if o.Depth == 0 {
-		o.Depth = 3
-	}
-	if o.Parallel == 0 {
-		o.Parallel = runtime.GOMAXPROCS(0)
-	}
-	if o.Timeout == 0 {
-		o.Timeout = 10 * time.Second
-	}
+	o.Runs = cmp.Or(o.Runs, Defaults.Runs)
+	o.Strategy = cmp.Or(o.Strategy, Defaults.Strategy)
+	o.Confidence = cmp.Or(o.Confidence, Defaults.Confidence)
+	o.Depth = cmp.Or(o.Depth, Defaults.Depth)
+	o.Parallel = cmp.Or(o.Parallel, runtime.GOMAXPROCS(0))
+	o.Timeout = cmp.Or(o.Timeout, Defaults.Timeout)
 	return o
 }
 

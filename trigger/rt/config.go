@@ -18,16 +18,6 @@ type (
 // plainStrategy runs without a scheduler (sched.go).
 const plainStrategy = wire.Plain
 
-// Defaults used when the configuration leaves a parameter at zero.
-const (
-	defaultDepth      = 3
-	defaultRadius     = 8
-	defaultSteps      = 200 // pct: scheduling steps
-	defaultAcqs       = 50  // rpro, directed: lock acquisitions
-	defaultGoroutines = 4
-	defaultWatchdogMS = 50
-)
-
 // loadConfig reads the configuration file named by DEADHUNT_CONFIG.
 func loadConfig(name string) (config, error) {
 	var c config
@@ -57,16 +47,16 @@ func check(c *config) error {
 		c.Target = &targets{}
 	}
 	if c.Depth <= 0 {
-		c.Depth = defaultDepth
+		c.Depth = wire.DefaultDepth
 	}
 	if c.Radius <= 0 {
-		c.Radius = defaultRadius
+		c.Radius = wire.DefaultRadius
 	}
 	if c.Goroutines <= 0 {
-		c.Goroutines = defaultGoroutines
+		c.Goroutines = wire.DefaultGoroutines
 	}
 	if c.WatchdogMS <= 0 {
-		c.WatchdogMS = defaultWatchdogMS
+		c.WatchdogMS = wire.DefaultWatchdogMS
 	}
 	return nil
 }

@@ -57,7 +57,7 @@ func newStrategy(sc *sched, cfg config) (strategy, error) {
 	case wire.PCT:
 		k := cfg.Steps
 		if k <= 0 {
-			k = defaultSteps
+			k = wire.DefaultSteps
 		}
 		return newPCT(rng, cfg, uniformPoints(rng, cfg.Depth-1, k), func(*g) bool { return true }), nil
 	case wire.RPro:
@@ -122,7 +122,7 @@ func uniformPoints(rng *rand.Rand, n, k int) []int {
 func radiusPoints(rng *rand.Rand, cfg config, exactK bool) []int {
 	k := cfg.Steps
 	if k <= 0 {
-		k = defaultAcqs
+		k = wire.DefaultAcqs
 	}
 	n := cfg.Depth - 1
 	if n <= 0 {

@@ -10,7 +10,7 @@ type Config struct {
 	Seed       uint64   `json:"seed"`
 	Depth      int      `json:"depth,omitempty"`      // pct, rpro, directed: bug depth d
 	Radius     int      `json:"radius,omitempty"`     // rpro, directed
-	Steps      int      `json:"steps,omitempty"`      // k estimate (0: 200 steps for pct, 50 acquisitions for rpro and directed)
+	Steps      int      `json:"steps,omitempty"`      // k estimate: steps for pct, lock acquisitions for rpro and directed
 	Goroutines int      `json:"goroutines,omitempty"` // n estimate
 	// Replay names the schedule strategy replay follows: a list of steps,
 	// or an object (a result) with its schedule_rle.
@@ -39,6 +39,17 @@ type Config struct {
 	// goroutines that never stop (Result.EndRunning).
 	EndSteps int `json:"end_steps,omitempty"`
 }
+
+// What the runtime takes for a configuration's parameters left at 0;
+// DefaultDepth is a hunt's assumed depth too.
+const (
+	DefaultDepth      = 3
+	DefaultRadius     = 8
+	DefaultSteps      = 200 // pct: scheduling steps
+	DefaultAcqs       = 50  // rpro, directed: lock acquisitions
+	DefaultGoroutines = 4
+	DefaultWatchdogMS = 50
+)
 
 // Target is the part of an aim the runtime sees: what steers the directed
 // strategy toward one prediction. It names the acquisitions the strategy
