@@ -1,5 +1,7 @@
 package wire
 
+import "slices"
+
 // Kind is what sort of deadlock a finding describes.
 type Kind string
 
@@ -26,14 +28,7 @@ const (
 var Kinds = []Kind{LockOrderCycle, DoubleLock, RWR, Mixed, Blocked, MissingUnlock, MissingDone, LockNeverReleased, Hang}
 
 // Valid reports whether k is a known kind.
-func (k Kind) Valid() bool {
-	for _, x := range Kinds {
-		if k == x {
-			return true
-		}
-	}
-	return false
-}
+func (k Kind) Valid() bool { return slices.Contains(Kinds, k) }
 
 // LockOnly reports whether the kind involves only mutexes, so a static
 // lock analysis can be expected to see it.
