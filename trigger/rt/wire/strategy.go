@@ -40,9 +40,8 @@ type StrategyInfo struct {
 	Acquisitions bool
 	// Radius: it takes the radius the calibration derives.
 	Radius bool
-	// Controlled: the runtime installs its scheduler (all but plain).
 	// Explore: its runs report their interleavings.
-	Controlled, Explore bool
+	Explore bool
 	// NeedsReplay: a configuration naming it must name a schedule.
 	NeedsReplay bool
 	// Bound is the lower bound on the probability that one run hits a
@@ -51,16 +50,16 @@ type StrategyInfo struct {
 	Bound func(n, k, r, d int) float64
 }
 
-// StrategyTable lists every strategy, in the order CONTRACT.md section 4
-// lists them.
+// StrategyTable lists every strategy, in the order lists of them and
+// messages follow.
 var StrategyTable = []StrategyInfo{
-	{Name: Random, Doc: "a random walk over the enabled goroutines", Hunt: true, Controlled: true, Explore: true},
-	{Name: PCT, Doc: "PCT: d-1 change points among all steps", Hunt: true, Controlled: true, Explore: true, Bound: pctBound},
+	{Name: Random, Doc: "a random walk over the enabled goroutines", Hunt: true, Explore: true},
+	{Name: PCT, Doc: "PCT: d-1 change points among all steps", Hunt: true, Explore: true, Bound: pctBound},
 	{Name: RPro, Doc: "radius-aware PCT: change points within a radius of the first", Hunt: true, Acquisitions: true, Radius: true,
-		Controlled: true, Explore: true, Bound: radiusBound},
-	{Name: Replay, Doc: "follows a recorded schedule", Controlled: true, NeedsReplay: true},
+		Explore: true, Bound: radiusBound},
+	{Name: Replay, Doc: "follows a recorded schedule", NeedsReplay: true},
 	{Name: Directed, Doc: "RPro counting only a prediction's acquisitions and goroutines", Hunt: true, AimsOnly: true,
-		Controlled: true, Explore: true, Bound: radiusBound},
+		Explore: true, Bound: radiusBound},
 	{Name: Plain, Doc: "no control: every operation passes through"},
 }
 
