@@ -23,7 +23,8 @@ type Config struct {
 	Timeout  time.Duration // bound on each run's wall time
 
 	// Random and PCT are how many random and pct schedules each test
-	// records after its plain run; 0 means 3 and 2, negative none.
+	// records after its plain run; 0 means driver.RecordDefaults',
+	// negative none.
 	Random, PCT int
 
 	// The hunt (Confirm): seeded runs per test and per aim, the strategy

@@ -5,53 +5,27 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
-// Snapshot is the state of a run stopped at its time bound: every managed
-// goroutine's state, what it waits for, the locks it holds and its stack,
-// the pending timers and the goroutines running outside instrumented code.
-type Snapshot struct {
-	// Class is how the run was classified: "spin" (goroutines enabled but
-	// only polling), "slow" (still making progress), "blocked-outside"
-	// (waiting outside instrumented code), "plain" (a run without a
-	// scheduler: the goroutine dump only), "killed" (no snapshot: the
-	// process was killed).
-	Class   string `json:"class"`
-	Reason  string `json:"reason"`
-	BoundMS int    `json:"bound_ms"`
-	Steps   int    `json:"steps"`
-	// ClockNanos is the virtual clock at the bound.
-	ClockNanos int64           `json:"clock_ns,omitempty"`
-	Goroutines []SnapGoroutine `json:"goroutines,omitempty"`
-	Timers     []SnapTimer     `json:"timers,omitempty"`
-	Unmanaged  []SnapGoroutine `json:"unmanaged,omitempty"`
-}
+// Snapshot is the state of a run stopped at its time bound (wire.Snapshot:
+// the runtime writes it); SnapGoroutine and SnapTimer are its goroutines
+// and pending timers.
+type (
+	Snapshot      = wire.Snapshot
+	SnapGoroutine = wire.SnapGoroutine
+	SnapTimer     = wire.SnapTimer
+)
 
 // Hang classes.
 const (
-	HangSpin    = "spin"
-	HangSlow    = "slow"
-	HangOutside = "blocked-outside"
-	HangPlain   = "plain"
-	HangKilled  = "killed" // the process was killed at the bound without a snapshot
+	HangSpin    = wire.HangSpin
+	HangSlow    = wire.HangSlow
+	HangOutside = wire.HangOutside
+	HangPlain   = wire.HangPlain
+	HangKilled  = wire.HangKilled
 )
-
-// SnapGoroutine is one goroutine in a snapshot.
-type SnapGoroutine struct {
-	ID       int      `json:"id,omitempty"` // 0: not managed by the scheduler
-	Created  Site     `json:"created,omitzero"`
-	State    string   `json:"state"`              // running, enabled, spinning, blocked, outside, ended, unmanaged
-	GoState  string   `json:"go_state,omitempty"` // Go's wait reason: "chan receive", "running"
-	WaitsFor string   `json:"waits_for,omitempty"`
-	Holds    []string `json:"holds,omitempty"`
-	Stack    []Frame  `json:"stack,omitempty"`
-}
-
-// SnapTimer is a pending timer of the virtual clock.
-type SnapTimer struct {
-	Site    Site  `json:"site"`
-	InNanos int64 `json:"in_ns"`
-}
 
 // StaticLink points from a run-time finding to lockcycle's finding at
 // the same site.
@@ -60,11 +34,8 @@ type StaticLink struct {
 	Pos string `json:"pos"`
 }
 
-// Bound is the snapshot's bound as a duration.
-func (s *Snapshot) Bound() time.Duration { return time.Duration(s.BoundMS) * time.Millisecond }
-
-// writeText writes the snapshot under a finding.
-func (s *Snapshot) writeText(w io.Writer) {
+// writeSnapshot writes the snapshot under a finding.
+func writeSnapshot(w io.Writer, s *Snapshot) {
 	fmt.Fprintf(w, "  snapshot at the bound of %v (%s): %s\n", s.Bound(), s.Class, s.Reason)
 	for _, g := range s.Goroutines {
 		fmt.Fprintf(w, "    goroutine %d [%s", g.ID, g.State)

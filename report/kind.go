@@ -1,47 +1,29 @@
 package report
 
-import "fmt"
+import (
+	"fmt"
 
-// Kind is what sort of deadlock a finding describes.
-type Kind string
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
+)
+
+// Kind is what sort of deadlock a finding describes (wire.Kind: the
+// runtime writes the kinds it finds).
+type Kind = wire.Kind
 
 const (
-	LockOrderCycle Kind = "lock-order-cycle" // goroutines acquire locks in a cyclic order
-	DoubleLock     Kind = "double-lock"      // a goroutine locks a mutex it already holds
-	RWR            Kind = "rwr"              // recursive RLock with a writer queued between
-	Mixed          Kind = "mixed"            // locks and channels/WaitGroup/Cond together
-	Blocked        Kind = "blocked"          // goroutines blocked for good with nobody to wake them
-	MissingUnlock  Kind = "missing-unlock"   // Lock without Unlock on some return path
-	// MissingDone: a goroutine returns on some path without the
-	// WaitGroup Done it calls on others (lockcycle only).
-	MissingDone Kind = "missing-done"
-	// LockNeverReleased: a mutex held by a goroutine that has ended (or a
-	// callback that has returned) while another waits for it.
-	LockNeverReleased Kind = "lock-never-released"
-	// Hang: a run reached its time bound without a deadlock (a spin, a
-	// wait outside instrumented code, a slow test); the finding carries
-	// the snapshot taken at the bound.
-	Hang Kind = "hang"
+	LockOrderCycle    = wire.LockOrderCycle
+	DoubleLock        = wire.DoubleLock
+	RWR               = wire.RWR
+	Mixed             = wire.Mixed
+	Blocked           = wire.Blocked
+	MissingUnlock     = wire.MissingUnlock
+	MissingDone       = wire.MissingDone
+	LockNeverReleased = wire.LockNeverReleased
+	Hang              = wire.Hang
 )
 
 // Kinds lists every kind, in the order reports rank them.
-var Kinds = []Kind{LockOrderCycle, DoubleLock, RWR, Mixed, Blocked, MissingUnlock, MissingDone, LockNeverReleased, Hang}
-
-// Valid reports whether k is a known kind.
-func (k Kind) Valid() bool {
-	for _, x := range Kinds {
-		if k == x {
-			return true
-		}
-	}
-	return false
-}
-
-// LockOnly reports whether the kind involves only mutexes, so a static
-// lock analysis can be expected to see it.
-func (k Kind) LockOnly() bool {
-	return k == LockOrderCycle || k == DoubleLock || k == RWR
-}
+var Kinds = wire.Kinds
 
 // Status is how far a finding has been established.
 type Status string

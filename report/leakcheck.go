@@ -5,18 +5,13 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
-// LeakProfile is what Go's goroutine leak profile (runtime/pprof
-// "goroutineleak": Go 1.27, or Go 1.26 built with
-// GOEXPERIMENT=goroutineleakprofile) said at the end of a plain run: the
-// goroutines blocked on objects no goroutine able to run can reach.
-type LeakProfile struct {
-	// Available is false when the test binary's toolchain has no such
-	// profile.
-	Available bool            `json:"available"`
-	Leaked    []SnapGoroutine `json:"leaked,omitempty"`
-}
+// LeakProfile is what Go's goroutine leak profile said at the end of a
+// plain run (wire.LeakProfile: the runtime writes it).
+type LeakProfile = wire.LeakProfile
 
 // LeakCheck compares the leak profile of a test's plain run, a second
 // oracle, with the deadlocks deadhunt confirmed in the test.

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // Version is the version of the report schema written by this package.
@@ -182,47 +184,15 @@ type Finding struct {
 	Static *StaticLink `json:"static,omitempty"`
 }
 
-// Lock is one mutex involved in a finding.
-type Lock struct {
-	// Class is the stable static name of the mutex: "pkg.mu",
-	// "(*pkg.T).mu", "(*pkg.T).locks[*]".
-	Class string `json:"class"`
-	// Instance names one object within a run (dynamic findings), e.g. "0xc000012340".
-	Instance string `json:"instance,omitempty"`
-	Sites    []Site `json:"sites,omitempty"` // acquisition sites
-}
-
-// Edge is one "held → acquired" step of a lock-order cycle.
-type Edge struct {
-	Held       string `json:"held"`     // lock class held
-	Acquired   string `json:"acquired"` // lock class acquired while holding it
-	Goroutine  int    `json:"goroutine,omitempty"`
-	HeldAt     Site   `json:"held_at"`
-	AcquiredAt Site   `json:"acquired_at"`
-	// Via is the call chain from the function holding Held to the
-	// acquisition of Acquired, outermost first. Dynamic marks a step made
-	// through an interface method or a function value.
-	Via     []string `json:"via,omitempty"`
-	Dynamic bool     `json:"dynamic,omitempty"`
-}
-
-// Goroutine is one goroutine involved in a confirmed deadlock.
-type Goroutine struct {
-	ID       int      `json:"id"`
-	Created  Site     `json:"created,omitzero"`
-	Stack    []Frame  `json:"stack,omitempty"`
-	WaitsFor string   `json:"waits_for,omitempty"` // "Lock (*pkg.T).mu held by goroutine 7"
-	Holds    []string `json:"holds,omitempty"`     // lock classes held
-}
-
-// Frame is one stack frame.
-type Frame struct {
-	Func string `json:"func"`
-	File string `json:"file"`
-	Line int    `json:"line"`
-}
-
-func (f Frame) String() string { return fmt.Sprintf("%s\n\t%s:%d", f.Func, f.File, f.Line) }
+// The parts of a finding the runtime also writes are wire's types.
+type (
+	Lock      = wire.Lock      // one mutex involved in a finding
+	Edge      = wire.Edge      // one "held → acquired" step of a lock-order cycle
+	Goroutine = wire.Goroutine // one goroutine involved in a confirmed deadlock
+	Frame     = wire.Frame     // one stack frame
+	Site      = wire.Site      // a source position
+	Step      = wire.Step      // one scheduling decision of a witness
+)
 
 // Witness is the proof of a confirmed deadlock: the schedule that produces it.
 type Witness struct {
@@ -254,15 +224,6 @@ func (w *Witness) HitRate() float64 {
 	return float64(w.Hits) / float64(w.Runs)
 }
 
-// Step is one scheduling decision: the goroutine chosen to run and the
-// instrumented site it ran at. Change marks a priority change point.
-type Step struct {
-	Goroutine int    `json:"g"`
-	Site      string `json:"site"`
-	Op        string `json:"op,omitempty"`
-	Change    bool   `json:"change,omitempty"`
-}
-
 // Search records an unsuccessful attempt to confirm a prediction.
 type Search struct {
 	Strategy Strategy `json:"strategy"`
@@ -280,28 +241,6 @@ type Ignore struct {
 	Reason string    `json:"reason"`
 	By     string    `json:"by,omitempty"`
 	At     time.Time `json:"at,omitzero"`
-}
-
-// Site is a source position, written "file:line:col" (col may be 0).
-type Site struct {
-	File string `json:"file"`
-	Line int    `json:"line"`
-	Col  int    `json:"col,omitempty"`
-	Func string `json:"func,omitempty"`
-}
-
-// IsZero reports whether s names no position.
-func (s Site) IsZero() bool { return s.File == "" && s.Line == 0 }
-
-func (s Site) String() string {
-	switch {
-	case s.IsZero():
-		return "-"
-	case s.Col > 0:
-		return fmt.Sprintf("%s:%d:%d", s.File, s.Line, s.Col)
-	default:
-		return fmt.Sprintf("%s:%d", s.File, s.Line)
-	}
 }
 
 // ComputeID returns the stable ID of a finding: a short hash of its kind,

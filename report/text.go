@@ -141,7 +141,7 @@ func (f *Finding) writeText(w io.Writer) {
 		fmt.Fprintf(w, "  predicted statically at %s (%s)\n", st.Pos, st.ID)
 	}
 	if s := f.Snapshot; s != nil {
-		s.writeText(w)
+		writeSnapshot(w, s)
 	}
 	if wt := f.Witness; wt != nil && f.Kind == Hang {
 		fmt.Fprintf(w, "  run: strategy %s seed %d, %d of %d runs reached the bound, %d steps\n",

@@ -8,31 +8,45 @@ package trigger
 import (
 	"embed"
 	"io/fs"
-	"path"
 	"strings"
 )
+
+// RuntimeImportPath is the runtime's import path in this module; its
+// subpackages (trigger/rt/wire) are below it.
+const RuntimeImportPath = "github.com/deadhunt/deadhunt/trigger/rt"
 
 //go:embed rt
 var rtDir embed.FS
 
-// RuntimeFiles returns the source files of the runtime package by base
-// name: the .go and .s files of trigger/rt, without tests and testdata.
+// RuntimeFiles returns the source files of the runtime package and of its
+// subpackages, by slash-separated path below trigger/rt ("sched.go",
+// "wire/config.go"): the .go and .s files, without tests and testdata.
+// The runtime's imports of its subpackages still name RuntimeImportPath.
 func RuntimeFiles() (map[string][]byte, error) {
-	entries, err := fs.ReadDir(rtDir, "rt")
+	files := map[string][]byte{}
+	err := fs.WalkDir(rtDir, "rt", func(name string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		base := e.Name()
+		if e.IsDir() {
+			if base == "testdata" {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(base, "_test.go") || !(strings.HasSuffix(base, ".go") || strings.HasSuffix(base, ".s")) {
+			return nil
+		}
+		data, err := rtDir.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		files[strings.TrimPrefix(name, "rt/")] = data
+		return nil
+	})
 	if err != nil {
 		return nil, err
-	}
-	files := map[string][]byte{}
-	for _, e := range entries {
-		name := e.Name()
-		if e.IsDir() || strings.HasSuffix(name, "_test.go") || !(strings.HasSuffix(name, ".go") || strings.HasSuffix(name, ".s")) {
-			continue
-		}
-		data, err := rtDir.ReadFile(path.Join("rt", name))
-		if err != nil {
-			return nil, err
-		}
-		files[name] = data
 	}
 	return files, nil
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/deadhunt/deadhunt/hunt"
 	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/driver"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // runConfirm is deadhunt confirm (help/confirm.txt).
@@ -15,10 +17,10 @@ func runConfirm(e *env, args []string) int {
 	fs := flag.NewFlagSet("confirm", flag.ContinueOnError)
 	f.addRun(fs, "hunt only in tests whose name matches this `regexp` (like go test -run)",
 		"bound on each run's wall time; a run still going is killed and counted as timeout")
-	fs.IntVar(&f.runs, "runs", 100, "most seeded runs per test (and per prediction): a cap on the budget")
-	fs.Float64Var(&f.confidence, "confidence", 0.99, "each test's budget: the fewest seeded runs (up to -runs) after which a deadlock of depth -depth is missed with probability at most 1-confidence, from the strategy's per-run bound for the test's goroutines and acquisitions")
-	fs.StringVar(&f.strategy, "strategy", "rpro", "scheduling `strategy` for tests without a confirmed prediction: random, pct or rpro; directed runs only the predictions")
-	fs.IntVar(&f.depth, "depth", 3, "assumed bug depth d for pct, rpro and directed")
+	fs.IntVar(&f.runs, "runs", driver.Defaults.Runs, "most seeded runs per test (and per prediction): a cap on the budget")
+	fs.Float64Var(&f.confidence, "confidence", driver.Defaults.Confidence, "each test's budget: the fewest seeded runs (up to -runs) after which a deadlock of depth -depth is missed with probability at most 1-confidence, from the strategy's per-run bound for the test's goroutines and acquisitions")
+	fs.StringVar(&f.strategy, "strategy", string(driver.Defaults.Strategy), strategyUsage())
+	fs.IntVar(&f.depth, "depth", driver.Defaults.Depth, "assumed bug depth d for pct, rpro and directed")
 	fs.IntVar(&f.radius, "radius", 0, "rpro radius r; 0 computes max(2, 5% of acquisitions) per test")
 	fs.Uint64Var(&f.seed, "seed", 0, "seed base: a test's runs use seeds base+1 .. base+runs")
 	fs.StringVar(&f.out, "o", "", "also write the report (JSON) to this `file`")
@@ -81,4 +83,14 @@ func runConfirm(e *env, args []string) int {
 		return e.fail("confirm", err)
 	}
 	return res.Verdict.Exit()
+}
+
+// strategyUsage is -strategy's usage, from the strategy table: the
+// strategies that run seeds of their own, then those that run only the
+// predictions' aims.
+func strategyUsage() string {
+	seeded := wire.Strategies(func(e wire.StrategyInfo) bool { return e.Hunt && !e.AimsOnly })
+	aims := wire.Strategies(func(e wire.StrategyInfo) bool { return e.AimsOnly })
+	return "scheduling `strategy` for tests without a confirmed prediction: " + wire.JoinStrategies(seeded) +
+		"; " + wire.JoinStrategies(aims) + " runs only the predictions"
 }

@@ -48,7 +48,7 @@ func (f *flags) splitArgs(args []string) []string {
 // that run tests; runHelp and timeoutHelp say what they bound there.
 func (f *flags) addRun(fs *flag.FlagSet, runHelp, timeoutHelp string) {
 	fs.StringVar(&f.run, "run", "", runHelp)
-	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, timeoutHelp)
+	fs.DurationVar(&f.timeout, "timeout", driver.Defaults.Timeout, timeoutHelp)
 	fs.IntVar(&f.parallel, "p", driver.Options{}.WithDefaults().Parallel, "test processes to run at once (use -p 1 for tests that listen on fixed ports)")
 }
 

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 
 	"github.com/deadhunt/deadhunt/hunt"
+	"github.com/deadhunt/deadhunt/trigger/driver"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // runRecord is deadhunt record (help/record.txt).
@@ -15,8 +17,8 @@ func runRecord(e *env, args []string) int {
 	var f flags
 	fs := flag.NewFlagSet("record", flag.ContinueOnError)
 	f.addRun(fs, "record only tests whose name matches this `regexp`", "bound on each run's wall time")
-	fs.IntVar(&f.random, "random", 3, "random schedules per test (seeds 0..n-1)")
-	fs.IntVar(&f.pct, "pct", 2, "pct schedules per test (seeds 1..n)")
+	fs.IntVar(&f.random, string(wire.Random), driver.RecordDefaults.Random, "random schedules per test (seeds 0..n-1)")
+	fs.IntVar(&f.pct, string(wire.PCT), driver.RecordDefaults.PCT, "pct schedules per test (seeds 1..n)")
 	check := func([]string) error {
 		var err error
 		if f.random < 0 || f.pct < 0 || f.random+f.pct == 0 {

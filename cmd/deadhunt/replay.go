@@ -5,9 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/deadhunt/deadhunt/hunt"
+	"github.com/deadhunt/deadhunt/trigger/driver"
 )
 
 // runReplay is deadhunt replay (help/replay.txt).
@@ -16,7 +16,7 @@ func runReplay(e *env, args []string) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.StringVar(&f.finding, "finding", "", "replay only the finding with this `ID` (default: every confirmed finding)")
 	fs.IntVar(&f.n, "n", 1, "replay each finding this many times")
-	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, "bound on each replay's wall time")
+	fs.DurationVar(&f.timeout, "timeout", driver.Defaults.Timeout, "bound on each replay's wall time")
 	fs.BoolVar(&f.v, "v", false, "verbose: print the end of each replay's output")
 	check := func(pos []string) error {
 		switch {

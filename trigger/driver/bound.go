@@ -9,24 +9,17 @@ import (
 
 // PerRunBound is the lower bound on the probability that one run of the
 // strategy hits a given bug of depth d, with n goroutines, k counted steps
-// and radius r: 1/(n·k^(d-1)) for pct, 1/(n·k·(2r)^(d-2)) for rpro and
-// directed (whose k counts only lock acquisitions, or only the target's;
-// under thread bounding directed's n and k count only the target
-// goroutines, the others are not ordered).
+// and radius r: the strategy table's (wire.StrategyInfo.Bound). Directed's
+// k counts only the target's acquisitions; under thread bounding its n and
+// k count only the target goroutines, the others are not ordered.
 // It is 0 for strategies with no such bound (random) or unknown
 // parameters.
 func PerRunBound(strategy report.Strategy, n, k, r, d int) float64 {
 	if n < 1 || k < 1 || d < 1 {
 		return 0
 	}
-	switch strategy {
-	case report.PCT:
-		return 1 / (float64(n) * math.Pow(float64(k), float64(d-1)))
-	case report.RPro, report.Directed:
-		if d < 2 {
-			return 1 / float64(n)
-		}
-		return 1 / (float64(n) * float64(k) * math.Pow(float64(2*max(r, 1)), float64(d-2)))
+	if e, ok := strategy.Info(); ok && e.Bound != nil {
+		return e.Bound(n, k, r, d)
 	}
 	return 0
 }

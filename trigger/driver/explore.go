@@ -5,22 +5,12 @@ import (
 	"fmt"
 
 	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // Explore is what a controlled run reports about its interleavings
-// (CONTRACT.md section 5; trigger/rt/explore.go): the objects two
-// goroutines or more operated on, those whose order is not forced, a bound
-// on the distinct orderings of their conflicting operations (0: not
-// counted, Uncounted says why), and the run's ordering (Signature) and
-// operation counts (Shape).
-type Explore struct {
-	Shared    int     `json:"shared"`
-	Ordered   int     `json:"ordered"`
-	Orderings float64 `json:"orderings"`
-	Uncounted string  `json:"uncounted,omitempty"`
-	Signature string  `json:"signature"`
-	Shape     string  `json:"shape"`
-}
+// (CONTRACT.md section 5).
+type Explore = wire.Explore
 
 // Stop is why a test's hunt ended.
 type Stop string

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // findingID is the stable ID of a deadlock found in package pkg: the
@@ -15,7 +16,7 @@ import (
 // AB-BA cycle between two instances of one class has one class). Blocked
 // goroutines without locks (a leak) are told apart by where they were
 // created instead, so that two leaks are two findings.
-func findingID(pkg string, d *report.Finding) string {
+func findingID(pkg string, d *wire.Deadlock) string {
 	if cs := distinctClasses(d); len(cs) > 0 || d.Kind != report.Blocked {
 		return report.ComputeID(d.Kind, pkg, cs)
 	}
@@ -29,7 +30,7 @@ func findingID(pkg string, d *report.Finding) string {
 	return report.ComputeID(d.Kind, pkg, slices.Compact(created))
 }
 
-func distinctClasses(d *report.Finding) []string {
+func distinctClasses(d *wire.Deadlock) []string {
 	cs := d.Classes()
 	slices.Sort(cs)
 	return slices.Compact(cs)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 func hunt(t *testing.T, pkgs []Package, opts Options) *Summary {
@@ -226,7 +227,7 @@ func TestHuntParallelBound(t *testing.T) {
 
 func TestMakeFinding(t *testing.T) {
 	pkg := &Package{ImportPath: "example.com/p"}
-	d := &report.Finding{Kind: report.LockOrderCycle, Message: "cycle",
+	d := &wire.Deadlock{Kind: report.LockOrderCycle, Message: "cycle",
 		Locks: []report.Lock{{Class: "(*p.A).mu", Instance: "0x1"}, {Class: "(*p.A).mu", Instance: "0x2"}}}
 	rn := &run{Config: Config{Strategy: report.RPro, Seed: 7, Depth: 3, Radius: 4, Steps: 50, Goroutines: 3},
 		Result: &RunResult{Outcome: "deadlock", Deadlock: d, Schedule: []report.Step{{Goroutine: 1, Site: "x.go:1:1"}}}}

@@ -253,7 +253,7 @@ func (t *testHunt) controlled(ctx context.Context, plain *run) error {
 			return err
 		}
 	}
-	if t.done() || t.exhausted() || o.Strategy == report.Directed { // directed alone: only the aims
+	if t.done() || t.exhausted() || o.info().AimsOnly { // only the aims
 		return nil
 	}
 	return t.seeds(ctx, &phase{base: t.base, runs: t.seedBudget()})
@@ -297,7 +297,7 @@ func (t *testHunt) calibrate(plain, ctl *run) {
 	t.stats.Calibration = c
 	t.base = Config{Strategy: o.Strategy, Depth: o.Depth, Radius: c.Radius,
 		Steps: stepsFor(o.Strategy, c), Goroutines: c.Goroutines, WatchdogMS: o.WatchdogMS}
-	if o.Strategy != report.RPro {
+	if !o.info().Radius {
 		t.base.Radius = 0
 	}
 	t.base.EndSteps = endStepsAfter(ctl)
@@ -330,10 +330,11 @@ func measured(o Outcome, r *RunResult) Calibration {
 	return c
 }
 
-// stepsFor is the k estimate passed to a strategy: rpro counts only lock
-// acquisitions as steps, the others every scheduling point.
+// stepsFor is the k estimate passed to a strategy: those that count only
+// lock acquisitions as steps get the acquisitions (when the calibration
+// made any), the others every scheduling point.
 func stepsFor(strategy report.Strategy, c Calibration) int {
-	if strategy == report.RPro && c.Acquisitions > 0 {
+	if e, _ := strategy.Info(); e.Acquisitions && c.Acquisitions > 0 {
 		return c.Acquisitions
 	}
 	return c.Steps
@@ -564,7 +565,7 @@ func (h *hunter) progress(t *testHunt, finished bool) { h.send(t, Progress{Finis
 func (h *hunter) budget(t *testHunt) int {
 	aims := len(h.opts.aimsFor(t.pkg.ImportPath, t.test))
 	n := calibrationRuns + aims*(h.opts.Runs+1)
-	if h.opts.Strategy != report.Directed {
+	if !h.opts.info().AimsOnly {
 		n += h.opts.Runs
 	}
 	return n

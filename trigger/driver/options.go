@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"regexp"
@@ -9,12 +10,13 @@ import (
 	"time"
 
 	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // Strategies are the strategies the driver can hunt with (replay and plain
 // it uses itself). Directed runs only the aims (Options.Aims); with any
 // other strategy, a test's aims run first, then the strategy's seeds.
-var Strategies = []report.Strategy{report.Random, report.PCT, report.RPro, report.Directed}
+var Strategies = wire.Strategies(func(e wire.StrategyInfo) bool { return e.Hunt })
 
 // Options control a hunt. The zero value is usable: WithDefaults fills in
 // every unset field.
@@ -87,26 +89,18 @@ type Progress struct {
 	Left                             time.Duration
 }
 
+// Defaults are what WithDefaults gives the options left zero, Parallel
+// apart (GOMAXPROCS); the command line's flags default to them.
+var Defaults = Options{Runs: 100, Confidence: 0.99, Strategy: wire.DefaultHunt, Depth: wire.DefaultDepth, Timeout: 10 * time.Second}
+
 // WithDefaults returns o with every unset field given its default.
 func (o Options) WithDefaults() Options {
-	if o.Runs == 0 {
-		o.Runs = 100
-	}
-	if o.Strategy == "" {
-		o.Strategy = report.RPro
-	}
-	if o.Confidence == 0 {
-		o.Confidence = 0.99
-	}
-	if o.Depth == 0 {
-		o.Depth = 3
-	}
-	if o.Parallel == 0 {
-		o.Parallel = runtime.GOMAXPROCS(0)
-	}
-	if o.Timeout == 0 {
-		o.Timeout = 10 * time.Second
-	}
+	o.Runs = cmp.Or(o.Runs, Defaults.Runs)
+	o.Strategy = cmp.Or(o.Strategy, Defaults.Strategy)
+	o.Confidence = cmp.Or(o.Confidence, Defaults.Confidence)
+	o.Depth = cmp.Or(o.Depth, Defaults.Depth)
+	o.Parallel = cmp.Or(o.Parallel, runtime.GOMAXPROCS(0))
+	o.Timeout = cmp.Or(o.Timeout, Defaults.Timeout)
 	return o
 }
 
@@ -129,6 +123,19 @@ func (o *Options) CheckValid() error {
 		return errors.New("driver: timeout must be positive")
 	}
 	return nil
+}
+
+// info is the strategy table's entry for the hunt's strategy.
+func (o *Options) info() wire.StrategyInfo {
+	e, _ := o.Strategy.Info()
+	return e
+}
+
+// explores reports whether runs of strategy s report their interleavings
+// (a name the table does not know is left to the runtime to refuse).
+func explores(s report.Strategy) bool {
+	e, ok := s.Info()
+	return !ok || e.Explore
 }
 
 // radiusFor is the radius used for a test: the option, or max(2, 5% of the

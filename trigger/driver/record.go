@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -21,9 +22,9 @@ type RecordOptions struct {
 	Dir string
 	// Random and PCT are how many random (seeds 0..Random-1) and pct
 	// (seeds 1..PCT) runs each test records after its plain run;
-	// defaults 3 and 2. Negative means none.
+	// defaults in RecordDefaults. Negative means none.
 	Random, PCT int
-	Depth       int // pct's depth; default 3
+	Depth       int // pct's depth; default Defaults.Depth
 	Parallel    int
 	Timeout     time.Duration
 	Env         []string
@@ -37,15 +38,15 @@ type RecordOptions struct {
 	Overlap bool
 }
 
+// RecordDefaults are the Random and PCT of RecordOptions that leave them
+// zero; the others take the hunt's (Defaults).
+var RecordDefaults = RecordOptions{Random: 3, PCT: 2}
+
 func (o RecordOptions) withDefaults() RecordOptions {
 	h := Options{Parallel: o.Parallel, Timeout: o.Timeout, Depth: o.Depth}.WithDefaults()
 	o.Parallel, o.Timeout, o.Depth = h.Parallel, h.Timeout, h.Depth
-	if o.Random == 0 {
-		o.Random = 3
-	}
-	if o.PCT == 0 {
-		o.PCT = 2
-	}
+	o.Random = cmp.Or(o.Random, RecordDefaults.Random)
+	o.PCT = cmp.Or(o.PCT, RecordDefaults.PCT)
 	return o
 }
 

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -154,9 +155,7 @@ func Replay(ctx context.Context, f *report.Finding, opts ReplayOptions) (*Replay
 		return nil, fmt.Errorf("driver: finding %s: stale witness: the code of %s changed since it was recorded (fingerprint %s, now %s); run deadhunt confirm again",
 			f.ID, w.Package, w.Fingerprint, pkg.Fingerprint)
 	}
-	if opts.Timeout == 0 {
-		opts.Timeout = 10 * time.Second
-	}
+	opts.Timeout = cmp.Or(opts.Timeout, Defaults.Timeout)
 	workDir, cleanup, err := makeWorkDir(opts.WorkDir)
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 func TestReplay(t *testing.T) {
@@ -94,7 +95,7 @@ func TestReplayDiverged(t *testing.T) {
 	}
 	f := report.Finding{ID: "DH-x", Witness: &report.Witness{Strategy: report.Random, Seed: 3, Package: pkg.ImportPath, Test: "TestDiverge",
 		Schedule: []report.Step{{Goroutine: 1, Site: "a"}, {Goroutine: 2, Site: "b"}}}}
-	f.ID = findingID(pkg.ImportPath, &report.Finding{Kind: report.LockOrderCycle, Locks: []report.Lock{{Class: "(*fake.T).a"}, {Class: "(*fake.T).b"}}})
+	f.ID = findingID(pkg.ImportPath, &wire.Deadlock{Kind: report.LockOrderCycle, Locks: []report.Lock{{Class: "(*fake.T).a"}, {Class: "(*fake.T).b"}}})
 	work := t.TempDir()
 	res, err := Replay(context.Background(), &f, ReplayOptions{Env: env, WorkDir: work, Build: func(context.Context, string) (*Package, error) { return &pkg, nil }})
 	if err != nil {

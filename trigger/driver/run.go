@@ -13,8 +13,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
-
-	"github.com/deadhunt/deadhunt/report"
 )
 
 // Package is one built test binary: the input of a hunt.
@@ -105,7 +103,7 @@ func (r *runner) execHeld(ctx context.Context, pkg *Package, test string, cfg Co
 	}
 	defer os.RemoveAll(dir)
 	cfg.Result = filepath.Join(dir, "result.json")
-	cfg.Explore = cfg.Strategy != report.Plain && cfg.Strategy != report.Replay
+	cfg.Explore = explores(cfg.Strategy)
 	cfg.ScheduleIfDeadlock = cfg.Explore
 	if cfg.BoundMS == 0 {
 		cfg.BoundMS = int(r.timeout.Milliseconds())

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/deadhunt/deadhunt/trigger"
 	"github.com/deadhunt/deadhunt/trigger/instrument/internal/rewrite"
 	"golang.org/x/tools/go/packages"
 )
@@ -57,10 +58,15 @@ func (b *builder) instrument(u *unit) error {
 	return nil
 }
 
-// isRuntimePackage reports whether path is deadhunt's own runtime, which
-// must not call itself.
+// isRuntimePackage reports whether path is deadhunt's own runtime or one
+// of its subpackages (trigger/rt/wire), which must not call the runtime.
 func isRuntimePackage(path string) bool {
-	return path == "github.com/deadhunt/deadhunt/trigger/rt" || path == rewrite.RuntimePath
+	for _, rt := range []string{trigger.RuntimeImportPath, rewrite.RuntimePath} {
+		if path == rt || strings.HasPrefix(path, rt+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *builder) rewrite(u *unit, p *packages.Package, sites string) error {

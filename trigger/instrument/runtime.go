@@ -1,28 +1,42 @@
 package instrument
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
+	"github.com/deadhunt/deadhunt/trigger"
 	"github.com/deadhunt/deadhunt/trigger/instrument/internal/rewrite"
 )
 
 // extractRuntime writes the embedded runtime, with a go.mod declaring
 // module deadhunt.dev/rt at language version goVersion, into the cache
-// directory, once per content: rt-<hash of files and go.mod>.
+// directory, once per content: rt-<hash of files and go.mod>. Its
+// subpackages go to subdirectories, and the runtime's imports of them
+// name them in that module (relocate).
 func (b *builder) extractRuntime(goVersion string) (string, error) {
 	files, err := b.runtime()
 	if err != nil {
 		return "", fmt.Errorf("instrument: runtime source: %w", err)
 	}
+	for name, data := range files {
+		if strings.HasSuffix(name, ".go") {
+			files[name] = relocate(data)
+		}
+	}
 	files["go.mod"] = []byte("module " + rewrite.RuntimePath + "\n\ngo " + goVersion + "\n")
 	dir, err := b.cacheEntry("rt-"+contentHash(files), "go.mod", func(tmp string) error {
 		for name, data := range files {
-			if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
+			file := filepath.Join(tmp, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+				return err
+			}
+			if err := os.WriteFile(file, data, 0o644); err != nil {
 				return err
 			}
 		}
@@ -62,6 +76,12 @@ func (b *builder) cacheEntry(name, mark string, fill func(tmp string) error) (st
 		return "", err
 	}
 	return dir, nil
+}
+
+// relocate rewrites a runtime file's imports of the runtime's subpackages
+// (trigger/rt/wire) to their paths in the extracted module.
+func relocate(src []byte) []byte {
+	return bytes.ReplaceAll(src, []byte(`"`+trigger.RuntimeImportPath+`/`), []byte(`"`+rewrite.RuntimePath+`/`))
 }
 
 func contentHash(files map[string][]byte) string {

@@ -54,7 +54,7 @@ func TestAfterAbandonsSender(t *testing.T) {
 	}
 	fires := 0
 	for _, s := range hit.Schedule {
-		if s.G == 0 && s.Op == "Fire" {
+		if s.Goroutine == 0 && s.Op == "Fire" {
 			fires++
 		}
 	}

@@ -53,7 +53,7 @@ func draining() {
 func TestDirectedThreadBounding(t *testing.T) {
 	const seeds = 40
 	sites := []string{drainInner1.String(), drainInner2.String()}
-	cfg := rt.Config{Strategy: "directed", Depth: 3, Steps: 2, Radius: 2, Goroutines: 4, Target: rt.Targets{Sites: sites}}
+	cfg := rt.Config{Strategy: "directed", Depth: 3, Steps: 2, Radius: 2, Goroutines: 4, Target: &rt.Targets{Sites: sites}}
 	_, all := hunt(t, cfg, "draining", seeds)
 	cfg.Goroutines = 2
 	cfg.Target.Goroutines = []string{drainAccept.String(), drainStats.String()}
@@ -77,11 +77,11 @@ func checkShutdownFirst(t *testing.T, seed uint64, steps []rt.StepRec) {
 	last, firstTarget := -1, len(steps)
 	for i, s := range steps {
 		switch {
-		case s.G <= 2 && s.Change:
-			t.Errorf("seed %d: change point on non-target goroutine %d at step %d", seed, s.G, i)
-		case s.G == 2:
+		case s.Goroutine <= 2 && s.Change:
+			t.Errorf("seed %d: change point on non-target goroutine %d at step %d", seed, s.Goroutine, i)
+		case s.Goroutine == 2:
 			last = i
-		case s.G >= 3 && s.Op != "Start" && i < firstTarget:
+		case s.Goroutine >= 3 && s.Op != "Start" && i < firstTarget:
 			firstTarget = i
 		}
 	}
@@ -136,7 +136,7 @@ func flusher() {
 func TestDirectedHeldSites(t *testing.T) {
 	const seeds = 40
 	tg := rt.Targets{Sites: []string{flushInner.String(), compInner.String()}, Goroutines: []string{flushGo.String(), flushCompGo.String()}}
-	cfg := rt.Config{Strategy: "directed", Depth: 3, Steps: 2, Radius: 2, Goroutines: 2, Target: tg}
+	cfg := rt.Config{Strategy: "directed", Depth: 3, Steps: 2, Radius: 2, Goroutines: 2, Target: &tg}
 	_, inner := hunt(t, cfg, "flusher", seeds)
 	cfg.Depth = 4
 	cfg.Target.HeldSites = []string{flushOuter.String(), compOuter.String()}

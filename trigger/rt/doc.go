@@ -85,6 +85,8 @@
 // block, then checks them. A deadlock writes the result (schedule
 // included), prints a readable report to stderr and exits with status 3.
 //
-// The package imports only the standard library: trigger/instrument extracts
-// its non-test files and compiles them as module deadhunt.dev/rt.
+// The package imports only the standard library and its subpackage wire
+// (what it exchanges with the driver, standard library only too):
+// trigger/instrument extracts their non-test files and compiles them as
+// module deadhunt.dev/rt.
 package rt

@@ -335,20 +335,6 @@ func (e *explorer) selectsCounted() string {
 	return ""
 }
 
-// exploreJSON is what a run reports about its interleavings (result).
-type exploreJSON struct {
-	// Shared counts the objects operated on by two goroutines or more;
-	// Ordered those among them whose order is not forced.
-	Shared  int `json:"shared"`
-	Ordered int `json:"ordered"`
-	// Orderings bounds the distinct signatures of runs of this shape
-	// (0 with Uncounted, or beyond 1e15).
-	Orderings float64 `json:"orderings"`
-	Uncounted string  `json:"uncounted,omitempty"`
-	Signature string  `json:"signature"`
-	Shape     string  `json:"shape"`
-}
-
 // maxOrderings is where counting stops: no budget comes near it.
 const maxOrderings = 1e15
 

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"sync/atomic"
 	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // Exported for the tests of package rt_test.
@@ -14,7 +16,7 @@ type (
 	Finding = finding
 	StepRec = stepJSON
 	// Strategy names a strategy in a Config.
-	Strategy = strategyName
+	Strategy = wire.Strategy
 )
 
 // The tests read goroutine IDs as a controlled run does (sched.go).
@@ -105,11 +107,8 @@ func CoroRoundTrips(n int) {
 	coroswitch(c) // it returns, which resumes us
 }
 
-// StrategyNames lists the strategies a configuration may name.
-var StrategyNames = strategyNames
-
 // CheckConfig validates a configuration as a run's start does.
-func CheckConfig(c Config) error { return c.check() }
+func CheckConfig(c Config) error { return check(&c) }
 
 // GoOutside marks the calling managed goroutine outside instrumented code,
 // as the watchdog does to one blocked in a network read: the others go on,

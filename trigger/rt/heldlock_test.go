@@ -24,7 +24,7 @@ func TestHeldLockNoJump(t *testing.T) {
 		Until: []string{(&rt.Site{File: "/h/h.go", Line: 99, Col: 2}).String()}}
 	for seed := uint64(1); seed <= 5; seed++ {
 		timedOut := false
-		cfg := rt.Config{Strategy: "directed", Seed: seed, Depth: 3, Steps: 2, Radius: 2, WatchdogMS: 20, Target: tg}
+		cfg := rt.Config{Strategy: "directed", Seed: seed, Depth: 3, Steps: 2, Radius: 2, WatchdogMS: 20, Target: &tg}
 		r, err := rt.RunScenario(cfg, 10*time.Second, func() {
 			var mu sync.Mutex
 			done := make(chan bool)

@@ -16,13 +16,6 @@ import (
 // reach, which nothing can ever wake. A plain run asks it at the end of the
 // test, and at its bound.
 
-// leakProfileJSON is what the profile said at the end of a plain run.
-type leakProfileJSON struct {
-	// Available is false when the toolchain has no such profile.
-	Available bool            `json:"available"`
-	Leaked    []snapGoroutine `json:"leaked,omitempty"`
-}
-
 // leakedSuffix ends the state of a leaked goroutine in the profile's dump.
 const leakedSuffix = " (leaked)"
 

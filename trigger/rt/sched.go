@@ -84,7 +84,7 @@ type models struct {
 
 // newSched builds a scheduler for cfg.
 func newSched(cfg config) (*sched, error) {
-	if err := cfg.check(); err != nil {
+	if err := check(&cfg); err != nil {
 		return nil, err
 	}
 	sc := &sched{
@@ -105,7 +105,7 @@ func newSched(cfg config) (*sched, error) {
 	}
 	sc.strat = strat
 	if len(cfg.Target.Classes)+len(cfg.Target.Sites) > 0 {
-		sc.count.isTarget = targetFilter(cfg.Target)
+		sc.count.isTarget = targetFilter(*cfg.Target)
 	}
 	if cfg.Explore {
 		sc.expl = newExplorer()

@@ -52,7 +52,7 @@ func TestOutsideIsConservative(t *testing.T) {
 }
 
 func TestDirected(t *testing.T) {
-	cfg := rt.Config{Strategy: "directed", Depth: 2, Steps: 4, Radius: 2, Target: rt.Targets{Classes: []string{"p.b"}}}
+	cfg := rt.Config{Strategy: "directed", Depth: 2, Steps: 4, Radius: 2, Target: &rt.Targets{Classes: []string{"p.b"}}}
 	found, hits := hunt(t, cfg, "abba", 100)
 	if found == nil || found.Deadlock.Kind != "lock-order-cycle" {
 		t.Fatalf("directed found nothing in 100 seeds")
@@ -105,9 +105,9 @@ func TestDirectedBeatsRPro(t *testing.T) {
 	const seeds = 60
 	_, rpro := hunt(t, rt.Config{Strategy: "rpro", Depth: 2, Steps: 1205, Radius: 2}, "warmup", seeds)
 	target := rt.Targets{Classes: []string{"w.routeMu", "w.authMu"}}
-	_, directed := hunt(t, rt.Config{Strategy: "directed", Depth: 2, Steps: 4, Radius: 2, Target: target}, "warmup", seeds)
+	_, directed := hunt(t, rt.Config{Strategy: "directed", Depth: 2, Steps: 4, Radius: 2, Target: &target}, "warmup", seeds)
 	t.Logf("deadlocks in %d seeds: rpro %d, directed %d", seeds, rpro, directed)
-	calib := run(t, rt.Config{Strategy: "random", Seed: 1, Target: target}, "warmup")
+	calib := run(t, rt.Config{Strategy: "random", Seed: 1, Target: &target}, "warmup")
 	if calib.TargetAcquisitions < 2 || calib.TargetAcquisitions > 4 || calib.Acquisitions < 1201 {
 		t.Errorf("calibration counted %d target acquisitions of %d", calib.TargetAcquisitions, calib.Acquisitions)
 	}

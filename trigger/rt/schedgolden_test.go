@@ -56,7 +56,7 @@ func scheduleSum(r *rt.Result) string {
 		if i := strings.LastIndexByte(site, '/'); i >= 0 {
 			site = site[i+1:]
 		}
-		fmt.Fprintf(h, "%d %s %s %v\n", s.G, s.Op, site, s.Change)
+		fmt.Fprintf(h, "%d %s %s %v\n", s.Goroutine, s.Op, site, s.Change)
 	}
 	out := "ok"
 	if r.Deadlock != nil {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // The time bound. When the configuration sets bound_ms, a run that is
@@ -17,12 +19,12 @@ import (
 // hang: the result's outcome is "hang", it carries the snapshot, and the
 // process exits with status 4.
 
-// Hang classes (report.HangClass).
+// Hang classes (wire.Snapshot's Class).
 const (
-	hangSpin    = "spin"            // enabled goroutines only poll (Gosched, Sleep, TryLock, select default)
-	hangSlow    = "slow"            // goroutines still make progress
-	hangOutside = "blocked-outside" // managed goroutines are blocked or compute outside instrumented code
-	hangPlain   = "plain"           // a plain run (no scheduler): the goroutine dump only
+	hangSpin    = wire.HangSpin
+	hangSlow    = wire.HangSlow
+	hangOutside = wire.HangOutside
+	hangPlain   = wire.HangPlain
 )
 
 // hangScheduleMax is the longest schedule a hang's result keeps as a
@@ -36,35 +38,6 @@ const (
 // exitHang is the exit status of a run stopped at its bound without a
 // deadlock.
 const exitHang = 4
-
-// snapshotJSON is the state of a run stopped at its bound.
-type snapshotJSON struct {
-	Class      string          `json:"class"`
-	Reason     string          `json:"reason"`
-	BoundMS    int             `json:"bound_ms"`
-	Steps      int             `json:"steps"`
-	ClockNanos int64           `json:"clock_ns,omitempty"` // the virtual clock
-	Goroutines []snapGoroutine `json:"goroutines"`
-	Timers     []snapTimer     `json:"timers,omitempty"`
-	// Unmanaged are goroutines the scheduler does not manage (started by
-	// code that is not instrumented), with their stacks.
-	Unmanaged []snapGoroutine `json:"unmanaged,omitempty"`
-}
-
-type snapGoroutine struct {
-	ID       int      `json:"id,omitempty"` // the runtime's ID; 0 for an unmanaged goroutine
-	Created  siteJSON `json:"created,omitzero"`
-	State    string   `json:"state"`              // running, enabled, spinning, blocked, outside, ended
-	GoState  string   `json:"go_state,omitempty"` // Go's wait reason
-	WaitsFor string   `json:"waits_for,omitempty"`
-	Holds    []string `json:"holds,omitempty"`
-	Stack    []frame  `json:"stack,omitempty"`
-}
-
-type snapTimer struct {
-	Site    siteJSON `json:"site"`
-	InNanos int64    `json:"in_ns"` // from the virtual clock's now to its deadline
-}
 
 // armBound starts the bound's timer for a controlled run.
 func (sc *sched) armBound() {

@@ -6,13 +6,6 @@ import (
 	"strings"
 )
 
-// frame is one stack frame, as report.Frame.
-type frame struct {
-	Func string `json:"func"`
-	File string `json:"file"`
-	Line int    `json:"line"`
-}
-
 // rtPrefix is this package's path plus a dot: its frames are left out of
 // reported stacks.
 var rtPrefix = reflect.TypeOf(Site{}).PkgPath() + "."

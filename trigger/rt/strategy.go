@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // strategy chooses the next goroutine at each scheduling point. It owns
@@ -50,19 +52,19 @@ func clockDraw(rng *rand.Rand, n int, why fireCase) bool {
 func newStrategy(sc *sched, cfg config) (strategy, error) {
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0xdead4a17))
 	switch cfg.Strategy {
-	case randomStrategy:
+	case wire.Random:
 		return &randomWalk{uniform: uniform{rng}}, nil
-	case pctStrategy:
+	case wire.PCT:
 		k := cfg.Steps
 		if k <= 0 {
-			k = defaultSteps
+			k = wire.DefaultSteps
 		}
 		return newPCT(rng, cfg, uniformPoints(rng, cfg.Depth-1, k), func(*g) bool { return true }), nil
-	case rproStrategy:
+	case wire.RPro:
 		return newPCT(rng, cfg, radiusPoints(rng, cfg, false), (*g).acquiring), nil
-	case directedStrategy:
+	case wire.Directed:
 		return newDirected(rng, cfg), nil
-	case replayStrategy:
+	case wire.Replay:
 		steps, err := readSchedule(cfg.Replay)
 		if err != nil {
 			return nil, err
@@ -120,7 +122,7 @@ func uniformPoints(rng *rand.Rand, n, k int) []int {
 func radiusPoints(rng *rand.Rand, cfg config, exactK bool) []int {
 	k := cfg.Steps
 	if k <= 0 {
-		k = defaultAcqs
+		k = wire.DefaultAcqs
 	}
 	n := cfg.Depth - 1
 	if n <= 0 {

@@ -52,7 +52,7 @@ type directed struct {
 }
 
 func newDirected(rng *rand.Rand, cfg config) *directed {
-	t := cfg.Target
+	t := *cfg.Target
 	s := &directed{orders: targetGoroutines(t), post: newPostponer(t), lastFirst: cfg.Seed%2 == 0}
 	held := len(t.HeldSites) > 0 && cfg.Depth >= 3
 	inner := cfg // the radius points: one fewer with a held-site point

@@ -23,7 +23,7 @@ func threeGs() []*g {
 // target's creation sites draw PCT priorities in [d, d+n); the others all
 // get one fixed priority above them.
 func TestDirectedOrdersOnlyTargetGoroutines(t *testing.T) {
-	cfg := config{Strategy: "directed", Depth: 3, Radius: 2, Steps: 4, Goroutines: 2, Target: bounds}
+	cfg := config{Strategy: "directed", Depth: 3, Radius: 2, Steps: 4, Goroutines: 2, Target: &bounds}
 	for seed := range uint64(50) {
 		cfg.Seed = seed
 		s, err := newStrategy(nil, cfg)
@@ -81,7 +81,7 @@ func TestDirectedCountsOnlyTargetGoroutines(t *testing.T) {
 // site, the change points are numbered over the target goroutines' steps
 // alone: a non-target goroutine passes the site without using one.
 func TestDirectedChangePointsSkipOthers(t *testing.T) {
-	cfg := config{Strategy: "directed", Depth: 2, Radius: 1, Steps: 1, Goroutines: 2, Target: bounds}
+	cfg := config{Strategy: "directed", Depth: 2, Radius: 1, Steps: 1, Goroutines: 2, Target: &bounds}
 	p := newDirected(rand.New(rand.NewPCG(1, 2)), cfg) // k = 1, d = 2: the one change point is at 1
 	gs := threeGs()
 	for _, x := range gs {
@@ -107,7 +107,7 @@ func TestDirectedHeldSitePoint(t *testing.T) {
 	tg := bounds
 	tg.HeldSites, tg.HeldSteps = []string{"/p/p.go:19:3"}, 1
 	for seed := range uint64(20) {
-		cfg := config{Strategy: "directed", Seed: seed, Depth: 4, Radius: 2, Steps: 3, Goroutines: 2, Target: tg}
+		cfg := config{Strategy: "directed", Seed: seed, Depth: 4, Radius: 2, Steps: 3, Goroutines: 2, Target: &tg}
 		s, err := newStrategy(nil, cfg)
 		if err != nil {
 			t.Fatal(err)

@@ -31,7 +31,7 @@ func (r *replay) clock(n int, why fireCase) bool {
 	if r.diverged {
 		return clockDraw(r.fallback.rng, n, why)
 	}
-	if i < len(r.steps) && r.steps[i].G == 0 {
+	if i < len(r.steps) && r.steps[i].Goroutine == 0 {
 		r.pos++
 		return true
 	}
@@ -45,7 +45,7 @@ func (r *replay) clock(n int, why fireCase) bool {
 // tie fires the timer the schedule names: the firing step that clock
 // consumed holds its site.
 func (r *replay) tie(sites []*Site) int {
-	if !r.diverged && r.pos > 0 && r.pos <= len(r.steps) && r.steps[r.pos-1].G == 0 {
+	if !r.diverged && r.pos > 0 && r.pos <= len(r.steps) && r.steps[r.pos-1].Goroutine == 0 {
 		for i, s := range sites {
 			if s.String() == r.steps[r.pos-1].Site {
 				return i
@@ -71,7 +71,7 @@ func (r *replay) next(en []*g) (*g, bool) {
 	}
 	want := r.steps[i]
 	for _, x := range en {
-		if x.id == want.G && x.op.site.String() == want.Site {
+		if x.id == want.Goroutine && x.op.site.String() == want.Site {
 			return x, want.Change
 		}
 	}
@@ -80,7 +80,7 @@ func (r *replay) next(en []*g) (*g, bool) {
 		ids[j] = fmt.Sprintf("%d at %s", x.id, x.op.site)
 	}
 	r.diverge(fmt.Sprintf("replay: diverged at step %d: goroutine %d at %s is not enabled (enabled: %s); continuing at random",
-		i, want.G, want.Site, strings.Join(ids, ", ")))
+		i, want.Goroutine, want.Site, strings.Join(ids, ", ")))
 	return r.fallback.pick(en), false
 }
 
@@ -106,7 +106,11 @@ func readSchedule(name string) ([]stepJSON, error) {
 		return nil, fmt.Errorf("rt: replay schedule %s: %w", name, err)
 	}
 	if res.ScheduleRLE != nil {
-		return res.ScheduleRLE.expand()
+		steps, err := res.ScheduleRLE.Expand()
+		if err != nil {
+			return nil, fmt.Errorf("rt: %w", err)
+		}
+		return steps, nil
 	}
 	return res.Schedule, nil
 }
@@ -115,7 +119,7 @@ func readSchedule(name string) ([]stepJSON, error) {
 // even though goroutines can step: the directed strategy moves the clock
 // while it holds goroutines back (strategy_postpone.go).
 func (r *replay) holdsAll([]*g, int64, int64) bool {
-	return !r.diverged && r.pos < len(r.steps) && r.steps[r.pos].G == 0
+	return !r.diverged && r.pos < len(r.steps) && r.steps[r.pos].Goroutine == 0
 }
 
 func (r *replay) holdsTimer(*vtimer) bool { return false }

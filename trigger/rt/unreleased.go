@@ -12,9 +12,6 @@ import (
 // release it any more once no goroutine that could Unlock it is left
 // running: the end of the test with everything blocked, or the time bound.
 
-// kindUnreleased is the finding kind (report.LockNeverReleased).
-const kindUnreleased findingKind = "lock-never-released"
-
 // unreleasedWaiters returns the blocked goroutines of blocked that wait
 // for a lock held only by goroutines that have ended.
 func (sc *sched) unreleasedWaiters(blocked []*g) []*g {

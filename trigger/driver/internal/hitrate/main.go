@@ -44,7 +44,7 @@ func main() {
 	flag.StringVar(&cases, "cases", "", "only corpus cases whose name matches this regexp")
 	flag.IntVar(&o.overhead, "overhead", 20, "runs per case and mode for the cost table (0: skip it)")
 	flag.IntVar(&o.parallel, "p", 0, "processes at once (default GOMAXPROCS)")
-	flag.DurationVar(&o.timeout, "timeout", 10*time.Second, "bound on one run")
+	flag.DurationVar(&o.timeout, "timeout", driver.Defaults.Timeout, "bound on one run")
 	flag.StringVar(&o.out, "o", "", "also write the tables to this file")
 	flag.Parse()
 	o.strategies = strings.Split(strategies, ",")
