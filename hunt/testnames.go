@@ -8,9 +8,8 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
-	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/deadhunt/deadhunt/internal/gotest"
 )
 
 // testNames lists the top-level TestXxx(t *testing.T) functions of the
@@ -54,7 +53,7 @@ func testingName(f *ast.File) string {
 
 // isTestDecl reports whether d is func TestXxx(t *<testing>.T).
 func isTestDecl(d *ast.FuncDecl, testing string) bool {
-	if d.Recv != nil || d.Body == nil || d.Type.TypeParams != nil || !isTestName(d.Name.Name) {
+	if d.Recv != nil || d.Body == nil || d.Type.TypeParams != nil || !gotest.IsTestName(d.Name.Name) {
 		return false
 	}
 	params := d.Type.Params.List
@@ -71,17 +70,4 @@ func isTestDecl(d *ast.FuncDecl, testing string) bool {
 	}
 	x, ok := sel.X.(*ast.Ident)
 	return ok && x.Name == testing && sel.Sel.Name == "T"
-}
-
-// isTestName follows go test: Test, then nothing or a rune not lowercase.
-func isTestName(name string) bool {
-	rest, ok := strings.CutPrefix(name, "Test")
-	if !ok {
-		return false
-	}
-	if rest == "" {
-		return true
-	}
-	r, _ := utf8.DecodeRuneInString(rest)
-	return !unicode.IsLower(r)
 }

@@ -1,0 +1,14 @@
+package gotest
+
+import "testing"
+
+func TestIsTestName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"Test": true, "TestFoo": true, "Test_foo": true, "Test1": true, "TestÉ": true,
+		"Testfoo": false, "Testé": false, "test": false, "Tes": false, "BenchmarkX": false, "": false,
+	} {
+		if got := IsTestName(name); got != want {
+			t.Errorf("IsTestName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
