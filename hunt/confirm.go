@@ -264,24 +264,15 @@ func interruption(ctx context.Context, sum *driver.Summary) *report.Interruption
 // oneEach keeps one confirmed finding per ID, the first (its witness),
 // listing in Tests every test that confirmed it.
 func oneEach(fs []report.Finding) []report.Finding {
-	var out []report.Finding
-	at := map[string]int{}
-	for _, f := range fs {
-		i, seen := at[f.ID]
-		if !seen {
-			at[f.ID] = len(out)
-			out = append(out, f)
-			continue
-		}
-		g := &out[i]
+	return report.JoinByID(fs, func(g, f report.Finding) report.Finding {
 		if len(g.Tests) == 0 {
 			g.Tests = []string{g.Test}
 		}
 		if !slices.Contains(g.Tests, f.Test) {
 			g.Tests = append(g.Tests, f.Test)
 		}
-	}
-	return out
+		return g
+	})
 }
 
 // aimStatic aims each prediction only the static analyzer made at the
