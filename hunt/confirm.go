@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/deadhunt/deadhunt/hunt/internal/cache"
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
@@ -117,7 +118,7 @@ type work struct {
 	withTests []driver.Package // every shard's packages with tests
 	elsewhere int              // tests left to the other shards
 	fresh     []driver.Package // to hunt
-	reused    *reuse
+	reused    *cache.Reuse
 	pr        *predictions // nil without predictions
 	predErrs  []report.PackageError
 }
@@ -125,7 +126,7 @@ type work struct {
 // share reports the build, takes this shard's share of the packages
 // built and splits off those the cache has; the static analyzer starts on
 // the others, and their test binaries are made ready.
-func (p *pipeline) share(ctx context.Context, bc *built, ch *cache, ev *emitter) (*work, error) {
+func (p *pipeline) share(ctx context.Context, bc *built, ch *cache.Cache, ev *emitter) (*work, error) {
 	w := &work{built: bc.Built, withTests: bc.Built.Packages}
 	if bc.shared {
 		w.withTests, w.elsewhere = bc.all, bc.elsewhere
@@ -149,12 +150,12 @@ func (p *pipeline) share(ctx context.Context, bc *built, ch *cache, ev *emitter)
 	if !p.cfg.Shard.whole() {
 		p.stage("shard %s: %d test(s) here, %d in the other shards", p.cfg.Shard, testCount(w.built.Packages), w.elsewhere)
 	}
-	w.fresh, w.reused = ch.split(w.built.Packages, bc.src, p.cfg.Fresh)
-	if n := len(w.reused.entries); n > 0 {
+	w.fresh, w.reused = ch.Split(w.built.Packages, bc.src, p.cfg.Fresh)
+	if n := w.reused.Len(); n > 0 {
 		p.stage("%d package(s) unchanged since an earlier hunt: their results are reused from the cache", n)
 	}
 	if !p.staticBegun {
-		p.static = w.reused.staticPatterns(w.built.Paths)
+		p.static = w.reused.StaticPatterns(w.built.Paths)
 		p.beginStatic(ctx, ch, bc.src)
 	}
 	return w, bc.want(ctx, p, ch, w.fresh)
@@ -187,14 +188,14 @@ func (p *pipeline) predictFor(ctx context.Context, w *work, ev *emitter, opts *d
 
 // result makes the report of a hunt (the cache's results joined,
 // suppressions applied), stores what the cache keeps and saves it.
-func (p *pipeline) result(ctx context.Context, w *work, sum *driver.Summary, bc *built, ch *cache, ev *emitter) (*Result, error) {
+func (p *pipeline) result(ctx context.Context, w *work, sum *driver.Summary, bc *built, ch *cache.Cache, ev *emitter) (*Result, error) {
 	built := w.built
 	rep := &report.Report{Version: report.Version, Tool: "deadhunt confirm", Created: time.Now().UTC(),
 		Packages: built.Paths, Findings: oneEach(sum.Findings), Interrupted: interruption(ctx, sum)}
 	rep.Findings = append(rep.Findings, joinPredictions(w.pr, rep.Findings, sum)...)
 	rep.Errors = slices.Concat(built.Errors, notBuildErrors(w.predErrs, built.Errors), sum.Errors, testFailures(sum))
-	err := errors.Join(w.reused.store(w.fresh, rep, sum), bc.storeIndex(p, ch), p.statics.storeErr())
-	cached := w.reused.apply(rep, sum)
+	err := errors.Join(w.reused.Store(w.fresh, rep, sum), bc.storeIndex(p, ch), p.statics.Err())
+	cached := w.reused.Apply(rep, sum)
 	rep.Tests = testRuns(sum, cached)
 	rep.BlindSpots = entered(built.BlindSpots, sum.Tests)
 	report.Sort(rep.Findings)

@@ -21,3 +21,10 @@ func IsTestName(name string) bool {
 	r, _ := utf8.DecodeRuneInString(rest)
 	return !unicode.IsLower(r)
 }
+
+// BasePackage is the import path of a package as go list and go/packages
+// name its test variants: "p [p.test]" and "p.test" are p.
+func BasePackage(p string) string {
+	p, _, _ = strings.Cut(p, " [")
+	return strings.TrimSuffix(p, ".test")
+}

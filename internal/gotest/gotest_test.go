@@ -12,3 +12,11 @@ func TestIsTestName(t *testing.T) {
 		}
 	}
 }
+
+func TestBasePackage(t *testing.T) {
+	for in, want := range map[string]string{"p": "p", "p [p.test]": "p", "p.test": "p", "a/b_test [a/b.test]": "a/b_test"} {
+		if got := BasePackage(in); got != want {
+			t.Errorf("BasePackage(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

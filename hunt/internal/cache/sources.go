@@ -1,4 +1,4 @@
-package hunt
+package cache
 
 import (
 	"bytes"
@@ -15,9 +15,11 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/deadhunt/deadhunt/internal/gotest"
 )
 
-// sources are what go list says of the packages to hunt, before anything
+// Sources are what go list says of the packages to hunt, before anything
 // is built: which match the patterns, and for each with test files a
 // source key, a hash of everything its instrumented test binary is built
 // from (every non-standard package it links: the files of those in the
@@ -27,21 +29,21 @@ import (
 // it, so an unchanged package is neither built nor hunted again, and a
 // change to a package changes the keys of every package whose tests
 // import it, and only those.
-type sources struct {
-	paths  []string            // packages matching the patterns, dependencies excluded
-	keys   map[string]string   // package with test files → source key
-	static map[string]string   // package → static key (staticKey), with or without test files
-	dirs   map[string]string   // package → its directory
-	deps   map[string][]string // package with test files → the non-standard packages its tests link
-	tests  map[string][]string // package → its tests matching -run, from their syntax (testNames)
+type Sources struct {
+	Paths  []string            // packages matching the patterns, dependencies excluded
+	Keys   map[string]string   // package with test files → source key
+	Static map[string]string   // package → static key (staticKey), with or without test files
+	Dirs   map[string]string   // package → its directory
+	Deps   map[string][]string // package with test files → the non-standard packages its tests link
+	Tests  map[string][]string // package → its tests matching -run, from their syntax (testNames)
 }
 
-// key is the source key of the package at path; "" if there is none.
-func (s *sources) key(path string) string {
+// Key is the source key of the package at path; "" if there is none.
+func (s *Sources) Key(path string) string {
 	if s == nil {
 		return ""
 	}
-	return s.keys[path]
+	return s.Keys[path]
 }
 
 // listed is one package of go list -json.
@@ -66,9 +68,10 @@ type listedModule struct {
 // listFields are the fields of listed, for go list -json=.
 const listFields = "ImportPath,Dir,ForTest,DepOnly,Standard,GoFiles,CgoFiles,CFiles,CXXFiles,HFiles,SFiles,SysoFiles,EmbedFiles,TestGoFiles,XTestGoFiles,Deps,Module,Error"
 
-// listSources runs go list over patterns in dir; salt is mixed into every
-// key (the options that decide which tests are listed).
-func listSources(ctx context.Context, dir string, patterns []string, salt string, run *regexp.Regexp) (*sources, error) {
+// List runs go list over patterns in dir; salt is mixed into every key
+// (the options that decide which tests are listed), run selects the tests
+// listed by name (nil: all).
+func List(ctx context.Context, dir string, patterns []string, salt string, run *regexp.Regexp) (*Sources, error) {
 	env, err := goOutput(ctx, dir, "env", "GOVERSION", "GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT", "GOAMD64", "GOARM64")
 	if err != nil {
 		return nil, err
@@ -90,7 +93,7 @@ func listSources(ctx context.Context, dir string, patterns []string, salt string
 		byPath[p.ImportPath] = &p
 		order = append(order, &p)
 	}
-	s := &sources{keys: map[string]string{}, static: map[string]string{}, dirs: map[string]string{}, deps: map[string][]string{}, tests: map[string][]string{}}
+	s := &Sources{Keys: map[string]string{}, Static: map[string]string{}, Dirs: map[string]string{}, Deps: map[string][]string{}, Tests: map[string][]string{}}
 	tool := selfVersion() + "\x00" + string(env)
 	base := tool + "\x00" + salt
 	for _, p := range order {
@@ -100,20 +103,20 @@ func listSources(ctx context.Context, dir string, patterns []string, salt string
 		if pkg, ok := strings.CutSuffix(p.ImportPath, ".test"); ok && byPath[pkg] != nil {
 			continue // a test main
 		}
-		s.paths = append(s.paths, p.ImportPath)
-		s.dirs[p.ImportPath] = p.Dir
-		s.tests[p.ImportPath] = testNames(p.Dir, slices.Concat(p.TestGoFiles, p.XTestGoFiles), run)
+		s.Paths = append(s.Paths, p.ImportPath)
+		s.Dirs[p.ImportPath] = p.Dir
+		s.Tests[p.ImportPath] = testNames(p.Dir, slices.Concat(p.TestGoFiles, p.XTestGoFiles), run)
 		if key, ok := staticKey(byPath, p, tool); ok {
-			s.static[p.ImportPath] = key
+			s.Static[p.ImportPath] = key
 		}
 		if len(p.TestGoFiles)+len(p.XTestGoFiles) == 0 || p.Error != nil {
 			continue
 		}
 		if key, ok := sourceKey(byPath, p.ImportPath+".test", base); ok {
-			s.keys[p.ImportPath] = key
+			s.Keys[p.ImportPath] = key
 			for _, d := range byPath[p.ImportPath+".test"].Deps {
 				if q := byPath[d]; q != nil && !q.Standard {
-					s.deps[p.ImportPath] = append(s.deps[p.ImportPath], basePackage(d))
+					s.Deps[p.ImportPath] = append(s.Deps[p.ImportPath], gotest.BasePackage(d))
 				}
 			}
 		}

@@ -1,4 +1,4 @@
-package hunt
+package cache
 
 import (
 	"go/ast"
@@ -16,8 +16,8 @@ import (
 // test files in dir, matching run (nil: all), from their syntax alone, as
 // the instrumenter finds them after type-checking: a shard learns which
 // tests a package has without building it. A test whose parameter names
-// testing.T through an alias or a dot import is not seen here (see
-// shareSources for what becomes of it).
+// testing.T through an alias or a dot import is not seen here: the hunt
+// learns of it from the build.
 func testNames(dir string, files []string, run *regexp.Regexp) []string {
 	var names []string
 	fset := token.NewFileSet()
