@@ -39,6 +39,7 @@ type Result struct {
 	// Cached are the tests whose results were reused from the cache.
 	Cached  []report.TestRef
 	dir     string // Config.Dir, for WriteText
+	hints   Hints  // Config.Hints, for WriteText
 	unbuilt int    // packages that did not build
 }
 
@@ -136,7 +137,7 @@ func (p *pipeline) share(ctx context.Context, bc *built, ch *cache.Cache, ev *em
 		ev.failed(w.built.Errors)
 		return nil, buildFailed(w.built.Errors)
 	}
-	line := builtLine(w.built)
+	line := builtLine(w.built, p.cfg.Hints)
 	if bc.shared {
 		line = fmt.Sprintf("built the tests of %d package(s), those with tests in this shard's share", len(w.built.Packages))
 	}
@@ -192,15 +193,15 @@ func (p *pipeline) result(ctx context.Context, w *work, sum *driver.Summary, bc 
 	built := w.built
 	rep := &report.Report{Version: report.Version, Tool: "deadhunt confirm", Created: time.Now().UTC(),
 		Packages: built.Paths, Findings: oneEach(sum.Findings), Interrupted: interruption(ctx, sum)}
-	rep.Findings = append(rep.Findings, joinPredictions(w.pr, rep.Findings, sum)...)
-	rep.Errors = slices.Concat(built.Errors, notBuildErrors(w.predErrs, built.Errors), sum.Errors, testFailures(sum))
+	rep.Findings = append(rep.Findings, joinPredictions(w.pr, rep.Findings, sum, p.cfg.Hints)...)
+	rep.Errors = slices.Concat(built.Errors, notBuildErrors(w.predErrs, built.Errors), sum.Errors, testFailures(sum, p.cfg.Hints))
 	err := errors.Join(w.reused.Store(w.fresh, rep, sum), bc.storeIndex(p, ch), p.statics.Err())
 	cached := w.reused.Apply(rep, sum)
 	rep.Tests = testRuns(sum, cached)
 	rep.BlindSpots = entered(built.BlindSpots, sum.Tests)
 	report.Sort(rep.Findings)
 	res := &Result{Report: rep, Summary: sum, Untested: untested(rep, sum, w.withTests), Root: p.root, dir: p.cfg.Dir,
-		unbuilt: len(built.Errors), Shard: p.cfg.Shard, Elsewhere: w.elsewhere, Cached: cached}
+		unbuilt: len(built.Errors), Shard: p.cfg.Shard, Elsewhere: w.elsewhere, Cached: cached, hints: p.cfg.Hints}
 	err = errors.Join(err, ApplySuppressions(rep, p.root))
 	res.Verdict = verdict(rep)
 	ev.reused(w.reused, cached)
@@ -222,10 +223,10 @@ func buildFailed(errs []report.PackageError) error {
 
 // builtLine is the stage line after the build: "built the tests of 3
 // package(s); 2 have no tests (or none matching -run); 1 did not build".
-func builtLine(b *driver.Built) string {
+func builtLine(b *driver.Built, h Hints) string {
 	line := fmt.Sprintf("built the tests of %d package(s)", len(b.Packages))
 	if n := len(b.Paths) - len(b.Packages) - len(b.Errors); n > 0 {
-		line += fmt.Sprintf("; %d have no tests (or none matching -run)", n)
+		line += fmt.Sprintf("; %d have no tests (or %s)", n, h.noneSelected())
 	}
 	if n := len(b.Errors); n > 0 {
 		line += fmt.Sprintf("; %d did not build", n)
@@ -287,12 +288,13 @@ func (pr *predictions) aimStatic() {
 }
 
 // testFailures reports tests that fail on their own, with their output.
-func testFailures(sum *driver.Summary) []report.PackageError {
+func testFailures(sum *driver.Summary, h Hints) []report.PackageError {
 	var errs []report.PackageError
 	for _, st := range sum.Tests {
 		if f := st.Failure; f != nil && f.Outcome.Hung() && f.Busy {
 			errs = append(errs, report.PackageError{Package: st.Package, Test: st.Test,
-				Err: fmt.Sprintf("test still busy at its time bound in its plain run (its goroutines running or in system calls, none waiting: long, not blocked; -timeout raises the bound); hunted under control, no deadlock confirmed; last output:\n%s", indent(f.Tail))})
+				Err: fmt.Sprintf("test still busy at its time bound in its plain run (its goroutines running or in system calls, none waiting: long, not blocked%s); hunted under control, no deadlock confirmed; last output:\n%s",
+					hint(h.Timeout, "raises the bound"), indent(f.Tail))})
 		} else if f != nil && f.Outcome.Hung() {
 			errs = append(errs, report.PackageError{Package: st.Package, Test: st.Test,
 				Err: fmt.Sprintf("test reaches its time bound in its plain run (it hangs); hunted under control, no deadlock confirmed (see its hang finding); last output:\n%s", indent(f.Tail))})

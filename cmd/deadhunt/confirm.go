@@ -9,6 +9,9 @@ import (
 	"github.com/deadhunt/deadhunt/report"
 )
 
+// confirmHints name the flags and commands confirm's messages point at.
+var confirmHints = hunt.Hints{Run: "-run", Timeout: "-timeout", Fresh: "-count=1", KeepGoing: "-keep-going", Verbose: "-v", Merge: "deadhunt merge"}
+
 // runConfirm is deadhunt confirm (help/confirm.txt).
 func runConfirm(e *env, args []string) int {
 	var f flags
@@ -38,6 +41,7 @@ func runConfirm(e *env, args []string) int {
 			return err
 		}
 		cfg = f.config(e)
+		cfg.Hints = confirmHints
 		if err := f.scale(&cfg, e); err != nil {
 			return err
 		}
