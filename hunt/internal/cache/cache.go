@@ -48,9 +48,10 @@ func DefaultDir() string {
 // Sources; else the binary's fingerprint), deadhunt's own executable, the
 // tests hunted and the options that change results; and, by source key,
 // what building a package's tests showed (its tests, its blind spots), so
-// that an unchanged package is not even built. An entry is a file written atomically
-// (temporary file, then rename), so concurrent hunts at worst both write
-// the same entry, and a reader never sees half of one.
+// that an unchanged package is not even built. An entry is a file written
+// atomically (temporary file, then rename), so concurrent hunts at worst
+// both write the same entry, and a reader never sees half of one. A nil
+// Cache has nothing and keeps nothing.
 type Cache struct {
 	dir  string
 	opts string // the result-changing options, encoded

@@ -115,7 +115,7 @@ func (c *Cache) ReuseStatic(src *Sources, paths []string) *Static {
 func (r *Static) get(path string) (*staticEntry, bool) {
 	key := r.src.Static[path]
 	var e staticEntry
-	if key == "" || !r.cache.read(staticEntryKey(key), &e) || e.Package != path || e.Findings == nil {
+	if key == "" || r.cache == nil || !r.cache.read(staticEntryKey(key), &e) || e.Package != path || e.Findings == nil {
 		return nil, false
 	}
 	for _, f := range e.Findings {
@@ -147,7 +147,7 @@ func (r *Static) owner(pkg string) string {
 // for every package it analyzed that has a key and no error in rep;
 // nothing if some finding or error of rep is of no package analyzed.
 func (r *Static) Store(rep *report.Report) {
-	if r == nil || len(r.Analyzed) == 0 {
+	if r == nil || r.cache == nil || len(r.Analyzed) == 0 {
 		return
 	}
 	failed := map[string]bool{}
