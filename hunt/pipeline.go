@@ -49,9 +49,8 @@ func (p *pipeline) staticPatterns() []string {
 	return p.patterns
 }
 
-// startStatic starts the static analyzer now, alongside the build and the
-// recording (both cores busy: it is most of the time of a small module's
-// confirm); predict takes its answer.
+// startStatic starts the static analyzer now, to run alongside the build
+// and the recording, which it does not need; predict takes its answer.
 func (p *pipeline) startStatic(ctx context.Context) {
 	patterns := p.staticPatterns()
 	if p.cfg.Static == nil || len(patterns) == 0 {
