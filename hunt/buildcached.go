@@ -2,11 +2,10 @@ package hunt
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"slices"
-	"strings"
 
+	"github.com/deadhunt/deadhunt/hunt/internal/cache"
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
@@ -15,12 +14,12 @@ import (
 // packages it did not build: those have no binary until want builds them.
 type built struct {
 	*driver.Built
-	src     *sources
+	src     *cache.Sources
 	indexed map[string]bool  // packages taken from the index, not built
 	full    []driver.Package // the packages built, with all their tests
 	closers []*driver.Built
 	wanted  []driver.Package // the packages want built
-	placed  string           // where want placed the store's binaries (binstore.go)
+	placed  string           // where want placed the store's binaries
 	// shared is set when the packages are already this shard's share
 	// (shareSources): all are every shard's packages with tests,
 	// elsewhere counts the other shards' tests.
@@ -38,30 +37,18 @@ func (b *built) Close() {
 	}
 }
 
-// indexEntry is what building a package's tests showed: the tests (those
-// matching -run), and the blind spots and warnings of its test binary.
-type indexEntry struct {
-	Package    string             `json:"package"`
-	Tests      []string           `json:"tests"`
-	BlindSpots []report.BlindSpot `json:"blind_spots,omitempty"`
-	Warnings   []string           `json:"warnings,omitempty"`
-}
-
-// indexKey is the name of the index entry of a source key.
-func indexKey(src string) string { return "index-" + src }
-
 // buildCached builds the packages' tests, leaving out, when the cache's
 // index knows a package's source key (unless Config.Fresh), those
 // packages: their tests, blind spots and warnings are the index's, and
 // want builds them if their results are not in the cache either. Without
 // a cache, or when go list fails, it is p.build.
-func (p *pipeline) buildCached(ctx context.Context, ch *cache) (*built, error) {
-	var src *sources
+func (p *pipeline) buildCached(ctx context.Context, ch *cache.Cache) (*built, error) {
+	var src *cache.Sources
 	var early <-chan builtOrErr
 	bctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	if ch != nil || !p.cfg.Shard.whole() {
-		if p.cfg.Shard.whole() && !ch.lastKnown(p) {
+		if p.cfg.Shard.whole() && !ch.LastKnown(p.listed(), p.cfg.Fresh) {
 			// A hunt builds everything unless the index knows some
 			// package: the build starts while go list computes the
 			// source keys, and is cancelled if it was not needed;
@@ -69,23 +56,13 @@ func (p *pipeline) buildCached(ctx context.Context, ch *cache) (*built, error) {
 			// known (a rerun of unchanged code would wait for it).
 			early = p.buildAsync(bctx)
 		}
-		src, _ = listSources(ctx, p.cfg.Dir, p.patterns, p.cfg.Run, p.run) // an error: build everything
+		src, _ = cache.List(ctx, p.cfg.Dir, p.patterns, p.cfg.Run, p.run) // an error: build everything
 	}
 	if ch == nil || p.cfg.Fresh && p.cfg.Shard.whole() {
 		p.beginStatic(ctx, ch, src) // nothing will be reused: it needs nothing the build gives
 	}
-	known := map[string]*indexEntry{}
-	if ch != nil && src != nil {
-		for path, key := range src.keys {
-			var e indexEntry
-			// A fresh hunt hunts every package: one is known only if
-			// its binary is stored too (binstore.go).
-			if ch.read(indexKey(key), &e) && e.Package == path && (!p.cfg.Fresh || ch.has(src.dirs[path], path, key)) {
-				known[path] = &e
-			}
-		}
-	}
-	if src != nil && len(src.paths) > 0 && !p.cfg.Shard.whole() {
+	known := ch.Known(src, p.cfg.Fresh)
+	if src != nil && len(src.Paths) > 0 && !p.cfg.Shard.whole() {
 		return p.shareSources(ctx, src, known)
 	}
 	if len(known) == 0 {
@@ -109,7 +86,7 @@ func (p *pipeline) buildCached(ctx context.Context, ch *cache) (*built, error) {
 		}
 	}
 	var rest []string
-	for _, path := range src.paths {
+	for _, path := range src.Paths {
 		if known[path] == nil {
 			rest = append(rest, path)
 		}
@@ -125,14 +102,14 @@ func (p *pipeline) buildCached(ctx context.Context, ch *cache) (*built, error) {
 	}
 	for path, e := range known {
 		if len(e.Tests) > 0 {
-			out.Packages = append(out.Packages, driver.Package{ImportPath: path, Dir: src.dirs[path], Tests: e.Tests})
+			out.Packages = append(out.Packages, driver.Package{ImportPath: path, Dir: src.Dirs[path], Tests: e.Tests})
 		}
 		out.BlindSpots = append(out.BlindSpots, e.BlindSpots...)
 		out.Warnings = append(out.Warnings, e.Warnings...)
 		out.indexed[path] = true
 	}
-	out.Paths = src.paths
-	order := func(path string) int { return slices.Index(src.paths, path) }
+	out.Paths = src.Paths
+	order := func(path string) int { return slices.Index(src.Paths, path) }
 	slices.SortStableFunc(out.Packages, func(a, b driver.Package) int { return order(a.ImportPath) - order(b.ImportPath) })
 	out.BlindSpots = once(out.BlindSpots)
 	return out, nil
@@ -154,9 +131,9 @@ func (p *pipeline) buildAsync(ctx context.Context) <-chan builtOrErr {
 }
 
 // want gives the packages of pkgs that have no binary (taken from the
-// index, their results not cached) their binaries: the store's
-// (binstore.go), else built now.
-func (b *built) want(ctx context.Context, p *pipeline, ch *cache, pkgs []driver.Package) error {
+// index, their results not cached) their binaries: the store's, else
+// built now.
+func (b *built) want(ctx context.Context, p *pipeline, ch *cache.Cache, pkgs []driver.Package) error {
 	var paths []string
 	for i := range pkgs {
 		if pkgs[i].Binary != "" {
@@ -187,19 +164,19 @@ func (b *built) want(ctx context.Context, p *pipeline, ch *cache, pkgs []driver.
 
 // takeStored gives pkg the store's binary of its source key, placed in a
 // directory of this hunt's; false if the store has none.
-func (b *built) takeStored(ch *cache, pkg *driver.Package) bool {
-	key := b.src.key(pkg.ImportPath)
+func (b *built) takeStored(ch *cache.Cache, pkg *driver.Package) bool {
+	key := b.src.Key(pkg.ImportPath)
 	if ch == nil || key == "" {
 		return false
 	}
 	if b.placed == "" {
-		dir, err := os.MkdirTemp(ch.dir, "run-") // beside the store: a link, not a copy
+		dir, err := ch.TempDir()
 		if err != nil {
 			return false
 		}
 		b.placed = dir
 	}
-	return ch.takeBinary(pkg, key, b.placed)
+	return ch.TakeBinary(pkg, key, b.placed)
 }
 
 // buildPaths builds the tests of the packages at paths.
@@ -207,42 +184,11 @@ func (p *pipeline) buildPaths(ctx context.Context, paths []string) (*driver.Buil
 	return p.cfg.build()(ctx, driver.BuildOptions{Dir: p.cfg.Dir, Patterns: paths, Run: p.cfg.Run})
 }
 
-// storeIndex records what building showed of every package built now that
-// has a source key: its tests (all shards'), and the blind spots and
-// warnings of its test binary; and stores the binaries built
-// (binstore.go).
-func (b *built) storeIndex(p *pipeline, ch *cache) error {
-	if ch == nil || b.src == nil {
-		return nil
-	}
-	first := ch.noteListing(p, b.src)
-	for _, pkg := range slices.Concat(b.full, b.wanted) {
-		if err := ch.storeBinary(&pkg, b.src.key(pkg.ImportPath)); err != nil && first == nil {
-			first = fmt.Errorf("hunt: cache: %w", err)
-		}
-	}
-	for _, pkg := range b.full {
-		key := b.src.key(pkg.ImportPath)
-		if key == "" || b.indexed[pkg.ImportPath] {
-			continue
-		}
-		deps := b.src.deps[pkg.ImportPath]
-		e := &indexEntry{Package: pkg.ImportPath, Tests: pkg.Tests}
-		for _, s := range b.BlindSpots {
-			if s.Package == pkg.ImportPath || slices.Contains(deps, s.Package) {
-				e.BlindSpots = append(e.BlindSpots, s)
-			}
-		}
-		for _, w := range b.Warnings {
-			if strings.HasPrefix(w, pkg.ImportPath+": ") {
-				e.Warnings = append(e.Warnings, w)
-			}
-		}
-		if err := ch.write(indexKey(key), e); err != nil && first == nil {
-			first = err
-		}
-	}
-	return first
+// storeIndex records what building showed of the packages built now, and
+// stores the binaries built (cache.StoreBuild).
+func (b *built) storeIndex(p *pipeline, ch *cache.Cache) error {
+	return ch.StoreBuild(p.listed(), b.src, cache.Build{Full: b.full, Wanted: b.wanted, Indexed: b.indexed,
+		BlindSpots: b.BlindSpots, Warnings: b.Warnings})
 }
 
 // once drops the repetitions of a blind spot (several packages' tests link
@@ -265,15 +211,15 @@ func once(spots []report.BlindSpot) []report.BlindSpot {
 // (testing.T through an alias) goes to the shard of its package's first
 // test, or to shard 1 if the syntax found none: that shard built the
 // package.
-func (p *pipeline) shareSources(ctx context.Context, src *sources, known map[string]*indexEntry) (*built, error) {
+func (p *pipeline) shareSources(ctx context.Context, src *cache.Sources, known map[string]*cache.IndexEntry) (*built, error) {
 	out := &built{Built: &driver.Built{}, src: src, indexed: map[string]bool{}, shared: true}
-	for _, path := range src.paths {
-		tests := src.tests[path]
+	for _, path := range src.Paths {
+		tests := src.Tests[path]
 		if e := known[path]; e != nil {
 			tests = e.Tests
 		}
 		if len(tests) > 0 {
-			out.all = append(out.all, driver.Package{ImportPath: path, Dir: src.dirs[path], Tests: tests})
+			out.all = append(out.all, driver.Package{ImportPath: path, Dir: src.Dirs[path], Tests: tests})
 		}
 	}
 	var mine []driver.Package
@@ -291,8 +237,8 @@ func (p *pipeline) shareSources(ctx context.Context, src *sources, known map[str
 		return p.cfg.Shard.Index == 1
 	}
 	var rest []string
-	for _, path := range src.paths {
-		if known[path] == nil && (myTests[path] != nil || p.cfg.Shard.Index == 1 && len(src.tests[path]) == 0) {
+	for _, path := range src.Paths {
+		if known[path] == nil && (myTests[path] != nil || p.cfg.Shard.Index == 1 && len(src.Tests[path]) == 0) {
 			rest = append(rest, path)
 		}
 	}
@@ -305,7 +251,7 @@ func (p *pipeline) shareSources(ctx context.Context, src *sources, known map[str
 	}
 	var pkgs []driver.Package
 	for _, q := range out.Built.Packages {
-		syntactic := src.tests[q.ImportPath]
+		syntactic := src.Tests[q.ImportPath]
 		q.Tests = slices.DeleteFunc(slices.Clone(q.Tests), func(t string) bool {
 			return !slices.Contains(myTests[q.ImportPath], t) && (slices.Contains(syntactic, t) || !owner(q.ImportPath))
 		})
@@ -321,8 +267,8 @@ func (p *pipeline) shareSources(ctx context.Context, src *sources, known map[str
 			out.indexed[pkg.ImportPath] = true
 		}
 	}
-	order := func(path string) int { return slices.Index(src.paths, path) }
+	order := func(path string) int { return slices.Index(src.Paths, path) }
 	slices.SortStableFunc(pkgs, func(a, b driver.Package) int { return order(a.ImportPath) - order(b.ImportPath) })
-	out.Packages, out.Paths, out.BlindSpots = pkgs, src.paths, once(out.BlindSpots)
+	out.Packages, out.Paths, out.BlindSpots = pkgs, src.Paths, once(out.BlindSpots)
 	return out, nil
 }

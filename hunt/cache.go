@@ -1,171 +1,56 @@
 package hunt
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
-	"sync"
-
+	"github.com/deadhunt/deadhunt/hunt/internal/cache"
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
 
 // CacheEnv names the environment variable that moves the hunt cache:
 // a directory, or "off" for none.
-const CacheEnv = "DEADHUNT_CACHE"
+const CacheEnv = cache.Env
 
 // DefaultCacheDir is where the hunt cache lives unless CacheEnv says
 // otherwise: deadhunt/hunt under os.UserCacheDir, where go's own cache
 // lives by default; "" when off or there is no such directory.
-func DefaultCacheDir() string {
-	switch dir := os.Getenv(CacheEnv); dir {
-	case "off":
-		return ""
-	case "":
-	default:
-		return dir
-	}
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(dir, "deadhunt", "hunt")
-}
+func DefaultCacheDir() string { return cache.DefaultDir() }
 
-// cache holds what hunting a package's tests found, keyed by the code of
-// its instrumented test binary (the source key go list gives, see
-// sources; else the binary's fingerprint), deadhunt's own executable, the
-// tests hunted and the options that change results; and, by source key,
-// what building a package's tests showed (its tests, its blind spots), so
-// that an unchanged package is not even built. An entry is a file written atomically
-// (temporary file, then rename), so concurrent hunts at worst both write
-// the same entry, and a reader never sees half of one.
-type cache struct {
-	dir  string
-	opts string // the result-changing options, encoded
-}
-
-// entry is what one package's hunt left: its tests' accounts, its
-// findings as the report says them (suppressions not applied) and its
-// errors (tests failing on their own).
-type entry struct {
-	Package  string                `json:"package"`
-	Tests    []driver.TestStats    `json:"tests"`
-	Findings []report.Finding      `json:"findings"`
-	Errors   []report.PackageError `json:"errors,omitempty"`
-}
-
-// newCache is the cache in dir for a hunt with cfg's options; nil when
-// dir is "".
-func newCache(dir string, cfg Config, opts driver.Options) *cache {
-	if dir == "" || selfVersion() == "" {
-		return nil
-	}
-	key := struct {
-		Version                          string
+// newCache is the hunt cache in dir for a hunt with cfg's options, keyed
+// by those that change results; nil when dir is "".
+func newCache(dir string, cfg Config, opts driver.Options) *cache.Cache {
+	return cache.New(dir, struct {
 		Runs, Depth, Radius, Random, PCT int
 		Strategy                         report.Strategy
 		Seed                             uint64
 		KeepGoing, NoPredict, Static     bool
 		Timeout                          int64
 		Args                             []string
-	}{selfVersion(), opts.Runs, opts.Depth, opts.Radius, cfg.Random, cfg.PCT, opts.Strategy, opts.Seed,
-		opts.KeepGoing, cfg.NoPredict, cfg.Static != nil, int64(opts.Timeout), opts.Args}
-	data, _ := json.Marshal(key)
-	return &cache{dir: dir, opts: string(data)}
+	}{opts.Runs, opts.Depth, opts.Radius, cfg.Random, cfg.PCT, opts.Strategy, opts.Seed,
+		opts.KeepGoing, cfg.NoPredict, cfg.Static != nil, int64(opts.Timeout), opts.Args})
 }
 
-// code identifies the code of p's test binary: its source key when go
-// list gave one (sources), else the binary's fingerprint; "" if neither
-// is known (p is then not cached).
-func code(p *driver.Package, src *sources) string {
-	if k := src.key(p.ImportPath); k != "" {
-		return "src:" + k
-	}
-	if p.Fingerprint != "" {
-		return "bin:" + p.Fingerprint
-	}
-	return ""
+// listed names p's packages in the cache: the last listing of the same
+// patterns, from the same directory, with the same -run, is reused.
+func (p *pipeline) listed() cache.Patterns {
+	return cache.Patterns{Root: p.root, Dir: p.cfg.Dir, Run: p.cfg.Run, Patterns: p.patterns} // patterns are relative to Dir
 }
 
-// key is the name of the entry of p's tests, hunted with the cache's
-// options, for code.
-func (c *cache) key(p *driver.Package, code string) string {
-	data, _ := json.Marshal(struct {
-		Opts, Package, Code string
-		Tests               []string
-	}{c.opts, p.ImportPath, code, p.Tests})
-	h := sha256.Sum256(data)
-	return hex.EncodeToString(h[:])
+// reuseStatic takes from the cache the static answer of every package the
+// analyzer is to look at (p.static, or every package examined when nil),
+// and leaves it the others: p.static becomes those, none if the cache had
+// them all. Without a cache or sources, or when the cache has none of
+// them, p.static is left as it is.
+func (p *pipeline) reuseStatic(ch *cache.Cache, src *cache.Sources) {
+	if ch == nil || src == nil || p.cfg.Static == nil {
+		return
+	}
+	paths := p.static
+	if paths == nil {
+		paths = src.Paths
+	}
+	r := ch.ReuseStatic(src, paths)
+	if r.Reused > 0 {
+		p.static = r.Analyzed
+	}
+	p.statics = r
 }
-
-func (c *cache) path(key string) string { return filepath.Join(c.dir, key[:2], key+".json") }
-
-// get returns the entry of p's tests, if there is one.
-func (c *cache) get(p *driver.Package, code string) (*entry, bool) {
-	if c == nil || code == "" {
-		return nil, false
-	}
-	var e entry
-	if !c.read(c.key(p, code), &e) || e.Package != p.ImportPath || len(e.Tests) != len(p.Tests) {
-		return nil, false // missing, corrupt or foreign: hunt again
-	}
-	return &e, true
-}
-
-// put stores p's entry.
-func (c *cache) put(p *driver.Package, code string, e *entry) error {
-	if c == nil || code == "" {
-		return nil
-	}
-	return c.write(c.key(p, code), e)
-}
-
-// read decodes the file of key into v; false if there is none or it is
-// corrupt.
-func (c *cache) read(key string, v any) bool {
-	data, err := os.ReadFile(c.path(key))
-	return err == nil && json.Unmarshal(data, v) == nil
-}
-
-// write stores v as the file of key, atomically.
-func (c *cache) write(key string, v any) error {
-	name := c.path(key)
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return fmt.Errorf("hunt: cache: %w", err)
-	}
-	data, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Errorf("hunt: cache: %w", err)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), ".entry-*")
-	if err != nil {
-		return fmt.Errorf("hunt: cache: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("hunt: cache: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("hunt: cache: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), name); err != nil {
-		return fmt.Errorf("hunt: cache: %w", err)
-	}
-	return nil
-}
-
-// selfVersion identifies the running deadhunt: a hash of its executable,
-// so that a rebuilt deadhunt (a new version, or a local change) never
-// reuses results of another.
-var selfVersion = sync.OnceValue(func() string {
-	exe, err := os.Executable()
-	if err != nil {
-		return ""
-	}
-	return driver.Fingerprint(exe)
-})

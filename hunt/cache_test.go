@@ -42,6 +42,7 @@ func TestCacheReuses(t *testing.T) {
 	}
 	var out stream
 	cfg.Events = out.emit
+	cfg.Hints.Fresh = "-count=1"
 	second := confirm(t, cfg)
 	if len(o.finished) != 2 {
 		t.Errorf("%d test(s) hunted in all, want none more the second time", len(o.finished))

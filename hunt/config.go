@@ -60,6 +60,8 @@ type Config struct {
 	// Args are passed to every test binary after its own flags, as go
 	// test's -args.
 	Args []string
+	// Hints name the caller's ways of doing what messages suggest.
+	Hints Hints
 
 	// Build builds the instrumented test binaries; nil is driver.Build.
 	// Tests pass a fake.

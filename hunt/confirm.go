@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/deadhunt/deadhunt/hunt/internal/cache"
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
@@ -38,6 +39,7 @@ type Result struct {
 	// Cached are the tests whose results were reused from the cache.
 	Cached  []report.TestRef
 	dir     string // Config.Dir, for WriteText
+	hints   Hints  // Config.Hints, for WriteText
 	unbuilt int    // packages that did not build
 }
 
@@ -117,7 +119,7 @@ type work struct {
 	withTests []driver.Package // every shard's packages with tests
 	elsewhere int              // tests left to the other shards
 	fresh     []driver.Package // to hunt
-	reused    *reuse
+	reused    *cache.Reuse
 	pr        *predictions // nil without predictions
 	predErrs  []report.PackageError
 }
@@ -125,7 +127,7 @@ type work struct {
 // share reports the build, takes this shard's share of the packages
 // built and splits off those the cache has; the static analyzer starts on
 // the others, and their test binaries are made ready.
-func (p *pipeline) share(ctx context.Context, bc *built, ch *cache, ev *emitter) (*work, error) {
+func (p *pipeline) share(ctx context.Context, bc *built, ch *cache.Cache, ev *emitter) (*work, error) {
 	w := &work{built: bc.Built, withTests: bc.Built.Packages}
 	if bc.shared {
 		w.withTests, w.elsewhere = bc.all, bc.elsewhere
@@ -135,7 +137,7 @@ func (p *pipeline) share(ctx context.Context, bc *built, ch *cache, ev *emitter)
 		ev.failed(w.built.Errors)
 		return nil, buildFailed(w.built.Errors)
 	}
-	line := builtLine(w.built)
+	line := builtLine(w.built, p.cfg.Hints)
 	if bc.shared {
 		line = fmt.Sprintf("built the tests of %d package(s), those with tests in this shard's share", len(w.built.Packages))
 	}
@@ -149,12 +151,12 @@ func (p *pipeline) share(ctx context.Context, bc *built, ch *cache, ev *emitter)
 	if !p.cfg.Shard.whole() {
 		p.stage("shard %s: %d test(s) here, %d in the other shards", p.cfg.Shard, testCount(w.built.Packages), w.elsewhere)
 	}
-	w.fresh, w.reused = ch.split(w.built.Packages, bc.src, p.cfg.Fresh)
-	if n := len(w.reused.entries); n > 0 {
+	w.fresh, w.reused = ch.Split(w.built.Packages, bc.src, p.cfg.Fresh)
+	if n := w.reused.Len(); n > 0 {
 		p.stage("%d package(s) unchanged since an earlier hunt: their results are reused from the cache", n)
 	}
 	if !p.staticBegun {
-		p.static = w.reused.staticPatterns(w.built.Paths)
+		p.static = w.reused.StaticPatterns(w.built.Paths)
 		p.beginStatic(ctx, ch, bc.src)
 	}
 	return w, bc.want(ctx, p, ch, w.fresh)
@@ -187,19 +189,19 @@ func (p *pipeline) predictFor(ctx context.Context, w *work, ev *emitter, opts *d
 
 // result makes the report of a hunt (the cache's results joined,
 // suppressions applied), stores what the cache keeps and saves it.
-func (p *pipeline) result(ctx context.Context, w *work, sum *driver.Summary, bc *built, ch *cache, ev *emitter) (*Result, error) {
+func (p *pipeline) result(ctx context.Context, w *work, sum *driver.Summary, bc *built, ch *cache.Cache, ev *emitter) (*Result, error) {
 	built := w.built
 	rep := &report.Report{Version: report.Version, Tool: "deadhunt confirm", Created: time.Now().UTC(),
 		Packages: built.Paths, Findings: oneEach(sum.Findings), Interrupted: interruption(ctx, sum)}
-	rep.Findings = append(rep.Findings, joinPredictions(w.pr, rep.Findings, sum)...)
-	rep.Errors = slices.Concat(built.Errors, notBuildErrors(w.predErrs, built.Errors), sum.Errors, testFailures(sum))
-	err := errors.Join(w.reused.store(w.fresh, rep, sum), bc.storeIndex(p, ch), p.statics.storeErr())
-	cached := w.reused.apply(rep, sum)
+	rep.Findings = append(rep.Findings, joinPredictions(w.pr, rep.Findings, sum, p.cfg.Hints)...)
+	rep.Errors = slices.Concat(built.Errors, notBuildErrors(w.predErrs, built.Errors), sum.Errors, testFailures(sum, p.cfg.Hints))
+	err := errors.Join(w.reused.Store(w.fresh, rep, sum), bc.storeIndex(p, ch), p.statics.Err())
+	cached := w.reused.Apply(rep, sum)
 	rep.Tests = testRuns(sum, cached)
 	rep.BlindSpots = entered(built.BlindSpots, sum.Tests)
 	report.Sort(rep.Findings)
 	res := &Result{Report: rep, Summary: sum, Untested: untested(rep, sum, w.withTests), Root: p.root, dir: p.cfg.Dir,
-		unbuilt: len(built.Errors), Shard: p.cfg.Shard, Elsewhere: w.elsewhere, Cached: cached}
+		unbuilt: len(built.Errors), Shard: p.cfg.Shard, Elsewhere: w.elsewhere, Cached: cached, hints: p.cfg.Hints}
 	err = errors.Join(err, ApplySuppressions(rep, p.root))
 	res.Verdict = verdict(rep)
 	ev.reused(w.reused, cached)
@@ -221,10 +223,10 @@ func buildFailed(errs []report.PackageError) error {
 
 // builtLine is the stage line after the build: "built the tests of 3
 // package(s); 2 have no tests (or none matching -run); 1 did not build".
-func builtLine(b *driver.Built) string {
+func builtLine(b *driver.Built, h Hints) string {
 	line := fmt.Sprintf("built the tests of %d package(s)", len(b.Packages))
 	if n := len(b.Paths) - len(b.Packages) - len(b.Errors); n > 0 {
-		line += fmt.Sprintf("; %d have no tests (or none matching -run)", n)
+		line += fmt.Sprintf("; %d have no tests (or %s)", n, h.noneSelected())
 	}
 	if n := len(b.Errors); n > 0 {
 		line += fmt.Sprintf("; %d did not build", n)
@@ -264,24 +266,15 @@ func interruption(ctx context.Context, sum *driver.Summary) *report.Interruption
 // oneEach keeps one confirmed finding per ID, the first (its witness),
 // listing in Tests every test that confirmed it.
 func oneEach(fs []report.Finding) []report.Finding {
-	var out []report.Finding
-	at := map[string]int{}
-	for _, f := range fs {
-		i, seen := at[f.ID]
-		if !seen {
-			at[f.ID] = len(out)
-			out = append(out, f)
-			continue
-		}
-		g := &out[i]
+	return report.JoinByID(fs, func(g, f report.Finding) report.Finding {
 		if len(g.Tests) == 0 {
 			g.Tests = []string{g.Test}
 		}
 		if !slices.Contains(g.Tests, f.Test) {
 			g.Tests = append(g.Tests, f.Test)
 		}
-	}
-	return out
+		return g
+	})
 }
 
 // aimStatic aims each prediction only the static analyzer made at the
@@ -295,12 +288,13 @@ func (pr *predictions) aimStatic() {
 }
 
 // testFailures reports tests that fail on their own, with their output.
-func testFailures(sum *driver.Summary) []report.PackageError {
+func testFailures(sum *driver.Summary, h Hints) []report.PackageError {
 	var errs []report.PackageError
 	for _, st := range sum.Tests {
 		if f := st.Failure; f != nil && f.Outcome.Hung() && f.Busy {
 			errs = append(errs, report.PackageError{Package: st.Package, Test: st.Test,
-				Err: fmt.Sprintf("test still busy at its time bound in its plain run (its goroutines running or in system calls, none waiting: long, not blocked; -timeout raises the bound); hunted under control, no deadlock confirmed; last output:\n%s", indent(f.Tail))})
+				Err: fmt.Sprintf("test still busy at its time bound in its plain run (its goroutines running or in system calls, none waiting: long, not blocked%s); hunted under control, no deadlock confirmed; last output:\n%s",
+					hint(h.Timeout, "raises the bound"), indent(f.Tail))})
 		} else if f != nil && f.Outcome.Hung() {
 			errs = append(errs, report.PackageError{Package: st.Package, Test: st.Test,
 				Err: fmt.Sprintf("test reaches its time bound in its plain run (it hangs); hunted under control, no deadlock confirmed (see its hang finding); last output:\n%s", indent(f.Tail))})

@@ -9,5 +9,6 @@
 // each one stage more than the one before; Replayer re-runs a witness.
 // Nothing here prints on its own: progress goes to Config.Observer, and
 // the caller writes the results where it wants them (WriteText renders
-// them as the deadhunt commands print them, naming their flags).
+// them as the deadhunt commands print them; the flags messages suggest are
+// the caller's, Config.Hints).
 package hunt

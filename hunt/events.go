@@ -4,6 +4,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/deadhunt/deadhunt/hunt/internal/cache"
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
@@ -197,15 +198,11 @@ func (e *emitter) failed(errs []report.PackageError) {
 
 // reused emits the test-end events of the tests whose results the cache
 // gave, and their confirmed findings, marked cached.
-func (e *emitter) reused(r *reuse, cached []report.TestRef) {
+func (e *emitter) reused(r *cache.Reuse, cached []report.TestRef) {
 	if e == nil {
 		return
 	}
-	for _, p := range r.order {
-		en := r.entries[p]
-		if en == nil {
-			continue
-		}
+	for _, en := range r.Entries() {
 		for i := range en.Tests {
 			e.send(testEnd(&en.Tests[i], true))
 		}

@@ -13,7 +13,7 @@ import (
 // touched their locks. Every touched test is aimed at (aimStatic), so the
 // strategy's own seeds never stand in for an aim. Confirmed findings that
 // were predicted get the predictions' evidence.
-func joinPredictions(pr *predictions, confirmed []report.Finding, sum *driver.Summary) []report.Finding {
+func joinPredictions(pr *predictions, confirmed []report.Finding, sum *driver.Summary, h Hints) []report.Finding {
 	if pr == nil {
 		return nil
 	}
@@ -27,7 +27,7 @@ func joinPredictions(pr *predictions, confirmed []report.Finding, sum *driver.Su
 		if s := aimSearch(sum, f.ID); s != nil {
 			f.Status, f.Search = report.Unconfirmed, s
 		} else if slices.Contains(f.Evidence, report.Dynamic) {
-			f.Status, f.Search = report.Unconfirmed, &report.Search{Strategy: report.Directed, MissBound: 1, Note: notTried(sum, &f)}
+			f.Status, f.Search = report.Unconfirmed, &report.Search{Strategy: report.Directed, MissBound: 1, Note: notTried(sum, &f, h)}
 		}
 		out = append(out, f)
 	}
@@ -37,14 +37,18 @@ func joinPredictions(pr *predictions, confirmed []report.Finding, sum *driver.Su
 // notTried says why no directed run was aimed at f, from its test's
 // account: the test confirmed another deadlock first (a blocking aim is
 // skipped then), failed on its own, or was not hunted.
-func notTried(sum *driver.Summary, f *report.Finding) string {
+func notTried(sum *driver.Summary, f *report.Finding, h Hints) string {
 	for _, st := range sum.Tests {
 		if st.Package != f.Package || st.Test != f.Test {
 			continue
 		}
 		switch {
 		case len(st.Findings) > 0:
-			return "no directed run: " + st.Test + " confirmed another deadlock first (-keep-going tries every aim)"
+			note := "no directed run: " + st.Test + " confirmed another deadlock first"
+			if h.KeepGoing != "" {
+				note += " (" + h.KeepGoing + " tries every aim)"
+			}
+			return note
 		case st.Failure != nil:
 			return "no directed run: " + st.Test + " fails on its own in its plain run"
 		}

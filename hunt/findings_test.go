@@ -16,12 +16,15 @@ func TestNotTried(t *testing.T) {
 		{Package: "p", Test: "TestFails", Failure: &driver.Failure{Outcome: driver.Fail}},
 	}}
 	for test, want := range map[string]string{
-		"TestConfirmed": "TestConfirmed confirmed another deadlock first",
+		"TestConfirmed": "TestConfirmed confirmed another deadlock first (-keep-going tries every aim)",
 		"TestFails":     "TestFails fails on its own",
 		"TestGone":      "failed on their own or were not hunted",
 	} {
-		if got := notTried(sum, &report.Finding{Package: "p", Test: test}); !strings.Contains(got, want) {
+		if got := notTried(sum, &report.Finding{Package: "p", Test: test}, Hints{KeepGoing: "-keep-going"}); !strings.Contains(got, want) {
 			t.Errorf("%s: %q, want it to say %q", test, got, want)
 		}
+	}
+	if got := notTried(sum, &report.Finding{Package: "p", Test: "TestConfirmed"}, Hints{}); strings.Contains(got, "(") {
+		t.Errorf("without hints: %q, want no hint", got)
 	}
 }

@@ -6,8 +6,9 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strings"
 
+	"github.com/deadhunt/deadhunt/hunt/internal/cache"
+	"github.com/deadhunt/deadhunt/internal/gotest"
 	"github.com/deadhunt/deadhunt/predict"
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
@@ -30,7 +31,7 @@ type pipeline struct {
 	staticAns <-chan staticAnswer
 	// statics is what the static cache gave (reuseStatic) and is to
 	// keep; nil without the cache.
-	statics *staticReuse
+	statics *cache.Static
 	// staticBegun: beginStatic ran (before the build, or after it).
 	staticBegun bool
 }
@@ -48,9 +49,8 @@ func (p *pipeline) staticPatterns() []string {
 	return p.patterns
 }
 
-// startStatic starts the static analyzer now, alongside the build and the
-// recording (both cores busy: it is most of the time of a small module's
-// confirm); predict takes its answer.
+// startStatic starts the static analyzer now, to run alongside the build
+// and the recording, which it does not need; predict takes its answer.
 func (p *pipeline) startStatic(ctx context.Context) {
 	patterns := p.staticPatterns()
 	if p.cfg.Static == nil || len(patterns) == 0 {
@@ -70,7 +70,7 @@ func (p *pipeline) startStatic(ctx context.Context) {
 // every shard), since what it analyzes does not depend on the build then,
 // and it runs beside it; after the build otherwise, once p.static says
 // which packages are left.
-func (p *pipeline) beginStatic(ctx context.Context, ch *cache, src *sources) {
+func (p *pipeline) beginStatic(ctx context.Context, ch *cache.Cache, src *cache.Sources) {
 	if p.cfg.NoPredict || p.staticBegun {
 		return
 	}
@@ -145,13 +145,13 @@ func (p *pipeline) predict(ctx context.Context, rec *driver.Recording) *predicti
 	pr := &predictions{Predictions: driver.Predict(rec, predict.Options{})}
 	pr.errs = append(pr.errs, pr.Errors...)
 	var static []report.Finding
-	if r := p.statics; r != nil && r.reused > 0 {
-		p.stage("static analyzer: %d package(s) unchanged, answer reused from the cache", r.reused)
-		static = slices.Clone(r.findings)
+	if r := p.statics; r != nil && r.Reused > 0 {
+		p.stage("static analyzer: %d package(s) unchanged, answer reused from the cache", r.Reused)
+		static = slices.Clone(r.Findings)
 	}
 	patterns := p.staticPatterns()
 	if p.cfg.Static != nil && len(patterns) > 0 {
-		if p.statics != nil && p.statics.reused > 0 {
+		if p.statics != nil && p.statics.Reused > 0 {
 			p.stage("running the static analyzer (lockcycle) on the %d other package(s)", len(patterns))
 		} else {
 			p.stage("running the static analyzer (lockcycle)")
@@ -173,7 +173,7 @@ func (p *pipeline) predict(ctx context.Context, rec *driver.Recording) *predicti
 		default:
 			static = append(static, rep.Findings...)
 			pr.errs = append(pr.errs, rep.Errors...)
-			p.statics.store(rep)
+			p.statics.Store(rep)
 		}
 	}
 	pr.merged = predict.Merge(pr.Findings, static)
@@ -207,12 +207,5 @@ func notBuildErrors(errs, build []report.PackageError) []report.PackageError {
 	for _, e := range build {
 		failed[e.Package] = true
 	}
-	return slices.DeleteFunc(slices.Clone(errs), func(e report.PackageError) bool { return failed[basePackage(e.Package)] })
-}
-
-// basePackage is the import path of a package as go/packages names its
-// test variants: "p [p.test]" and "p.test" are p.
-func basePackage(p string) string {
-	p, _, _ = strings.Cut(p, " [")
-	return strings.TrimSuffix(p, ".test")
+	return slices.DeleteFunc(slices.Clone(errs), func(e report.PackageError) bool { return failed[gotest.BasePackage(e.Package)] })
 }

@@ -3,7 +3,6 @@ package hunt
 import (
 	"context"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -257,29 +256,6 @@ func TestStaticCacheOff(t *testing.T) {
 	confirm(t, cfg)
 	if spy.count() != 2 {
 		t.Errorf("%d analyzer call(s), want 2", spy.count())
-	}
-}
-
-// The static key leaves out -run (the hunt's source key has it) and
-// covers a package's test files.
-func TestStaticKey(t *testing.T) {
-	cfg, _, _ := staticModule(t)
-	list := func(run string) *sources {
-		t.Helper()
-		src, err := listSources(t.Context(), cfg.Dir, []string{"./..."}, run, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return src
-	}
-	x, y := list("X"), list("Y")
-	if len(x.static) != 3 || !maps.Equal(x.static, y.static) || x.keys["example.com/c"] == y.keys["example.com/c"] {
-		t.Errorf("static keys %v and %v, source keys %v and %v; want 3 static keys alike, the source keys not", x.static, y.static, x.keys, y.keys)
-	}
-	writeFiles(t, cfg.Dir, map[string]string{"c/c_test.go": "package c_test\n\nimport \"testing\"\n\nfunc TestC(t *testing.T) {}\n"})
-	z := list("X")
-	if z.static["example.com/c"] == x.static["example.com/c"] || z.static["example.com/a"] != x.static["example.com/a"] {
-		t.Errorf("c's test changed: static keys %v, were %v; want c's alone changed", z.static, x.static)
 	}
 }
 

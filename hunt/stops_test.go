@@ -72,7 +72,7 @@ func TestTestFailuresBusy(t *testing.T) {
 		{Package: "p", Test: "TestLong", Failure: &driver.Failure{Outcome: driver.Timeout, Busy: true}},
 		{Package: "p", Test: "TestStuck", Failure: &driver.Failure{Outcome: driver.Timeout}},
 	}}
-	errs := testFailures(sum)
+	errs := testFailures(sum, Hints{Timeout: "-timeout"})
 	if len(errs) != 2 || !strings.Contains(errs[0].Err, "still busy") || !strings.Contains(errs[0].Err, "-timeout") ||
 		!strings.Contains(errs[1].Err, "(it hangs)") {
 		t.Errorf("errors %+v; want TestLong busy (with -timeout), TestStuck hanging", errs)

@@ -26,9 +26,9 @@ func (r *Result) WriteText(w io.Writer, verbose bool) error {
 	if len(rep.Findings) > 0 || len(rep.Errors) > 0 {
 		fmt.Fprintln(w)
 	}
-	writeTests(w, r.Summary, rep, r.Cached, verbose)
+	writeTests(w, r.Summary, rep, r.Cached, verbose, r.hints)
 	for _, p := range r.Untested {
-		fmt.Fprintf(w, "%s: no tests to run (no test files, or none matching -run)\n", p)
+		fmt.Fprintf(w, "%s: no tests to run (no test files, or %s)\n", p, r.hints.noneSelected())
 	}
 	r.writeScale(w)
 	fmt.Fprintln(w)
@@ -138,7 +138,7 @@ func (r *Result) incomplete() []string {
 // writeTests writes a line per test hunted, marking those reused from the
 // cache; verbose, its calibration, aims, warnings and first misbehaving
 // run too.
-func writeTests(w io.Writer, sum *driver.Summary, rep *report.Report, cached []report.TestRef, verbose bool) {
+func writeTests(w io.Writer, sum *driver.Summary, rep *report.Report, cached []report.TestRef, verbose bool, h Hints) {
 	bad := 0
 	for _, st := range sum.Tests {
 		control := " [fully controlled]"
@@ -188,7 +188,7 @@ func writeTests(w io.Writer, sum *driver.Summary, rep *report.Report, cached []r
 		fmt.Fprintln(w, line)
 	}
 	if bad > 0 && !verbose {
-		fmt.Fprintf(w, "%d test(s) misbehaved under some schedules without a deadlock (a test that relies on timing can); -v shows the first such run's output\n", bad)
+		fmt.Fprintf(w, "%d test(s) misbehaved under some schedules without a deadlock (a test that relies on timing can)%s\n", bad, hint(h.Verbose, "shows the first such run's output"))
 	}
 }
 

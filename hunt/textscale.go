@@ -14,10 +14,15 @@ import (
 // from the cache.
 func (r *Result) writeScale(w io.Writer) {
 	if !r.Shard.whole() {
-		fmt.Fprintf(w, "shard %s: %d test(s) left to the other shards; join the shards' reports with deadhunt merge\n", r.Shard, r.Elsewhere)
+		join := ""
+		if r.hints.Merge != "" {
+			join = "; join the shards' reports with " + r.hints.Merge
+		}
+		fmt.Fprintf(w, "shard %s: %d test(s) left to the other shards%s\n", r.Shard, r.Elsewhere, join)
 	}
 	if n := len(r.Cached); n > 0 {
-		fmt.Fprintf(w, "%d test(s) of %d unchanged package(s) not hunted again: their results are reused from the cache (marked [cached]; -count=1 hunts them again)\n", n, r.cachedPackages())
+		fmt.Fprintf(w, "%d test(s) of %d unchanged package(s) not hunted again: their results are reused from the cache (marked [cached]%s)\n",
+			n, r.cachedPackages(), hint(r.hints.Fresh, "hunts them again"))
 	}
 }
 

@@ -14,17 +14,11 @@ import (
 // then shorter cycles first, then findings whose edges more goroutines
 // showed, then by ID.
 func Merge(dynamic, static []report.Finding) []report.Finding {
-	var out []report.Finding
-	at := make(map[string]int)
-	for _, f := range slices.Concat(dynamic, static) {
-		f.Evidence = evidenceOf(f)
-		if i, ok := at[f.ID]; ok {
-			out[i] = mergeTwo(out[i], f)
-			continue
-		}
-		at[f.ID] = len(out)
-		out = append(out, f)
+	all := slices.Concat(dynamic, static)
+	for i := range all {
+		all[i].Evidence = evidenceOf(all[i])
 	}
+	out := report.JoinByID(all, mergeTwo)
 	slices.SortStableFunc(out, func(a, b report.Finding) int {
 		return cmp.Or(
 			cmp.Compare(evidenceRank(a), evidenceRank(b)),

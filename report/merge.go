@@ -60,22 +60,33 @@ func mergeBlindSpots(have, spots []BlindSpot) []BlindSpot {
 	return have
 }
 
+// JoinByID keeps one finding per ID, in the order the IDs first appear:
+// the first of its ID, joined with each later one by join.
+func JoinByID(fs []Finding, join func(have, f Finding) Finding) []Finding {
+	var out []Finding
+	at := map[string]int{}
+	for _, f := range fs {
+		i, seen := at[f.ID]
+		if !seen {
+			at[f.ID] = len(out)
+			out = append(out, f)
+			continue
+		}
+		out[i] = join(out[i], f)
+	}
+	return out
+}
+
 // mergeFindings joins the reports' findings by ID, then drops the
 // predictions a confirmed finding of another ID covers.
 func mergeFindings(reps []*Report) []Finding {
-	var fs []Finding
-	at := map[string]int{}
+	var all []Finding
 	for _, r := range reps {
 		for _, f := range r.Findings {
-			i, seen := at[f.ID]
-			if !seen {
-				at[f.ID] = len(fs)
-				fs = append(fs, clone(f))
-				continue
-			}
-			fs[i] = joinFinding(fs[i], f)
+			all = append(all, clone(f))
 		}
 	}
+	fs := JoinByID(all, joinFinding)
 	var confirmed []int
 	for i := range fs {
 		if fs[i].Status == Confirmed {

@@ -191,22 +191,13 @@ func reportEdge(e *edge) report.Edge {
 // mergeFindings joins findings with the same ID (the same bug seen at
 // several places) into one.
 func mergeFindings(fs []report.Finding) []report.Finding {
-	var out []report.Finding
-	idx := make(map[string]int)
-	for _, f := range fs {
-		i, ok := idx[f.ID]
-		if !ok {
-			idx[f.ID] = len(out)
-			out = append(out, f)
-			continue
-		}
-		g := &out[i]
+	return report.JoinByID(fs, func(g, f report.Finding) report.Finding {
 		for j := range g.Locks {
 			if j < len(f.Locks) {
 				g.Locks[j].Sites = append(g.Locks[j].Sites, f.Locks[j].Sites...)
 			}
 		}
 		g.Edges = append(g.Edges, f.Edges...)
-	}
-	return out
+		return g
+	})
 }

@@ -8,10 +8,11 @@ import (
 
 // Hand-offs: a function that returns holding a lock on one path only is
 // not missing an unlock when the lock goes with the value it returns (or
-// stores): bbolt's beginTx returns a *Tx whose Rollback and Commit release
-// the DB's mmap lock. The lock is handed off when a method of the type of
-// a returned or stored value releases the lock's class (its summary lists
-// it among the locks it releases without acquiring them).
+// stores), as when a constructor of a transaction returns it holding its
+// database's lock, which the transaction's Commit and Rollback release.
+// The lock is handed off when a method of the type of a returned or
+// stored value releases the lock's class (its summary lists it among the
+// locks it releases without acquiring them).
 
 // handedOff reports whether h, held at the return e, goes with a value
 // the function returns there or stores into a field.

@@ -11,6 +11,9 @@ import (
 	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
+// confirmHints name the flags and commands confirm's messages point at.
+var confirmHints = hunt.Hints{Run: "-run", Timeout: "-timeout", Fresh: "-count=1", KeepGoing: "-keep-going", Verbose: "-v", Merge: "deadhunt merge"}
+
 // runConfirm is deadhunt confirm (help/confirm.txt).
 func runConfirm(e *env, args []string) int {
 	var f flags
@@ -40,6 +43,7 @@ func runConfirm(e *env, args []string) int {
 			return err
 		}
 		cfg = f.config(e)
+		cfg.Hints = confirmHints
 		if err := f.scale(&cfg, e); err != nil {
 			return err
 		}

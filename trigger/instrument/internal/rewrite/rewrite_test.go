@@ -1,21 +1,28 @@
 package rewrite
 
 import (
+	"bytes"
+	"cmp"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/importer"
 	"go/parser"
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"io"
+	pathpkg "path"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/txtar"
 
 	"github.com/deadhunt/deadhunt/internal/golden"
+	"github.com/deadhunt/deadhunt/trigger"
 )
 
 const srcDir = "/src/p" // directory the golden inputs pretend to live in
@@ -123,29 +130,65 @@ func newInfo() *types.Info {
 	}
 }
 
-// stubImporter resolves deadhunt.dev/rt to the stub of the contract API.
-type stubImporter struct {
+// rtImporter resolves deadhunt.dev/rt, and any package under it, to the
+// runtime's own source (trigger.RuntimeFiles): the rewritten code must
+// compile against the real entry points.
+type rtImporter struct {
 	fset *token.FileSet
 	std  types.Importer
-	rt   *types.Package
+	pkgs map[string]*types.Package
 }
 
-func (s *stubImporter) Import(path string) (*types.Package, error) {
-	if path != RuntimePath {
+func (s *rtImporter) Import(path string) (*types.Package, error) {
+	dir, ok := strings.CutPrefix(path, RuntimePath)
+	if !ok || dir != "" && !strings.HasPrefix(dir, "/") {
 		return s.std.Import(path)
 	}
-	if s.rt == nil {
-		f, err := parser.ParseFile(s.fset, "testdata/rtapi.go", nil, 0)
-		if err != nil {
-			return nil, err
-		}
-		s.rt, err = (&types.Config{Importer: s.std}).Check(RuntimePath, s.fset, []*ast.File{f}, nil)
-		if err != nil {
-			return nil, err
-		}
+	if p := s.pkgs[path]; p != nil {
+		return p, nil
 	}
-	return s.rt, nil
+	files, err := runtimeFiles()
+	if err != nil {
+		return nil, err
+	}
+	dir = cmp.Or(strings.TrimPrefix(dir, "/"), ".")
+	ctx := build.Default
+	ctx.JoinPath = pathpkg.Join
+	ctx.OpenFile = func(name string) (io.ReadCloser, error) {
+		data, ok := files[name]
+		if !ok {
+			return nil, fmt.Errorf("no runtime file %s", name)
+		}
+		return io.NopCloser(bytes.NewReader(data)), nil
+	}
+	var syntax []*ast.File
+	for _, name := range sortedKeys(files) {
+		if pathpkg.Dir(name) != dir || !strings.HasSuffix(name, ".go") {
+			continue
+		}
+		if match, err := ctx.MatchFile(dir, pathpkg.Base(name)); err != nil || !match {
+			continue
+		}
+		f, err := parser.ParseFile(s.fset, pathpkg.Join("rt", name), files[name], 0)
+		if err != nil {
+			return nil, err
+		}
+		syntax = append(syntax, f)
+	}
+	p, err := (&types.Config{Importer: s}).Check(path, s.fset, syntax, nil)
+	if err != nil {
+		return nil, err
+	}
+	if s.pkgs == nil {
+		s.pkgs = map[string]*types.Package{}
+	}
+	s.pkgs[path] = p
+	return p, nil
 }
+
+// runtimeFiles are the runtime's source files, by their path in its
+// directory.
+var runtimeFiles = sync.OnceValues(trigger.RuntimeFiles)
 
 // checkCompiles type-checks the rewritten package with the sites file.
 func checkCompiles(t *testing.T, inputs map[string][]byte, res *Result) {
@@ -170,7 +213,7 @@ func checkCompiles(t *testing.T, inputs map[string][]byte, res *Result) {
 	if len(res.Files) > 0 {
 		add(filepath.Join(srcDir, "zz_deadhunt_sites.go"), res.SitesSrc)
 	}
-	conf := types.Config{Importer: &stubImporter{fset: fset, std: importer.Default()}, FakeImportC: true}
+	conf := types.Config{Importer: &rtImporter{fset: fset, std: importer.Default()}, FakeImportC: true}
 	if _, err := conf.Check("p", fset, files, nil); err != nil {
 		t.Errorf("rewritten package does not type-check: %v", err)
 	}

@@ -56,7 +56,7 @@ func TestStdlib(t *testing.T) {
 			t.Fatalf("%s: sites: %v", p.PkgPath, err)
 		}
 		files = append(files, sites)
-		conf := types.Config{Importer: &stubImporter{fset: fset, std: std}, FakeImportC: true}
+		conf := types.Config{Importer: &rtImporter{fset: fset, std: std}, FakeImportC: true}
 		if _, err := conf.Check(p.PkgPath, fset, files, nil); err != nil {
 			t.Errorf("%s: rewritten package does not type-check: %v", p.PkgPath, err)
 		}

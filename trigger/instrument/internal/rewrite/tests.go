@@ -3,9 +3,8 @@ package rewrite
 import (
 	"go/ast"
 	"go/types"
-	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/deadhunt/deadhunt/internal/gotest"
 )
 
 // testFunc makes the first statement of a top-level TestXxx(t *testing.T)
@@ -43,24 +42,11 @@ func TestFuncs(f *ast.File, info *types.Info) []string {
 func IsTestFile(name string) bool { return isTestFile(name) }
 
 func isTestFunc(d *ast.FuncDecl, info *types.Info) bool {
-	if d.Recv != nil || d.Body == nil || d.Type.TypeParams != nil || !isTestName(d.Name.Name) {
+	if d.Recv != nil || d.Body == nil || d.Type.TypeParams != nil || !gotest.IsTestName(d.Name.Name) {
 		return false
 	}
 	params := d.Type.Params.List
 	return len(params) == 1 && len(params[0].Names) <= 1 && isTestingT(info.TypeOf(params[0].Type))
-}
-
-// isTestName follows go test: Test, then nothing or a non-lowercase rune.
-func isTestName(name string) bool {
-	rest, ok := strings.CutPrefix(name, "Test")
-	if !ok {
-		return false
-	}
-	if rest == "" {
-		return true
-	}
-	r, _ := utf8.DecodeRuneInString(rest)
-	return !unicode.IsLower(r)
 }
 
 func isTestingT(t types.Type) bool {

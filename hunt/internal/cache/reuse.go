@@ -1,26 +1,27 @@
-package hunt
+package cache
 
 import (
 	"slices"
 	"strings"
 
+	"github.com/deadhunt/deadhunt/internal/gotest"
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
 
-// reuse is what a hunt takes from the cache: the entries of the packages
+// Reuse is what a hunt takes from the cache: the entries of the packages
 // whose instrumented test binary, tests and options are unchanged.
-type reuse struct {
-	cache   *cache
-	src     *sources
-	entries map[string]*entry // by import path
+type Reuse struct {
+	cache   *Cache
+	src     *Sources
+	entries map[string]*Entry // by import path
 	order   []string          // the packages with tests, in build order
 }
 
-// split parts the packages to hunt from those whose entry the cache has;
+// Split parts the packages to hunt from those whose entry the cache has;
 // fresh hunts them all (the cache is only written).
-func (c *cache) split(pkgs []driver.Package, src *sources, fresh bool) (hunt []driver.Package, r *reuse) {
-	r = &reuse{cache: c, src: src, entries: map[string]*entry{}}
+func (c *Cache) Split(pkgs []driver.Package, src *Sources, fresh bool) (hunt []driver.Package, r *Reuse) {
+	r = &Reuse{cache: c, src: src, entries: map[string]*Entry{}}
 	for i := range pkgs {
 		r.order = append(r.order, pkgs[i].ImportPath)
 		if e, ok := c.get(&pkgs[i], code(&pkgs[i], src)); ok && !fresh {
@@ -32,10 +33,24 @@ func (c *cache) split(pkgs []driver.Package, src *sources, fresh bool) (hunt []d
 	return hunt, r
 }
 
-// staticPatterns are the packages the static analyzer must look at: every
+// Len is the number of packages reused.
+func (r *Reuse) Len() int { return len(r.entries) }
+
+// Entries are the entries reused, in build order.
+func (r *Reuse) Entries() []*Entry {
+	var out []*Entry
+	for _, p := range r.order {
+		if e := r.entries[p]; e != nil {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// StaticPatterns are the packages the static analyzer must look at: every
 // package examined but those reused; nil when that is all of them (the
 // analyzer then runs on the command line's patterns); empty when none.
-func (r *reuse) staticPatterns(paths []string) []string {
+func (r *Reuse) StaticPatterns(paths []string) []string {
 	if len(r.entries) == 0 {
 		return nil
 	}
@@ -48,9 +63,9 @@ func (r *reuse) staticPatterns(paths []string) []string {
 	return ps
 }
 
-// apply adds the reused packages' tests, findings and errors to what the
+// Apply adds the reused packages' tests, findings and errors to what the
 // hunt found, the tests in build order, and marks them cached.
-func (r *reuse) apply(rep *report.Report, sum *driver.Summary) (cached []report.TestRef) {
+func (r *Reuse) Apply(rep *report.Report, sum *driver.Summary) (cached []report.TestRef) {
 	if len(r.entries) == 0 {
 		return nil
 	}
@@ -77,18 +92,18 @@ func (r *reuse) apply(rep *report.Report, sum *driver.Summary) (cached []report.
 	return cached
 }
 
-// store writes an entry for every package hunted whose tests all ran to
+// Store writes an entry for every package hunted whose tests all ran to
 // their end without an error of the driver's or the recording's (a test
 // failing on its own is a result, and is stored). rep is the report
 // before suppressions.
-func (r *reuse) store(pkgs []driver.Package, rep *report.Report, sum *driver.Summary) error {
+func (r *Reuse) Store(pkgs []driver.Package, rep *report.Report, sum *driver.Summary) error {
 	if r.cache == nil {
 		return nil
 	}
 	var first error
 	for i := range pkgs {
 		p := &pkgs[i]
-		e := &entry{Package: p.ImportPath, Findings: []report.Finding{}}
+		e := &Entry{Package: p.ImportPath, Findings: []report.Finding{}}
 		ok := true
 		for _, st := range sum.Tests {
 			if st.Package == p.ImportPath {
@@ -97,7 +112,7 @@ func (r *reuse) store(pkgs []driver.Package, rep *report.Report, sum *driver.Sum
 			}
 		}
 		for _, err := range rep.Errors {
-			if basePackage(err.Package) != p.ImportPath {
+			if gotest.BasePackage(err.Package) != p.ImportPath {
 				continue
 			}
 			ok = ok && err.Test != "" && strings.HasPrefix(err.Err, "test ends with ")

@@ -1,4 +1,4 @@
-package hunt
+package cache
 
 import (
 	"crypto/sha256"
@@ -13,7 +13,7 @@ import (
 )
 
 // The binary store keeps each package's last instrumented test binary
-// under the source key it was built from (sources: everything the binary
+// under the source key it was built from (Sources: everything the binary
 // is built from, deadhunt's own executable included). A hunt of a package
 // whose key is the same takes the binary from the store and builds
 // nothing: no loading, no instrumenting, no go command. That holds for a
@@ -27,7 +27,7 @@ import (
 // keeps the old contents.
 
 // binSlot is the directory of the package at path in dir.
-func (c *cache) binSlot(dir, path string) string {
+func (c *Cache) binSlot(dir, path string) string {
 	h := sha256.Sum256([]byte(dir + "\x00" + path))
 	return filepath.Join(c.dir, "bin", hex.EncodeToString(h[:8]))
 }
@@ -37,7 +37,7 @@ func binName(slot, key, fp string) string { return filepath.Join(slot, key+"-"+f
 
 // storedBinary returns the stored binary of the package at path in dir
 // built from key, and its fingerprint; "" if there is none.
-func (c *cache) storedBinary(dir, path, key string) (name, fp string) {
+func (c *Cache) storedBinary(dir, path, key string) (name, fp string) {
 	if c == nil || key == "" {
 		return "", ""
 	}
@@ -52,16 +52,16 @@ func (c *cache) storedBinary(dir, path, key string) (name, fp string) {
 	return "", ""
 }
 
-// has reports whether the store has a binary of the package at path in
+// Has reports whether the store has a binary of the package at path in
 // dir built from key.
-func (c *cache) has(dir, path, key string) bool {
+func (c *Cache) Has(dir, path, key string) bool {
 	name, _ := c.storedBinary(dir, path, key)
 	return name != ""
 }
 
-// storeBinary keeps pkg's binary, built from key, in the store, and drops
+// StoreBinary keeps pkg's binary, built from key, in the store, and drops
 // the package's binaries of other keys.
-func (c *cache) storeBinary(pkg *driver.Package, key string) error {
+func (c *Cache) StoreBinary(pkg *driver.Package, key string) error {
 	if c == nil || key == "" || pkg.Binary == "" || pkg.Fingerprint == "" {
 		return nil
 	}
@@ -91,11 +91,11 @@ func (c *cache) storeBinary(pkg *driver.Package, key string) error {
 	return nil
 }
 
-// takeBinary places the stored binary of pkg (built from key) in dir, a
-// directory of the hunt's own (a later hunt may replace the store's
-// file), and sets pkg's Binary and Fingerprint; false if the store has
-// none.
-func (c *cache) takeBinary(pkg *driver.Package, key, dir string) bool {
+// TakeBinary places the stored binary of pkg (built from key) in dir, a
+// directory of the hunt's own (TempDir: a later hunt may replace the
+// store's file), and sets pkg's Binary and Fingerprint; false if the
+// store has none.
+func (c *Cache) TakeBinary(pkg *driver.Package, key, dir string) bool {
 	name, fp := c.storedBinary(pkg.Dir, pkg.ImportPath, key)
 	if name == "" {
 		return false
@@ -108,47 +108,51 @@ func (c *cache) takeBinary(pkg *driver.Package, key, dir string) bool {
 	return true
 }
 
+// Patterns name a hunt's packages: the module root, the directory the
+// patterns are relative to, the tests' -run pattern and the patterns.
+type Patterns struct {
+	Root, Dir, Run string
+	Patterns       []string
+}
+
 // listing is what a hunt's go list showed of its packages: each one's
-// directory and source key (sources).
+// directory and source key (Sources).
 type listing struct {
 	Dirs map[string]string `json:"dirs"`
 	Keys map[string]string `json:"keys"`
 }
 
-// listingKey names the listing of the last hunt of p's patterns.
-func listingKey(p *pipeline) string {
-	data, _ := json.Marshal(struct {
-		Root, Dir, Run string
-		Patterns       []string
-	}{p.root, p.cfg.Dir, p.cfg.Run, p.patterns}) // patterns are relative to Dir
+// listingKey names the listing of the last hunt of pats.
+func listingKey(pats Patterns) string {
+	data, _ := json.Marshal(pats)
 	h := sha256.Sum256(data)
 	return "last-" + hex.EncodeToString(h[:])
 }
 
-// noteListing keeps what go list showed of p's packages for the next hunt
-// of them (lastKnown).
-func (c *cache) noteListing(p *pipeline, src *sources) error {
-	if c == nil || src == nil || len(src.keys) == 0 {
+// noteListing keeps what go list showed of the packages of pats for the
+// next hunt of them (LastKnown).
+func (c *Cache) noteListing(pats Patterns, src *Sources) error {
+	if c == nil || src == nil || len(src.Keys) == 0 {
 		return nil
 	}
-	l := listing{Dirs: map[string]string{}, Keys: src.keys}
-	for path := range src.keys {
-		l.Dirs[path] = src.dirs[path]
+	l := listing{Dirs: map[string]string{}, Keys: src.Keys}
+	for path := range src.Keys {
+		l.Dirs[path] = src.Dirs[path]
 	}
-	return c.write(listingKey(p), l)
+	return c.write(listingKey(pats), l)
 }
 
-// lastKnown reports whether every package the last hunt of p's patterns
-// listed is still known to the index (and, for a fresh hunt, its binary
-// stored): unless the code changed since, nothing is to be built.
-func (c *cache) lastKnown(p *pipeline) bool {
+// LastKnown reports whether every package the last hunt of pats listed is
+// still known to the index (and, for a fresh hunt, its binary stored):
+// unless the code changed since, nothing is to be built.
+func (c *Cache) LastKnown(pats Patterns, fresh bool) bool {
 	var l listing
-	if c == nil || !c.read(listingKey(p), &l) || len(l.Keys) == 0 {
+	if c == nil || !c.read(listingKey(pats), &l) || len(l.Keys) == 0 {
 		return false
 	}
 	for path, key := range l.Keys {
-		var e indexEntry
-		if !c.read(indexKey(key), &e) || e.Package != path || p.cfg.Fresh && !c.has(l.Dirs[path], path, key) {
+		var e IndexEntry
+		if !c.read(indexKey(key), &e) || e.Package != path || fresh && !c.Has(l.Dirs[path], path, key) {
 			return false
 		}
 	}

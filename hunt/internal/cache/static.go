@@ -1,10 +1,11 @@
-package hunt
+package cache
 
-// The static cache keeps the static analyzer's answer (lockcycle,
-// Config.Static) per package, as go vet keeps its results: a hunt asks the
-// analyzer only about the packages whose answer the cache does not have,
-// and joins the cached findings to its answer. It holds also for fresh
-// hunts (Config.Fresh, -count=1): that option means tests are run again,
+// The static cache keeps the static analyzer's answer (lockcycle) per
+// package, as go vet keeps its results: a hunt asks the analyzer only
+// about the packages whose answer the cache does not have, and joins the
+// cached findings to its answer. It holds also for fresh hunts (those
+// that run every test again, as go test -count=1): that option means
+// tests are run again,
 // and the static answer, like a compile result, has nothing to do with
 // running them.
 //
@@ -38,20 +39,21 @@ package hunt
 // error at all for it and every finding and every error of the answer
 // could be told to be one analyzed package's (an error of a dependency
 // would otherwise vanish from later reports); a skipped or failed answer
-// is never kept. The tests' -run pattern (Config.Run), which is in the
-// hunt cache's source key, is not in this one: the analyzer does not
-// depend on it.
+// is never kept. The tests' -run pattern, which is in the hunt cache's
+// source key, is not in this one: the analyzer does not depend on it.
 //
 // What the key does not cover: a standard library edited in place
 // without a new GOVERSION (a development toolchain); C headers and flags
 // outside the package's directory read by cgo's preprocessing
 // (CGO_CFLAGS and the system's headers); a GOPACKAGESDRIVER, which would
-// load packages some other way; and the choice of analyzer function
-// (Config.Static): it is taken to be the one compiled into deadhunt's
-// executable, as it is for the command (tests with another use a cache of
-// their own).
+// load packages some other way; and the choice of analyzer function: it
+// is taken to be the one compiled into deadhunt's executable, as it is
+// for the command (tests with another use a cache of their own).
 
-import "github.com/deadhunt/deadhunt/report"
+import (
+	"github.com/deadhunt/deadhunt/internal/gotest"
+	"github.com/deadhunt/deadhunt/report"
+)
 
 // staticEntry is the static analyzer's answer for one package: its
 // findings (none is an empty list); it had no error.
@@ -82,51 +84,38 @@ func staticKey(byPath map[string]*listed, p *listed, tool string) (string, bool)
 	return depsKey(byPath, deps, tool+"\x00static\x00"+p.Dir)
 }
 
-// staticReuse is what a hunt took from the static cache, and what it is
-// to store there.
-type staticReuse struct {
-	cache    *cache
-	src      *sources
-	analyzed []string         // the packages the analyzer is asked about
-	reused   int              // the packages whose answer is the cache's
-	findings []report.Finding // their findings
+// Static is what a hunt took from the static cache, and what it is to
+// store there.
+type Static struct {
+	cache    *Cache
+	src      *Sources
+	Analyzed []string         // the packages the analyzer is asked about
+	Reused   int              // the packages whose answer is the cache's
+	Findings []report.Finding // their findings
 	err      error            // the first entry that could not be written
 }
 
-// reuseStatic takes from the cache the static answer of every package the
-// analyzer is to look at (p.static, or every package examined when nil),
-// and leaves it the others: p.static becomes those, none if the cache had
-// them all. Without a cache or sources, or when the cache has none of
-// them, p.static is left as it is.
-func (p *pipeline) reuseStatic(ch *cache, src *sources) {
-	if ch == nil || src == nil || p.cfg.Static == nil {
-		return
-	}
-	paths := p.static
-	if paths == nil {
-		paths = src.paths
-	}
-	r := &staticReuse{cache: ch, src: src, analyzed: []string{}}
+// ReuseStatic takes from the cache the static answer of every package of
+// paths that it has, and leaves the others to the analyzer (Analyzed).
+func (c *Cache) ReuseStatic(src *Sources, paths []string) *Static {
+	r := &Static{cache: c, src: src, Analyzed: []string{}}
 	for _, path := range paths {
 		if e, ok := r.get(path); ok {
-			r.findings = append(r.findings, e.Findings...)
-			r.reused++
+			r.Findings = append(r.Findings, e.Findings...)
+			r.Reused++
 			continue
 		}
-		r.analyzed = append(r.analyzed, path)
+		r.Analyzed = append(r.Analyzed, path)
 	}
-	if r.reused > 0 {
-		p.static = r.analyzed
-	}
-	p.statics = r
+	return r
 }
 
 // get reads the entry of path; false if there is none or it is corrupt or
 // foreign.
-func (r *staticReuse) get(path string) (*staticEntry, bool) {
-	key := r.src.static[path]
+func (r *Static) get(path string) (*staticEntry, bool) {
+	key := r.src.Static[path]
 	var e staticEntry
-	if key == "" || !r.cache.read(staticEntryKey(key), &e) || e.Package != path || e.Findings == nil {
+	if key == "" || r.cache == nil || !r.cache.read(staticEntryKey(key), &e) || e.Package != path || e.Findings == nil {
 		return nil, false
 	}
 	for _, f := range e.Findings {
@@ -140,13 +129,13 @@ func (r *staticReuse) get(path string) (*staticEntry, bool) {
 // owner is the package analyzed that a finding's or an error's package
 // pkg is of: pkg itself, or the package whose external tests pkg is; ""
 // if none.
-func (r *staticReuse) owner(pkg string) string {
-	for _, path := range r.analyzed {
+func (r *Static) owner(pkg string) string {
+	for _, path := range r.Analyzed {
 		if pkg == path {
 			return path
 		}
 	}
-	for _, path := range r.analyzed {
+	for _, path := range r.Analyzed {
 		if pkg == path+"_test" {
 			return path
 		}
@@ -154,16 +143,16 @@ func (r *staticReuse) owner(pkg string) string {
 	return ""
 }
 
-// store keeps the analyzer's answer rep, which it gave without an error,
+// Store keeps the analyzer's answer rep, which it gave without an error,
 // for every package it analyzed that has a key and no error in rep;
 // nothing if some finding or error of rep is of no package analyzed.
-func (r *staticReuse) store(rep *report.Report) {
-	if r == nil || len(r.analyzed) == 0 {
+func (r *Static) Store(rep *report.Report) {
+	if r == nil || r.cache == nil || len(r.Analyzed) == 0 {
 		return
 	}
 	failed := map[string]bool{}
 	for _, e := range rep.Errors {
-		path := r.owner(basePackage(e.Package))
+		path := r.owner(gotest.BasePackage(e.Package))
 		if path == "" {
 			return
 		}
@@ -177,8 +166,8 @@ func (r *staticReuse) store(rep *report.Report) {
 		}
 		found[path] = append(found[path], f)
 	}
-	for _, path := range r.analyzed {
-		key := r.src.static[path]
+	for _, path := range r.Analyzed {
+		key := r.src.Static[path]
 		if key == "" || failed[path] {
 			continue
 		}
@@ -189,9 +178,9 @@ func (r *staticReuse) store(rep *report.Report) {
 	}
 }
 
-// storeErr is the first error storing the static answer met; nil if none
-// (or no static cache).
-func (r *staticReuse) storeErr() error {
+// Err is the first error storing the static answer met; nil if none (or
+// no static cache).
+func (r *Static) Err() error {
 	if r == nil {
 		return nil
 	}

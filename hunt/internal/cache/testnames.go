@@ -1,4 +1,4 @@
-package hunt
+package cache
 
 import (
 	"go/ast"
@@ -8,17 +8,16 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
-	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/deadhunt/deadhunt/internal/gotest"
 )
 
 // testNames lists the top-level TestXxx(t *testing.T) functions of the
 // test files in dir, matching run (nil: all), from their syntax alone, as
 // the instrumenter finds them after type-checking: a shard learns which
 // tests a package has without building it. A test whose parameter names
-// testing.T through an alias or a dot import is not seen here (see
-// shareSources for what becomes of it).
+// testing.T through an alias or a dot import is not seen here: the hunt
+// learns of it from the build.
 func testNames(dir string, files []string, run *regexp.Regexp) []string {
 	var names []string
 	fset := token.NewFileSet()
@@ -54,7 +53,7 @@ func testingName(f *ast.File) string {
 
 // isTestDecl reports whether d is func TestXxx(t *<testing>.T).
 func isTestDecl(d *ast.FuncDecl, testing string) bool {
-	if d.Recv != nil || d.Body == nil || d.Type.TypeParams != nil || !isTestName(d.Name.Name) {
+	if d.Recv != nil || d.Body == nil || d.Type.TypeParams != nil || !gotest.IsTestName(d.Name.Name) {
 		return false
 	}
 	params := d.Type.Params.List
@@ -71,17 +70,4 @@ func isTestDecl(d *ast.FuncDecl, testing string) bool {
 	}
 	x, ok := sel.X.(*ast.Ident)
 	return ok && x.Name == testing && sel.Sel.Name == "T"
-}
-
-// isTestName follows go test: Test, then nothing or a rune not lowercase.
-func isTestName(name string) bool {
-	rest, ok := strings.CutPrefix(name, "Test")
-	if !ok {
-		return false
-	}
-	if rest == "" {
-		return true
-	}
-	r, _ := utf8.DecodeRuneInString(rest)
-	return !unicode.IsLower(r)
 }

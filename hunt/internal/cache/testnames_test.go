@@ -1,4 +1,4 @@
-package hunt
+package cache
 
 import (
 	"os"
