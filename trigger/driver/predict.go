@@ -267,9 +267,7 @@ func targetOf(c *predict.Prediction) Target {
 // aimDepth is the least depth assumed for c: a cycle of n locks needs
 // n-1 goroutines preempted at an inner acquisition while holding their
 // first lock (n-1 change points), plus one more among the inner
-// acquisitions, drawn within the radius (depth n+1; on the corpus it
-// raised cycle3's hit rate from 40% to 54% and philo4's from 38% to 60%,
-// 50 seeds each). With held sites, one change point more is drawn among
+// acquisitions, drawn within the radius (depth n+1). With held sites, one change point more is drawn among
 // them (depth n+2): an extra ordering constraint that concerns when a
 // goroutine enters its outer critical section (it must come after
 // another goroutine's, as when one edge exists only once another

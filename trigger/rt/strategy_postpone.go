@@ -35,19 +35,16 @@ type postponer struct {
 // maxHeldDelay is the furthest the clock moves, in all, while every
 // enabled goroutine is held: a held goroutine is taken as slow by at most
 // 20 ms. A test's own timing margins ("fail if nothing happened within a
-// second"; yamux's TestOpenStreamTimeout gives a session 100 ms to close
-// after its 25 ms open timeout) are not what a blocking candidate is
-// about, and a jump past them makes a passing test fail, not deadlock
-// (puddle's tests did at no bound, yamux's at 100 ms in every aimed run).
-// The corpus's timeouts are of 1 to 3 ms.
+// second") are not what a blocking candidate is about, and a jump past
+// them makes a passing test fail, not deadlock.
 const maxHeldDelay = int64(20 * time.Millisecond)
 
 // maxHeldLockDelay is maxHeldDelay for a goroutine held at a lock
 // acquisition: the lock is free and the program takes it at once, so it
-// is taken as slow by a millisecond at most, a scheduling delay (a yamux
-// session's receive loop held at its streamLock with a window update let
-// a stream's 10 ms write deadline fire; a keeper held at its Lock while a
-// 1 ms ticker goes on is how corpus/deadlock/tokenchan deadlocks).
+// is taken as slow by a millisecond at most, a scheduling delay (longer,
+// a receive loop held at its lock lets its partners' write deadlines
+// fire; a keeper held at its Lock while a 1 ms ticker goes on is how
+// corpus/deadlock/tokenchan deadlocks).
 const maxHeldLockDelay = int64(time.Millisecond)
 
 // maxHeldFires bounds the timers fired while every enabled goroutine is
