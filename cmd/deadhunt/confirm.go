@@ -48,7 +48,7 @@ func runConfirm(e *env, args []string) int {
 			return err
 		}
 		o, err := cfg.DriverOptions()
-		return cmp.Or(err, o.CheckValid())
+		return cmp.Or(err, flagError(o.CheckValid()))
 	}
 	pos, code, ok := parseCommand(e, fs, check, f.splitArgs(args))
 	if !ok {

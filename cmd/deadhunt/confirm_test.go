@@ -32,8 +32,25 @@ func TestConfirmUsage(t *testing.T) {
 	}
 	e, _ := fake(t)
 	r := cli(t, e, "confirm", "--strategy", "bogus")
-	if want := "deadhunt confirm: driver: unknown strategy \"bogus\" (want random, pct, rpro or directed)\n"; !strings.HasPrefix(r.stderr, want) {
+	if want := "deadhunt confirm: -strategy \"bogus\" unknown (want random, pct, rpro or directed)\n"; !strings.HasPrefix(r.stderr, want) {
 		t.Errorf("stderr %q, want %q first", r.stderr, want)
+	}
+}
+
+// The driver's rules for its options are said as the flags that set them.
+func TestConfirmOptionErrorsNameFlags(t *testing.T) {
+	for _, c := range []struct{ args, want string }{
+		{"-runs 0", "-runs 0, want at least 1"},
+		{"-p 0", "-p 0, want at least 1"},
+		{"-timeout 0s", "-timeout must be positive"},
+		{"-confidence 1", "-confidence 1, want more than 0 and less than 1"},
+		{"-radius -1", "-radius -1, want 0 (automatic) or more"},
+	} {
+		e, _ := fake(t)
+		r := cli(t, e, append([]string{"confirm"}, strings.Fields(c.args)...)...)
+		if want := "deadhunt confirm: " + c.want + "\n"; r.code != exitUsage || !strings.HasPrefix(r.stderr, want) {
+			t.Errorf("%s: exit %d, stderr %q; want %q first", c.args, r.code, r.stderr, want)
+		}
 	}
 }
 

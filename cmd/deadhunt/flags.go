@@ -53,15 +53,29 @@ func (f *flags) addRun(fs *flag.FlagSet, runHelp, timeoutHelp string) {
 }
 
 func (f *flags) checkRun() error {
-	switch _, err := regexp.Compile(f.run); {
-	case err != nil:
+	if _, err := regexp.Compile(f.run); err != nil {
 		return fmt.Errorf("-run: %v", err)
-	case f.parallel < 1:
-		return fmt.Errorf("-p %d, want at least 1", f.parallel)
-	case f.timeout <= 0:
-		return errors.New("-timeout must be positive")
 	}
-	return nil
+	o := driver.Options{Parallel: f.parallel, Timeout: f.timeout}
+	return flagError(o.CheckRun())
+}
+
+// optionFlags name the flag of each driver option whose flag is not
+// spelled as the option is.
+var optionFlags = map[string]string{"parallel": "p"}
+
+// flagError says a driver's *OptionError as the flag that set the option:
+// "-p 0, want at least 1". Other errors are returned as they are.
+func flagError(err error) error {
+	var oe *driver.OptionError
+	if !errors.As(err, &oe) {
+		return err
+	}
+	name := oe.Option
+	if f, ok := optionFlags[name]; ok {
+		name = f
+	}
+	return fmt.Errorf("-%s %s", name, oe.Problem)
 }
 
 // config is the pipeline's configuration the flags give in e. The

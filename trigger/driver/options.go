@@ -2,7 +2,6 @@ package driver
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"regexp"
 	"runtime"
@@ -104,23 +103,44 @@ func (o Options) WithDefaults() Options {
 	return o
 }
 
-// CheckValid reports the first unusable option, if any.
+// OptionError is an unusable option: the field of Options in lower case
+// and what is wrong with it, so that a command line can name its flag.
+type OptionError struct {
+	Option  string // "parallel"
+	Problem string // "0, want at least 1"
+}
+
+func (e *OptionError) Error() string { return "driver: " + e.Option + " " + e.Problem }
+
+// CheckValid reports the first unusable option, if any, as an
+// *OptionError. It is the one place the options' rules are written.
 func (o *Options) CheckValid() error {
+	bad := func(option, format string, args ...any) error {
+		return &OptionError{Option: option, Problem: fmt.Sprintf(format, args...)}
+	}
 	switch {
 	case o.Runs < 1:
-		return fmt.Errorf("driver: runs %d, want at least 1", o.Runs)
+		return bad("runs", "%d, want at least 1", o.Runs)
 	case !slices.Contains(Strategies, o.Strategy):
-		return fmt.Errorf("driver: unknown strategy %q (want %s)", o.Strategy, report.JoinStrategies(Strategies))
+		return bad("strategy", "%q unknown (want %s)", o.Strategy, report.JoinStrategies(Strategies))
 	case !(o.Confidence > 0 && o.Confidence < 1):
-		return fmt.Errorf("driver: confidence %v, want more than 0 and less than 1", o.Confidence)
+		return bad("confidence", "%v, want more than 0 and less than 1", o.Confidence)
 	case o.Depth < 1:
-		return fmt.Errorf("driver: depth %d, want at least 1", o.Depth)
+		return bad("depth", "%d, want at least 1", o.Depth)
 	case o.Radius < 0:
-		return fmt.Errorf("driver: radius %d, want 0 (automatic) or more", o.Radius)
+		return bad("radius", "%d, want 0 (automatic) or more", o.Radius)
+	}
+	return o.CheckRun()
+}
+
+// CheckRun reports an unusable Parallel or Timeout, the options of every
+// command that runs tests (recording too), as an *OptionError.
+func (o *Options) CheckRun() error {
+	switch {
 	case o.Parallel < 1:
-		return fmt.Errorf("driver: parallel %d, want at least 1", o.Parallel)
+		return &OptionError{Option: "parallel", Problem: fmt.Sprintf("%d, want at least 1", o.Parallel)}
 	case o.Timeout <= 0:
-		return errors.New("driver: timeout must be positive")
+		return &OptionError{Option: "timeout", Problem: "must be positive"}
 	}
 	return nil
 }
