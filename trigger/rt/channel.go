@@ -71,10 +71,13 @@ func Close[T any](ch chan<- T, s *Site) {
 
 var (
 	opSend = newKind(kindDef{name: "Send", canRun: canSelect, exec: execSelect, file: fileChans,
-		waitText: chanWaitText, flags: chanWait | moves})
+		waitText: chanWaitText, explore: (*explorer).didSend, commOf: chanComm, commObj: chanCommObj,
+		flags: chanWait | moves})
 	opRecv = newKind(kindDef{name: "Recv", canRun: canSelect, exec: execSelect, file: fileChans,
-		waitText: chanWaitText, flags: chanWait | moves})
-	opClose = newKind(kindDef{name: "Close", exec: execClose, flags: always | moves})
+		waitText: chanWaitText, explore: (*explorer).didRecv, commOf: chanComm, commObj: chanCommObj,
+		flags: chanWait | moves})
+	opClose = newKind(kindDef{name: "Close", exec: execClose, explore: (*explorer).didSend,
+		comm: commClose, commObj: chanCommObj, flags: always | moves})
 )
 
 // channels is the model of the channels the run has used, by key.
@@ -414,4 +417,38 @@ func chanWaitText(sc *sched, x *g, who string) string {
 		b = fmt.Appendf(b, " channel %#x", c.k)
 	}
 	return string(b)
+}
+
+// chanComm is the comm mode of a send, a receive or a select: the
+// directions of its cases, whether it is a select, has a default, or
+// involves only unbuffered channels.
+func chanComm(o *op) int {
+	m := commUnbuffered
+	for i := range o.cases {
+		c := &o.cases[i]
+		if c.send {
+			m |= commSend
+		} else {
+			m |= commRecv
+		}
+		if c.size != 0 {
+			m &^= commUnbuffered
+		}
+	}
+	if len(o.cases) > 1 {
+		m |= commSelect
+	}
+	if o.hasDefault {
+		m |= commDefault
+	}
+	return m
+}
+
+// chanCommObj is the key of the channel of a one-case channel operation,
+// nil for a select of several (or a nil channel).
+func chanCommObj(o *op) any {
+	if len(o.cases) != 1 || o.cases[0].k == 0 {
+		return nil
+	}
+	return o.cases[0].k
 }

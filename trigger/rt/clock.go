@@ -634,7 +634,8 @@ var (
 		file:   func(*sched, *g) {},                    // woken by the firing
 		waitText: func(sc *sched, x *g, _ string) string {
 			return "sleep until " + time.Duration(x.op.obj.(*vtimer).when).String()
-		}})
+		},
+		explore: (*explorer).didLocal})
 	// opYield is Sleep(0) or less: a yield.
-	opYield = newKind(kindDef{name: "Sleep", flags: always | poll})
+	opYield = newKind(kindDef{name: "Sleep", explore: (*explorer).didLocal, flags: always | poll})
 )

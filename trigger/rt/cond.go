@@ -3,6 +3,7 @@ package rt
 import (
 	"fmt"
 	"sync"
+	"weak"
 )
 
 // The sync.Cond primitive: the queue of waiters of each Cond and the
@@ -60,10 +61,10 @@ var (
 		},
 		file:     func(*sched, *g) {},
 		waitText: func(sc *sched, x *g, who string) string { return fmt.Sprintf("Cond %p signal", x.op.obj) },
-		flags:    moves})
-	opCondSignal = newKind(kindDef{name: "CondSignal", flags: always,
+		comm:     commCondWait, commObj: condCommObj, flags: moves})
+	opCondSignal = newKind(kindDef{name: "CondSignal", flags: always, comm: commSignal, commObj: condCommObj,
 		exec: func(sc *sched, x *g) bool { sc.conds.signal(sc, x, x.op.obj.(*sync.Cond), false); return true }})
-	opCondBroadcast = newKind(kindDef{name: "CondBroadcast", flags: always,
+	opCondBroadcast = newKind(kindDef{name: "CondBroadcast", flags: always, comm: commSignal, commObj: condCommObj,
 		exec: func(sc *sched, x *g) bool { sc.conds.signal(sc, x, x.op.obj.(*sync.Cond), true); return true }})
 )
 
@@ -117,3 +118,6 @@ func unmanagedSignal(c *sync.Cond, all bool) {
 	sc.conds.signal(sc, nil, c, all)
 	sc.mu.Unlock()
 }
+
+// condCommObj is the Cond's key in the trace's comm events.
+func condCommObj(o *op) any { return weak.Make(o.obj.(*sync.Cond)) }

@@ -300,7 +300,7 @@ type cancelReq struct {
 	err, cause error
 }
 
-var opCancel = newKind(kindDef{name: "Cancel", flags: always, exec: func(sc *sched, x *g) bool {
+var opCancel = newKind(kindDef{name: "Cancel", flags: always, explore: (*explorer).didCancel, exec: func(sc *sched, x *g) bool {
 	r := x.op.obj.(cancelReq)
 	sc.cancel(r.c, r.err, r.cause)
 	return true

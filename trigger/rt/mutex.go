@@ -47,9 +47,10 @@ func TryLock(m *sync.Mutex, s *Site) bool {
 var (
 	opLock = newKind(kindDef{name: "Lock", canRun: canLock, exec: execLock,
 		file:     func(sc *sched, x *g) { fileIn(&mutexOf(sc, x).waiters, x) },
-		waitsFor: mutexOwner, waitText: lockWaitText, flags: acquire | lockOp})
-	opUnlock  = newKind(kindDef{name: "Unlock", exec: execUnlock, flags: lockOp | always})
-	opTryLock = newKind(kindDef{name: "TryLock", exec: execTryLock,
+		waitsFor: mutexOwner, waitText: lockWaitText, explore: (*explorer).didAcquire, flags: acquire | lockOp})
+	opUnlock = newKind(kindDef{name: "Unlock", exec: execUnlock, explore: (*explorer).didRelease,
+		flags: lockOp | always})
+	opTryLock = newKind(kindDef{name: "TryLock", exec: execTryLock, explore: (*explorer).didTry,
 		flags: acquire | lockOp | always | pollIfFailed})
 )
 

@@ -5,9 +5,10 @@ package rt
 // by the file of the primitive it belongs to (mutex.go, rwmutex.go,
 // channel.go, select.go, waitgroup.go, cond.go, once.go, clock.go,
 // timer.go, context.go, and goroutine.go for goroutine and test
-// lifecycle). The scheduler asks the
-// row, never the kind: may the operation step now, what does it do to the
-// model, under which objects does it wait, whom does it wait for. A new
+// lifecycle). The scheduler and its observers ask the row, never the
+// kind: may the operation step now, what does it do to the model, under
+// which objects does it wait, whom does it wait for, what does the
+// explorer record of it, which comm event does the trace write. A new
 // primitive is one new file with its model and its rows.
 
 // opKind is the kind of a scheduling point: its row in kinds.
@@ -35,7 +36,18 @@ type kindDef struct {
 	// waitText says what x's blocked operation waits for; who names the
 	// goroutines waitsFor returned (" goroutine 3"). nil: the kind's name.
 	waitText func(sc *sched, x *g, who string) string
-	flags    kindFlags
+	// explore records the completed operation in the explorer's
+	// per-object orders (explore.go: didAcquire, didSend, didLocal, …);
+	// nil: an operation on an object whose order is not counted.
+	explore func(e *explorer, x *g)
+	// comm is the mode of the trace's comm event for the operation
+	// (tracecomm.go), 0 for none; commOf, if set, computes it from the op
+	// instead. commObj returns the key of the object the event names, or
+	// nil for none.
+	comm    int
+	commOf  func(o *op) int
+	commObj func(o *op) any
+	flags   kindFlags
 }
 
 // kindFlags are an operation kind's static properties.

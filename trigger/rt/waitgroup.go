@@ -3,6 +3,7 @@ package rt
 import (
 	"fmt"
 	"sync"
+	"weak"
 )
 
 // The sync.WaitGroup primitive: its counter, and the goroutines waiting
@@ -47,10 +48,12 @@ func WGGo(wg *sync.WaitGroup, f func(), s *Site) {
 }
 
 var (
-	opWGAdd  = newKind(kindDef{name: "WGAdd", exec: execWGAdd, flags: always | moves})
+	opWGAdd = newKind(kindDef{name: "WGAdd", exec: execWGAdd, explore: (*explorer).didWGAdd,
+		commOf: wgAddComm, commObj: wgCommObj, flags: always | moves})
 	opWGWait = newKind(kindDef{name: "WGWait", canRun: canWGWait, exec: execWGWait,
 		file:     func(sc *sched, x *g) { sc.wgs.waits.file(x.op.obj.(*sync.WaitGroup), x) },
-		waitText: wgWaitText, flags: moves})
+		waitText: wgWaitText, explore: (*explorer).didWGWait, comm: commWGWait, commObj: wgCommObj,
+		flags: moves})
 )
 
 // waitGroups is the model of the WaitGroups the run has used: their
@@ -109,3 +112,17 @@ func unmanagedWGAdd(wg *sync.WaitGroup, delta int) {
 	sc.wgs.add(sc, wg, delta)
 	sc.mu.Unlock()
 }
+
+// wgAddComm is the comm mode of an Add: an Add or a Done by its sign.
+func wgAddComm(o *op) int {
+	if o.n > 0 {
+		return commWGAdd
+	}
+	if o.n < 0 {
+		return commWGDone
+	}
+	return 0
+}
+
+// wgCommObj is the WaitGroup's key in the trace's comm events.
+func wgCommObj(o *op) any { return weak.Make(o.obj.(*sync.WaitGroup)) }
