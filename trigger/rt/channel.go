@@ -146,7 +146,7 @@ func execClose(sc *sched, x *g) bool {
 	st.closed = true
 	sc.set.wakeList(&st.waiters)
 	if sc.obs != nil {
-		sc.obs.closed(x, c.k)
+		sc.obs.ordered(x, syncMark, c.k)
 	}
 	return true
 }
@@ -289,7 +289,7 @@ func (sc *sched) doCaseWith(x *g, i int, y *g, j int) bool {
 		}
 		sc.set.wakeList(&st.waiters) // its receivers may go on
 		if sc.obs != nil {
-			sc.obs.sent(x, c.k)
+			sc.obs.ordered(x, syncPut, c.k)
 		}
 		return true
 	}
@@ -309,7 +309,11 @@ func (sc *sched) received(x *g, c *SelectCase, v any, ok bool) {
 	c.c.store(c.dst, v)
 	x.op.val, x.op.ok = v, ok
 	if sc.obs != nil {
-		sc.obs.received(x, c.k, ok)
+		k := syncTake
+		if !ok {
+			k = syncAfterMark // after the close
+		}
+		sc.obs.ordered(x, k, c.k)
 	}
 	if c.okp != nil {
 		*c.okp = ok

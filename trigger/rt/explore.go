@@ -7,9 +7,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"sync"
 	"unsafe"
-	"weak"
 )
 
 // explorer records, when the configuration asks for it ("explore"), what
@@ -106,8 +104,8 @@ type objRecord struct {
 
 func newExplorer() *explorer {
 	e := &explorer{kids: map[[2]uint64]int{}, objs: map[uintptr]*objRecord{}}
-	e.hb = hb{clocks: map[int]vclock{}, locks: map[any]*lockClock{}, chans: map[uintptr][]vclock{},
-		closes: map[uintptr]vclock{}, wgs: map[weak.Pointer[sync.WaitGroup]]vclock{}, onces: map[weak.Pointer[sync.Once]]vclock{}}
+	e.hb = hb{clocks: map[int]vclock{}, locks: map[any]*lockClock{},
+		queued: map[any][]vclock{}, added: map[any]vclock{}, marked: map[any]vclock{}}
 	return e
 }
 

@@ -1,13 +1,12 @@
 package rt
 
-import "sync"
-
 // observer is told what happens in the model, in decision order, with the
 // scheduler's lock held: which goroutine starts or ends, takes, waits for
-// or releases which lock, and the events that order goroutines (a value
-// handed over, sent into or received from a buffer, a close, a WaitGroup's
-// Done and Wait, a Once's function and a later Do). The lock-order trace
-// (trace.go) is one; the model itself keeps no record for it.
+// or releases which lock, and the events that order goroutines, each
+// through an object by one of a few generic rules (syncKind) whatever the
+// primitive. The lock-order trace (trace.go) and the explorer's clocks
+// (explore_hb.go) are observers; the model itself keeps no record for
+// them.
 type observer interface {
 	startRun(test string)
 	started(parent, child *g, s *Site)
@@ -18,13 +17,9 @@ type observer interface {
 	// synced: from's operation completed to's directly (an unbuffered
 	// send received, a Cond signal delivered).
 	synced(from, to *g)
-	sent(x *g, ch uintptr)              // a value put into a buffered channel
-	received(x *g, ch uintptr, ok bool) // from a buffer, or a close (ok false)
-	closed(x *g, ch uintptr)
-	wgAdded(x *g, wg *sync.WaitGroup, delta int)
-	wgWaited(x *g, wg *sync.WaitGroup)
-	onceRan(x *g, o *sync.Once)  // x ran o's function
-	onceSeen(x *g, o *sync.Once) // x's Do found o done
+	// ordered: x's operation orders goroutines through the object whose
+	// key is key (a channel's key, a weak pointer), as k says.
+	ordered(x *g, k syncKind, key any)
 	// arrived: x is at its op (x.op set), before it steps or waits.
 	arrived(x *g)
 	// fired: a timer created at s fired.
@@ -33,6 +28,29 @@ type observer interface {
 	// the run.
 	flush() error
 }
+
+// syncKind is how an event orders goroutines through an object. Each
+// rule keeps its own record per object, so one object may serve several
+// (a channel's buffer and its close).
+type syncKind uint8
+
+const (
+	// syncPut: x puts a value into the object's queue (a buffered send).
+	syncPut syncKind = iota
+	// syncTake: x takes the queue's oldest value and is ordered after the
+	// goroutine that put it (a receive from a buffer).
+	syncTake
+	// syncAdd: x's past joins the object's (a WaitGroup's Done).
+	syncAdd
+	// syncAfterAll: x is ordered after every syncAdd so far (a Wait).
+	syncAfterAll
+	// syncMark: x's past becomes the object's (a close, a Once's
+	// function).
+	syncMark
+	// syncAfterMark: x is ordered after the last syncMark (a receive of
+	// the close, a later Do).
+	syncAfterMark
+)
 
 // The lock events, for the primitives; no-ops without an observer.
 

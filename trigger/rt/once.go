@@ -62,7 +62,7 @@ func execOnce(sc *sched, x *g) bool {
 		}
 		on.running[k] = x
 	} else if sc.obs != nil {
-		sc.obs.onceSeen(x, o)
+		sc.obs.ordered(x, syncAfterMark, k)
 	}
 	return true
 }
@@ -80,7 +80,7 @@ func (x *g) onceDone(o *sync.Once) {
 	on.done[k] = true
 	on.waits.wake(&sc.set, k)
 	if sc.obs != nil {
-		sc.obs.onceRan(x, o)
+		sc.obs.ordered(x, syncMark, k)
 	}
 	sc.mu.Unlock()
 }

@@ -78,8 +78,8 @@ func (ws *waitGroups) add(sc *sched, wg *sync.WaitGroup, delta int) {
 
 func execWGAdd(sc *sched, x *g) bool {
 	wg := x.op.obj.(*sync.WaitGroup)
-	if sc.obs != nil {
-		sc.obs.wgAdded(x, wg, int(x.op.n))
+	if sc.obs != nil && x.op.n < 0 {
+		sc.obs.ordered(x, syncAdd, weak.Make(wg)) // a Done: its Wait is ordered after it
 	}
 	sc.wgs.add(sc, wg, int(x.op.n))
 	return true
@@ -89,7 +89,7 @@ func canWGWait(sc *sched, x *g) bool { return sc.wgs.counts[x.op.obj.(*sync.Wait
 
 func execWGWait(sc *sched, x *g) bool {
 	if sc.obs != nil {
-		sc.obs.wgWaited(x, x.op.obj.(*sync.WaitGroup))
+		sc.obs.ordered(x, syncAfterAll, weak.Make(x.op.obj.(*sync.WaitGroup)))
 	}
 	return true
 }
