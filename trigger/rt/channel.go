@@ -80,6 +80,8 @@ var (
 		comm: commClose, commObj: chanCommObj, flags: always | moves})
 )
 
+var chanModel = newModel[channels](nil)
+
 // channels is the model of the channels the run has used, by key.
 type channels struct {
 	states map[uintptr]*chanState
@@ -254,7 +256,7 @@ func (sc *sched) caseReadyWith(x *g, c *SelectCase) (ok bool, y *g, j int) {
 // operation, looked up once per operation.
 func (sc *sched) chanOf(c *SelectCase) *chanState {
 	if c.st == nil {
-		c.st = sc.chans.get(c.k)
+		c.st = chanModel.of(sc).get(c.k)
 	}
 	return c.st
 }
@@ -390,7 +392,7 @@ func touched(c *SelectCase) {
 		return
 	}
 	sc.mu.Lock()
-	sc.set.wakeList(&sc.chans.get(c.k).waiters)
+	sc.set.wakeList(&chanModel.of(sc).get(c.k).waiters)
 	sc.mu.Unlock()
 }
 

@@ -532,7 +532,7 @@ func (sc *sched) fire(t *vtimer) {
 		}
 		select {
 		case t.ch <- c.at(c.now):
-			sc.set.wakeList(&sc.chans.get(chanKey(t.ch)).waiters)
+			sc.set.wakeList(&chanModel.of(sc).get(chanKey(t.ch)).waiters)
 		default: // a tick nobody took: dropped, as Go drops it
 		}
 	case timerFunc:

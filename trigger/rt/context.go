@@ -328,7 +328,7 @@ func (sc *sched) cancel(c *vctx, err, cause error) {
 	funcs := c.funcs
 	c.children, c.funcs = nil, nil
 	c.mu.Unlock()
-	st := sc.chans.get(chanKey(c.done))
+	st := chanModel.of(sc).get(chanKey(c.done))
 	st.closed = true
 	sc.set.wakeList(&st.waiters)
 	if c.timer != nil {

@@ -238,39 +238,3 @@ func (e *explorer) ordered(x *g, k syncKind, key any) {
 }
 
 func (e *explorer) flush() error { return nil }
-
-// tee tells two observers (the trace and the explorer) every event.
-type tee struct{ a, b observer }
-
-func (t tee) startRun(test string) { t.a.startRun(test); t.b.startRun(test) }
-func (t tee) started(p, c *g, s *Site) {
-	t.a.started(p, c, s)
-	t.b.started(p, c, s)
-}
-func (t tee) ended(x *g) { t.a.ended(x); t.b.ended(x) }
-func (t tee) acquired(x *g, l any, r bool, s *Site) {
-	t.a.acquired(x, l, r, s)
-	t.b.acquired(x, l, r, s)
-}
-func (t tee) waiting(x *g, l any, r bool, s *Site) {
-	t.a.waiting(x, l, r, s)
-	t.b.waiting(x, l, r, s)
-}
-func (t tee) released(x *g, l any, r bool, s *Site) {
-	t.a.released(x, l, r, s)
-	t.b.released(x, l, r, s)
-}
-func (t tee) synced(f, to *g) { t.a.synced(f, to); t.b.synced(f, to) }
-func (t tee) ordered(x *g, k syncKind, key any) {
-	t.a.ordered(x, k, key)
-	t.b.ordered(x, k, key)
-}
-func (t tee) arrived(x *g)  { t.a.arrived(x); t.b.arrived(x) }
-func (t tee) fired(s *Site) { t.a.fired(s); t.b.fired(s) }
-func (t tee) flush() error {
-	err := t.a.flush()
-	if err2 := t.b.flush(); err == nil {
-		err = err2
-	}
-	return err
-}

@@ -54,6 +54,8 @@ var (
 		flags: acquire | lockOp | always | pollIfFailed})
 )
 
+var mutexModel = newModel[mutexes](nil)
+
 // mutexes is the model of the mutexes the run has used, by address: the
 // table must not keep a test's objects alive (a test that checks its heap
 // after dropping them would fail under control). A mutex can be collected
@@ -110,7 +112,7 @@ func mutexOf(sc *sched, x *g) *mutexState {
 }
 
 func lookupMutex(sc *sched, x *g) *mutexState {
-	st := sc.mutexes.get(x.op.obj.(*sync.Mutex))
+	st := mutexModel.of(sc).get(x.op.obj.(*sync.Mutex))
 	x.op.rec = st
 	return st
 }

@@ -56,8 +56,8 @@ func (sc *sched) proveBlocked(blocked []*g) {
 		if wg, ok := x.op.obj.(*sync.WaitGroup); ok && x.op.kind == opWGWait {
 			// The model keys a WaitGroup by its address: it lets go of
 			// it, the run being over.
-			delete(sc.wgs.counts, wg)
-			delete(sc.wgs.waits, wg)
+			delete(wgModel.of(sc).counts, wg)
+			delete(wgModel.of(sc).waits, wg)
 		}
 	}
 	for _, x := range cands {

@@ -100,6 +100,8 @@ var (
 		flags: acquire | read | lockOp | always | pollIfFailed})
 )
 
+var rwModel = newModel[rwMutexes](nil)
+
 // rwMutexes is the model of the RWMutexes the run has used, by address,
 // as mutexes are.
 type rwMutexes struct {
@@ -142,7 +144,7 @@ func rwOf(sc *sched, x *g) *rwState {
 }
 
 func lookupRW(sc *sched, x *g) *rwState {
-	st := sc.rws.get(x.op.obj.(*sync.RWMutex))
+	st := rwModel.of(sc).get(x.op.obj.(*sync.RWMutex))
 	x.op.rec = st
 	return st
 }

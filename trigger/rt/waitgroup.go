@@ -51,10 +51,12 @@ var (
 	opWGAdd = newKind(kindDef{name: "WGAdd", exec: execWGAdd, explore: (*explorer).didWGAdd,
 		commOf: wgAddComm, commObj: wgCommObj, flags: always | moves})
 	opWGWait = newKind(kindDef{name: "WGWait", canRun: canWGWait, exec: execWGWait,
-		file:     func(sc *sched, x *g) { sc.wgs.waits.file(x.op.obj.(*sync.WaitGroup), x) },
+		file:     func(sc *sched, x *g) { wgModel.of(sc).waits.file(x.op.obj.(*sync.WaitGroup), x) },
 		waitText: wgWaitText, explore: (*explorer).didWGWait, comm: commWGWait, commObj: wgCommObj,
 		flags: moves})
 )
+
+var wgModel = newModel[waitGroups](nil)
 
 // waitGroups is the model of the WaitGroups the run has used: their
 // counters (absent at zero) and the goroutines blocked in Wait.
@@ -81,11 +83,11 @@ func execWGAdd(sc *sched, x *g) bool {
 	if sc.obs != nil && x.op.n < 0 {
 		sc.obs.ordered(x, syncAdd, weak.Make(wg)) // a Done: its Wait is ordered after it
 	}
-	sc.wgs.add(sc, wg, int(x.op.n))
+	wgModel.of(sc).add(sc, wg, int(x.op.n))
 	return true
 }
 
-func canWGWait(sc *sched, x *g) bool { return sc.wgs.counts[x.op.obj.(*sync.WaitGroup)] <= 0 }
+func canWGWait(sc *sched, x *g) bool { return wgModel.of(sc).counts[x.op.obj.(*sync.WaitGroup)] <= 0 }
 
 func execWGWait(sc *sched, x *g) bool {
 	if sc.obs != nil {
@@ -96,7 +98,7 @@ func execWGWait(sc *sched, x *g) bool {
 
 func wgWaitText(sc *sched, x *g, who string) string {
 	wg := x.op.obj.(*sync.WaitGroup)
-	return fmt.Sprintf("WaitGroup %p (counter %d)", wg, sc.wgs.counts[wg])
+	return fmt.Sprintf("WaitGroup %p (counter %d)", wg, wgModel.of(sc).counts[wg])
 }
 
 // unmanagedWGAdd updates the model for an Add or Done of a goroutine the
@@ -109,7 +111,7 @@ func unmanagedWGAdd(wg *sync.WaitGroup, delta int) {
 		return
 	}
 	sc.mu.Lock()
-	sc.wgs.add(sc, wg, delta)
+	wgModel.of(sc).add(sc, wg, delta)
 	sc.mu.Unlock()
 }
 
