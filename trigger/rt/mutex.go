@@ -80,7 +80,7 @@ type mutexState struct {
 
 // The primitives' records come from slabs and their tables are made with
 // room: a test that counts its allocations (runtime.MemStats around one
-// call, as ttlcache's do) should see few of the scheduler's.
+// call) should see few of the scheduler's.
 const slabSize = 64
 
 func (ms *mutexes) get(p *sync.Mutex) *mutexState {
