@@ -1,6 +1,9 @@
 package rt
 
-import "fmt"
+import (
+	"fmt"
+	"reflect"
+)
 
 // The channel primitive: send, receive and close, and what the model
 // knows of each channel. A managed goroutine at a channel operation is
@@ -72,10 +75,10 @@ func Close[T any](ch chan<- T, s *Site) {
 var (
 	opSend = newKind(kindDef{name: "Send", canRun: canSelect, exec: execSelect, file: fileChans,
 		waitText: chanWaitText, explore: (*explorer).didSend, commOf: chanComm, commObj: chanCommObj,
-		flags: chanWait | moves})
+		proveReal: proveChan, flags: chanWait | moves})
 	opRecv = newKind(kindDef{name: "Recv", canRun: canSelect, exec: execSelect, file: fileChans,
 		waitText: chanWaitText, explore: (*explorer).didRecv, commOf: chanComm, commObj: chanCommObj,
-		flags: chanWait | moves})
+		proveReal: proveChan, flags: chanWait | moves})
 	opClose = newKind(kindDef{name: "Close", exec: execClose, explore: (*explorer).didSend,
 		comm: commClose, commObj: chanCommObj, flags: always | moves})
 )
@@ -457,4 +460,33 @@ func chanCommObj(o *op) any {
 		return nil
 	}
 	return o.cases[0].k
+}
+
+// proveChan is x, blocked at a channel operation without a default,
+// leaving the scheduler to be proved blocked (prove.go): it drops what the
+// scheduler's records hold of its operation, answers, and performs the
+// operation for real. It does not return.
+func proveChan(x *g) {
+	cases := make([]reflect.SelectCase, 0, len(x.op.cases))
+	for i := range x.op.cases {
+		c := &x.op.cases[i]
+		if c.k == 0 {
+			continue // a nil channel is never ready
+		}
+		v := c.c.reflectValue()
+		sc := reflect.SelectCase{Dir: reflect.SelectRecv, Chan: v}
+		if c.send {
+			sc = reflect.SelectCase{Dir: reflect.SelectSend, Chan: v, Send: reflect.Zero(v.Type().Elem())}
+		}
+		cases = append(cases, sc)
+	}
+	clear(x.op.cases)
+	clear(x.one[:])
+	x.op.cases, x.op.obj, x.op.rec, x.op.val, x.op.panicVal = nil, nil, nil, nil, nil
+	x.sc.dumped <- struct{}{}
+	if len(cases) > 0 {
+		reflect.Select(cases)
+	}
+	x.escaped.Store(true) // it went through: something outside the model was ready
+	select {}
 }

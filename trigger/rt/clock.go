@@ -633,7 +633,7 @@ var (
 		waitText: func(sc *sched, x *g, _ string) string {
 			return "sleep until " + time.Duration(x.op.obj.(*vtimer).when).String()
 		},
-		explore: (*explorer).didLocal})
+		explore: (*explorer).didLocal, flags: sleeps})
 	// opYield is Sleep(0) or less: a yield.
 	opYield = newKind(kindDef{name: "Sleep", explore: (*explorer).didLocal, flags: always | poll})
 )

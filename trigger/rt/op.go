@@ -47,7 +47,14 @@ type kindDef struct {
 	comm    int
 	commOf  func(o *op) int
 	commObj func(o *op) any
-	flags   kindFlags
+	// proveReal performs x's blocked operation for real, once x has left
+	// the scheduler for Go's leak profile to prove it blocked for good
+	// (prove.go); it does not return. nil: the operation is not proved
+	// that way. proveDrop, if set, first lets go of what the model holds
+	// of the operation's object (the run is over).
+	proveReal func(x *g)
+	proveDrop func(sc *sched, x *g)
+	flags     kindFlags
 }
 
 // kindFlags are an operation kind's static properties.
@@ -79,6 +86,9 @@ const (
 	// progress: resets the spin count (sched.go); a loop that starts
 	// goroutines between its polls is busy, not spinning.
 	progress
+	// sleeps: waits for the virtual clock: a loop of such steps is idle
+	// (snapshot.go, idleStep) though it does not poll.
+	sleeps
 	// moves: the step moves something other goroutines see, or ends a
 	// wait (a goroutine started, a WaitGroup counter, a channel's value
 	// or close, a Cond wake, a subtest's end): a run at its bound whose

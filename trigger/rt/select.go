@@ -59,7 +59,7 @@ func Select(s *Site, hasDefault bool, cases ...SelectCase) int {
 
 var opSelect = newKind(kindDef{name: "Select", canRun: canSelect, exec: execSelect, file: fileChans,
 	waitText: chanWaitText, explore: (*explorer).selected, commOf: chanComm, commObj: chanCommObj,
-	flags: chanWait | pollIfDefault})
+	proveReal: proveChan, flags: chanWait | pollIfDefault})
 
 // selects holds the generator of the selects' random choices among ready
 // cases (seeded with the run's seed, apart from the strategy's).

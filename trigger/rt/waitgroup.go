@@ -53,7 +53,7 @@ var (
 	opWGWait = newKind(kindDef{name: "WGWait", canRun: canWGWait, exec: execWGWait,
 		file:     func(sc *sched, x *g) { wgModel.of(sc).waits.file(x.op.obj.(*sync.WaitGroup), x) },
 		waitText: wgWaitText, explore: (*explorer).didWGWait, comm: commWGWait, commObj: wgCommObj,
-		flags: moves})
+		proveReal: proveWGWait, proveDrop: dropWG, flags: moves})
 )
 
 var wgModel = newModel[waitGroups](nil)
@@ -128,3 +128,24 @@ func wgAddComm(o *op) int {
 
 // wgCommObj is the WaitGroup's key in the trace's comm events.
 func wgCommObj(o *op) any { return weak.Make(o.obj.(*sync.WaitGroup)) }
+
+// dropWG lets go of x's WaitGroup at the end of a run, before x leaves to
+// be proved blocked in its Wait (prove.go): the model keys a WaitGroup by
+// its address.
+func dropWG(sc *sched, x *g) {
+	wg := x.op.obj.(*sync.WaitGroup)
+	delete(wgModel.of(sc).counts, wg)
+	delete(wgModel.of(sc).waits, wg)
+}
+
+// proveWGWait is x leaving the scheduler to be proved blocked in its Wait
+// (prove.go): it waits on the real WaitGroup, whose counter the model's
+// mirrors. It does not return.
+func proveWGWait(x *g) {
+	wg := x.op.obj.(*sync.WaitGroup)
+	x.op.obj, x.op.rec = nil, nil
+	x.sc.dumped <- struct{}{}
+	wg.Wait()
+	x.escaped.Store(true)
+	select {}
+}
