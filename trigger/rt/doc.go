@@ -24,8 +24,8 @@
 // its entry points, its model of its objects (registered with models.go),
 // and its rows in the op table (op.go), which answer for each kind of
 // operation whether it may step, what it changes and whom that wakes, what
-// it waits on and for whom, what the explorer records of it and which comm
-// event the trace writes. The scheduler core (sched.go, enset.go) keeps
+// it waits on and for whom, what the explorer records of it, which comm
+// event the trace writes and how a blocked wait is proved for real. The scheduler core (sched.go, enset.go) keeps
 // only the goroutines, the enabled set, the token, the strategy and the
 // step log, and asks the table; its verdict (verdict.go, detect.go,
 // prove.go, snapshot.go, result.go) is what the run concludes. The
