@@ -17,7 +17,9 @@ type opKind uint8
 // kindDef is an operation kind's row in the dispatch table. A nil function
 // has the default given in its comment.
 type kindDef struct {
-	name string // as schedules name it ("Lock", "Send")
+	// flags and the next two columns are read at every step: first, so
+	// that they share a cache line.
+	flags kindFlags
 	// canRun reports whether the pending operation can step now (the
 	// primitive's model is asked: is the mutex free, has a partner come);
 	// nil: always.
@@ -54,7 +56,7 @@ type kindDef struct {
 	// of the operation's object (the run is over).
 	proveReal func(x *g)
 	proveDrop func(sc *sched, x *g)
-	flags     kindFlags
+	name      string // as schedules name it ("Lock", "Send")
 }
 
 // kindFlags are an operation kind's static properties.
