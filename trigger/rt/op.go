@@ -5,11 +5,12 @@ package rt
 // by the file of the primitive it belongs to (mutex.go, rwmutex.go,
 // channel.go, select.go, waitgroup.go, cond.go, once.go, clock.go,
 // timer.go, context.go, and goroutine.go for goroutine and test
-// lifecycle). The scheduler and its observers ask the row, never the
-// kind: may the operation step now, what does it do to the model, under
-// which objects does it wait, whom does it wait for, what does the
-// explorer record of it, which comm event does the trace write. A new
-// primitive is one new file with its model and its rows.
+// lifecycle). The scheduler, its verdict and its observers ask the row,
+// never the kind: may the operation step now, what does it do to the
+// model, under which objects does it wait, whom does it wait for, what
+// does the explorer record of it, which comm event does the trace write,
+// how is its blocked wait proved for real. A new primitive is one new
+// file with its model (models.go) and its rows.
 
 // opKind is the kind of a scheduling point: its row in kinds.
 type opKind uint8
