@@ -1,6 +1,9 @@
 package rt
 
-import "fmt"
+import (
+	"fmt"
+	"reflect"
+)
 
 // The channel primitive: send, receive and close, and what the model
 // knows of each channel. A managed goroutine at a channel operation is
@@ -71,11 +74,16 @@ func Close[T any](ch chan<- T, s *Site) {
 
 var (
 	opSend = newKind(kindDef{name: "Send", canRun: canSelect, exec: execSelect, file: fileChans,
-		waitText: chanWaitText, flags: chanWait | moves})
+		waitText: chanWaitText, explore: (*explorer).didSend, commOf: chanComm, commObj: chanCommObj,
+		proveReal: proveChan, flags: chanWait | moves})
 	opRecv = newKind(kindDef{name: "Recv", canRun: canSelect, exec: execSelect, file: fileChans,
-		waitText: chanWaitText, flags: chanWait | moves})
-	opClose = newKind(kindDef{name: "Close", exec: execClose, flags: always | moves})
+		waitText: chanWaitText, explore: (*explorer).didRecv, commOf: chanComm, commObj: chanCommObj,
+		proveReal: proveChan, flags: chanWait | moves})
+	opClose = newKind(kindDef{name: "Close", exec: execClose, explore: (*explorer).didSend,
+		comm: commClose, commObj: chanCommObj, flags: always | moves})
 )
+
+var chanModel = newModel[channels](nil)
 
 // channels is the model of the channels the run has used, by key.
 type channels struct {
@@ -143,7 +151,7 @@ func execClose(sc *sched, x *g) bool {
 	st.closed = true
 	sc.set.wakeList(&st.waiters)
 	if sc.obs != nil {
-		sc.obs.closed(x, c.k)
+		sc.obs.ordered(x, syncMark, c.k)
 	}
 	return true
 }
@@ -251,7 +259,7 @@ func (sc *sched) caseReadyWith(x *g, c *SelectCase) (ok bool, y *g, j int) {
 // operation, looked up once per operation.
 func (sc *sched) chanOf(c *SelectCase) *chanState {
 	if c.st == nil {
-		c.st = sc.chans.get(c.k)
+		c.st = chanModel.of(sc).get(c.k)
 	}
 	return c.st
 }
@@ -286,7 +294,7 @@ func (sc *sched) doCaseWith(x *g, i int, y *g, j int) bool {
 		}
 		sc.set.wakeList(&st.waiters) // its receivers may go on
 		if sc.obs != nil {
-			sc.obs.sent(x, c.k)
+			sc.obs.ordered(x, syncPut, c.k)
 		}
 		return true
 	}
@@ -306,7 +314,11 @@ func (sc *sched) received(x *g, c *SelectCase, v any, ok bool) {
 	c.c.store(c.dst, v)
 	x.op.val, x.op.ok = v, ok
 	if sc.obs != nil {
-		sc.obs.received(x, c.k, ok)
+		k := syncTake
+		if !ok {
+			k = syncAfterMark // after the close
+		}
+		sc.obs.ordered(x, k, c.k)
 	}
 	if c.okp != nil {
 		*c.okp = ok
@@ -383,7 +395,7 @@ func touched(c *SelectCase) {
 		return
 	}
 	sc.mu.Lock()
-	sc.set.wakeList(&sc.chans.get(c.k).waiters)
+	sc.set.wakeList(&chanModel.of(sc).get(c.k).waiters)
 	sc.mu.Unlock()
 }
 
@@ -414,4 +426,67 @@ func chanWaitText(sc *sched, x *g, who string) string {
 		b = fmt.Appendf(b, " channel %#x", c.k)
 	}
 	return string(b)
+}
+
+// chanComm is the comm mode of a send, a receive or a select: the
+// directions of its cases, whether it is a select, has a default, or
+// involves only unbuffered channels.
+func chanComm(o *op) int {
+	m := commUnbuffered
+	for i := range o.cases {
+		c := &o.cases[i]
+		if c.send {
+			m |= commSend
+		} else {
+			m |= commRecv
+		}
+		if c.size != 0 {
+			m &^= commUnbuffered
+		}
+	}
+	if len(o.cases) > 1 {
+		m |= commSelect
+	}
+	if o.hasDefault {
+		m |= commDefault
+	}
+	return m
+}
+
+// chanCommObj is the key of the channel of a one-case channel operation,
+// nil for a select of several (or a nil channel).
+func chanCommObj(o *op) any {
+	if len(o.cases) != 1 || o.cases[0].k == 0 {
+		return nil
+	}
+	return o.cases[0].k
+}
+
+// proveChan is x, blocked at a channel operation without a default,
+// leaving the scheduler to be proved blocked (prove.go): it drops what the
+// scheduler's records hold of its operation, answers, and performs the
+// operation for real. It does not return.
+func proveChan(x *g) {
+	cases := make([]reflect.SelectCase, 0, len(x.op.cases))
+	for i := range x.op.cases {
+		c := &x.op.cases[i]
+		if c.k == 0 {
+			continue // a nil channel is never ready
+		}
+		v := c.c.reflectValue()
+		sc := reflect.SelectCase{Dir: reflect.SelectRecv, Chan: v}
+		if c.send {
+			sc = reflect.SelectCase{Dir: reflect.SelectSend, Chan: v, Send: reflect.Zero(v.Type().Elem())}
+		}
+		cases = append(cases, sc)
+	}
+	clear(x.op.cases)
+	clear(x.one[:])
+	x.op.cases, x.op.obj, x.op.rec, x.op.val, x.op.panicVal = nil, nil, nil, nil, nil
+	x.sc.dumped <- struct{}{}
+	if len(cases) > 0 {
+		reflect.Select(cases)
+	}
+	x.escaped.Store(true) // it went through: something outside the model was ready
+	select {}
 }

@@ -90,12 +90,10 @@ type clock struct {
 }
 
 // stepNanos is how far the virtual clock moves per decision: about what a
-// scheduling point costs in a real run, with the code around it (a channel
-// handoff between goroutines 140 ns, a Lock or Unlock 2 ns: BENCHMARKS.md,
-// "Runtime cost"). At 1 µs, loops of operations ran four times faster on
-// the clock than in a real run: yamux's 250 ms keepalive expired while its
-// receive loop worked through 50,000 queued frames (TestManyStreams, which
-// go test passes).
+// scheduling point costs in a real run, with the code around it
+// (BENCHMARKS.md, "Runtime cost"). Much more would make loops of
+// operations run faster on the clock than in a real run, so that timeouts
+// and keepalives expire where go test's runs do not.
 const stepNanos = 250
 
 // earlyWindow is how close to its deadline a timer must be for a strategy
@@ -532,7 +530,7 @@ func (sc *sched) fire(t *vtimer) {
 		}
 		select {
 		case t.ch <- c.at(c.now):
-			sc.set.wakeList(&sc.chans.get(chanKey(t.ch)).waiters)
+			sc.set.wakeList(&chanModel.of(sc).get(chanKey(t.ch)).waiters)
 		default: // a tick nobody took: dropped, as Go drops it
 		}
 	case timerFunc:
@@ -634,7 +632,8 @@ var (
 		file:   func(*sched, *g) {},                    // woken by the firing
 		waitText: func(sc *sched, x *g, _ string) string {
 			return "sleep until " + time.Duration(x.op.obj.(*vtimer).when).String()
-		}})
+		},
+		explore: (*explorer).didLocal, flags: sleeps})
 	// opYield is Sleep(0) or less: a yield.
-	opYield = newKind(kindDef{name: "Sleep", flags: always | poll})
+	opYield = newKind(kindDef{name: "Sleep", explore: (*explorer).didLocal, flags: always | poll})
 )

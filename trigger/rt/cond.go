@@ -3,6 +3,7 @@ package rt
 import (
 	"fmt"
 	"sync"
+	"weak"
 )
 
 // The sync.Cond primitive: the queue of waiters of each Cond and the
@@ -53,19 +54,21 @@ var (
 	// A waiter is woken by its signal (wakeG), not through an object's
 	// wait list: it is filed under nothing.
 	opCondWait = newKind(kindDef{name: "CondWake",
-		canRun: func(sc *sched, x *g) bool { return sc.conds.signaled.has(x.id) },
+		canRun: func(sc *sched, x *g) bool { return condModel.of(sc).signaled.has(x.id) },
 		exec: func(sc *sched, x *g) bool {
-			sc.conds.signaled.remove(x.id)
+			condModel.of(sc).signaled.remove(x.id)
 			return true
 		},
 		file:     func(*sched, *g) {},
 		waitText: func(sc *sched, x *g, who string) string { return fmt.Sprintf("Cond %p signal", x.op.obj) },
-		flags:    moves})
-	opCondSignal = newKind(kindDef{name: "CondSignal", flags: always,
-		exec: func(sc *sched, x *g) bool { sc.conds.signal(sc, x, x.op.obj.(*sync.Cond), false); return true }})
-	opCondBroadcast = newKind(kindDef{name: "CondBroadcast", flags: always,
-		exec: func(sc *sched, x *g) bool { sc.conds.signal(sc, x, x.op.obj.(*sync.Cond), true); return true }})
+		comm:     commCondWait, commObj: condCommObj, flags: moves})
+	opCondSignal = newKind(kindDef{name: "CondSignal", flags: always, comm: commSignal, commObj: condCommObj,
+		exec: func(sc *sched, x *g) bool { condModel.of(sc).signal(sc, x, x.op.obj.(*sync.Cond), false); return true }})
+	opCondBroadcast = newKind(kindDef{name: "CondBroadcast", flags: always, comm: commSignal, commObj: condCommObj,
+		exec: func(sc *sched, x *g) bool { condModel.of(sc).signal(sc, x, x.op.obj.(*sync.Cond), true); return true }})
 )
+
+var condModel = newModel[conds](nil)
 
 // conds is the model of the Conds the run has used.
 type conds struct {
@@ -74,7 +77,7 @@ type conds struct {
 }
 
 func execCondEnqueue(sc *sched, x *g) bool {
-	cs := &sc.conds
+	cs := condModel.of(sc)
 	cs.signaled.remove(x.id)
 	if cs.queues == nil {
 		cs.queues = map[*sync.Cond][]*g{}
@@ -114,6 +117,9 @@ func unmanagedSignal(c *sync.Cond, all bool) {
 		return
 	}
 	sc.mu.Lock()
-	sc.conds.signal(sc, nil, c, all)
+	condModel.of(sc).signal(sc, nil, c, all)
 	sc.mu.Unlock()
 }
+
+// condCommObj is the Cond's key in the trace's comm events.
+func condCommObj(o *op) any { return weak.Make(o.obj.(*sync.Cond)) }

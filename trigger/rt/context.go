@@ -300,7 +300,7 @@ type cancelReq struct {
 	err, cause error
 }
 
-var opCancel = newKind(kindDef{name: "Cancel", flags: always, exec: func(sc *sched, x *g) bool {
+var opCancel = newKind(kindDef{name: "Cancel", flags: always, explore: (*explorer).didCancel, exec: func(sc *sched, x *g) bool {
 	r := x.op.obj.(cancelReq)
 	sc.cancel(r.c, r.err, r.cause)
 	return true
@@ -328,7 +328,7 @@ func (sc *sched) cancel(c *vctx, err, cause error) {
 	funcs := c.funcs
 	c.children, c.funcs = nil, nil
 	c.mu.Unlock()
-	st := sc.chans.get(chanKey(c.done))
+	st := chanModel.of(sc).get(chanKey(c.done))
 	st.closed = true
 	sc.set.wakeList(&st.waiters)
 	if c.timer != nil {

@@ -20,14 +20,19 @@
 //
 // Each primitive (mutex.go, rwmutex.go, channel.go, select.go,
 // waitgroup.go, cond.go, once.go; clock.go, timer.go and context.go for
-// time; goroutine.go and testing.go for goroutines and tests) is one file: its entry points, its model of
-// its objects, and its rows in the dispatch table (op.go), which answer
-// for each kind of operation whether it may step, what it changes and
-// whom that wakes, what it waits on and for whom. The scheduler core
-// (sched.go, enset.go) keeps only the goroutines, the enabled set, the
-// strategy and the step log, and asks the table. The lock-order trace is
-// an observer the model notifies (observe.go, trace.go); each strategy
-// owns its state and its fairness bound (strategy*.go, fair.go).
+// time; goroutine.go and testing.go for goroutines and tests) is one file:
+// its entry points, its model of its objects (registered with models.go),
+// and its rows in the op table (op.go), which answer for each kind of
+// operation whether it may step, what it changes and whom that wakes, what
+// it waits on and for whom, what the explorer records of it, which comm
+// event the trace writes and how a blocked wait is proved for real. The scheduler core (sched.go, enset.go) keeps
+// only the goroutines, the enabled set, the token, the strategy and the
+// step log, and asks the table; its verdict (verdict.go, detect.go,
+// prove.go, snapshot.go, result.go) is what the run concludes. The
+// lock-order trace and the explorer are observers the model notifies
+// (observe.go, trace.go, explore_hb.go); each strategy owns its state and
+// its fairness bound (strategy*.go, fair.go). docs/architecture.md lists
+// the files a new primitive or strategy touches.
 //
 // The primitives' models decide enabledness: a Mutex is free or held; an
 // RWMutex has Go's writer preference (a writer first claims the lock, which

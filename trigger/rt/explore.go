@@ -7,9 +7,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"sync"
 	"unsafe"
-	"weak"
 )
 
 // explorer records, when the configuration asks for it ("explore"), what
@@ -106,8 +104,8 @@ type objRecord struct {
 
 func newExplorer() *explorer {
 	e := &explorer{kids: map[[2]uint64]int{}, objs: map[uintptr]*objRecord{}}
-	e.hb = hb{clocks: map[int]vclock{}, locks: map[any]*lockClock{}, chans: map[uintptr][]vclock{},
-		closes: map[uintptr]vclock{}, wgs: map[weak.Pointer[sync.WaitGroup]]vclock{}, onces: map[weak.Pointer[sync.Once]]vclock{}}
+	e.hb = hb{clocks: map[int]vclock{}, locks: map[any]*lockClock{},
+		queued: map[any][]vclock{}, added: map[any]vclock{}, marked: map[any]vclock{}}
 	return e
 }
 
@@ -196,69 +194,94 @@ func (e *explorer) timerFired(t *vtimer) {
 	}
 }
 
-// did records x's operation, which has just completed.
+// did records x's operation, which has just completed, as its row says
+// (explore); an operation whose row says nothing is on an object whose
+// order is not counted (a Once, a Cond, a timer).
 func (e *explorer) did(x *g) {
+	if f := kinds[x.op.kind].explore; f != nil {
+		f(e, x)
+		return
+	}
 	o := &x.op
-	name := x.name
-	switch o.kind {
-	case opLock, opRWLock, opRLock:
-		r := e.obj(objAddr(o.obj), objLock)
-		r.unit(name)
-		switch {
-		case e.hbOff:
-			r.raced = true // no clocks: its order is not known to be forced
-		case r.raced && len(r.counts) >= manyRaced:
-			e.stopHB()
-		}
-	case opUnlock, opRWUnlock, opRUnlock:
-		e.obj(objAddr(o.obj), objLock).touch(name) // a release: ordered by its acquisition
-	case opTryLock, opRWTryLock, opTryRLock:
-		r := e.obj(objAddr(o.obj), objLock)
-		r.unit(name)
-		r.uncounted = "a TryLock"
-	case opSend, opRecv, opClose:
-		if len(o.cases) == 0 || o.cases[0].k == 0 {
-			return // a nil channel: no partner, nothing ordered
-		}
-		r := e.obj(o.cases[0].k, objChan)
-		r.unit(name)
-		if o.kind == opRecv {
-			role(&r.receivers, name)
-		} else {
-			role(&r.senders, name)
-		}
-	case opSelect:
-		e.selected(x, name)
-	case opWGAdd:
-		r := e.obj(objAddr(o.obj), objWG)
-		r.touch(name)
-		if o.n > 0 {
-			role(&r.adders, name)
-		}
-	case opWGWait:
-		r := e.obj(objAddr(o.obj), objWG)
-		r.touch(name)
-		role(&r.waiters, name)
-	case opCancel:
-		// Alone (the test's deferred cancel after its goroutines ended),
-		// a cancellation races with nothing; what it starts (context
-		// AfterFunc callbacks) is recorded as goroutines of its own.
-		if e.uncounted == "" && othersAlive(x) {
-			e.uncounted = "a context was cancelled"
-			e.stopHB()
-		}
-	case opGo, opStart, opGosched, opSleep, opYield, opRun, opRunWait, opParallel, opTestEnd:
-		// local to the goroutine, or ordering parent and child (go, t.Run)
-	default:
-		key := objAddr(o.obj)
-		if o.obj == nil {
-			key = uintptr(o.kind) // below any address
-		}
-		r := e.obj(key, objOther)
-		r.unit(name)
-		r.uncounted = "a " + o.kind.String()
+	key := objAddr(o.obj)
+	if o.obj == nil {
+		key = uintptr(o.kind) // below any address
+	}
+	r := e.obj(key, objOther)
+	r.unit(x.name)
+	r.uncounted = "a " + o.kind.String()
+}
+
+// didAcquire records a lock acquisition (Lock, RLock).
+func (e *explorer) didAcquire(x *g) {
+	r := e.obj(objAddr(x.op.obj), objLock)
+	r.unit(x.name)
+	switch {
+	case e.hbOff:
+		r.raced = true // no clocks: its order is not known to be forced
+	case r.raced && len(r.counts) >= manyRaced:
+		e.stopHB()
 	}
 }
+
+// didRelease records an Unlock: ordered by its acquisition.
+func (e *explorer) didRelease(x *g) { e.obj(objAddr(x.op.obj), objLock).touch(x.name) }
+
+// didTry records a TryLock: its outcome depends on the order.
+func (e *explorer) didTry(x *g) {
+	r := e.obj(objAddr(x.op.obj), objLock)
+	r.unit(x.name)
+	r.uncounted = "a TryLock"
+}
+
+// didSend records a send or a close on the op's channel; didRecv a
+// receive.
+func (e *explorer) didSend(x *g) { e.didChan(x, false) }
+func (e *explorer) didRecv(x *g) { e.didChan(x, true) }
+
+func (e *explorer) didChan(x *g, recv bool) {
+	o := &x.op
+	if len(o.cases) == 0 || o.cases[0].k == 0 {
+		return // a nil channel: no partner, nothing ordered
+	}
+	r := e.obj(o.cases[0].k, objChan)
+	r.unit(x.name)
+	if recv {
+		role(&r.receivers, x.name)
+	} else {
+		role(&r.senders, x.name)
+	}
+}
+
+// didWGAdd records a WaitGroup's Add or Done; didWGWait its Wait.
+func (e *explorer) didWGAdd(x *g) {
+	r := e.obj(objAddr(x.op.obj), objWG)
+	r.touch(x.name)
+	if x.op.n > 0 {
+		role(&r.adders, x.name)
+	}
+}
+
+func (e *explorer) didWGWait(x *g) {
+	r := e.obj(objAddr(x.op.obj), objWG)
+	r.touch(x.name)
+	role(&r.waiters, x.name)
+}
+
+// didCancel records a context's cancellation. Alone (the test's deferred
+// cancel after its goroutines ended), it races with nothing; what it
+// starts (context AfterFunc callbacks) is recorded as goroutines of their
+// own.
+func (e *explorer) didCancel(x *g) {
+	if e.uncounted == "" && othersAlive(x) {
+		e.uncounted = "a context was cancelled"
+		e.stopHB()
+	}
+}
+
+// didLocal records nothing: the operation is local to its goroutine, or
+// orders parent and child (go, t.Run).
+func (e *explorer) didLocal(*g) {}
 
 // othersAlive reports whether a goroutine other than x has not ended.
 func othersAlive(x *g) bool {
@@ -283,8 +306,9 @@ type selectRec struct {
 // default over a channel another goroutine uses. A channel no operation
 // completed on (a Done channel never closed, a quit channel never used)
 // was never ready: the select is then an operation on the other.
-func (e *explorer) selected(x *g, name uint64) {
+func (e *explorer) selected(x *g) {
 	o := &x.op
+	name := x.name
 	keys := make([]uintptr, 0, len(o.cases))
 	for i := range o.cases {
 		k := o.cases[i].k

@@ -67,14 +67,17 @@ func (v vclock) at(id int) uint32 {
 // hb is the explorer's happens-before state.
 type hb struct {
 	clocks map[int]vclock // by goroutine ID
-	// locks, wgs and onces are by weak pointer: the state keeps no test
-	// object alive, and an object allocated where a collected one was
-	// does not inherit its clocks (an edge that would hide an ordering).
-	locks  map[any]*lockClock   // by lock (weakKey)
-	chans  map[uintptr][]vclock // buffered values' senders' clocks, in order
-	closes map[uintptr]vclock   // the closer's clock
-	wgs    map[weak.Pointer[sync.WaitGroup]]vclock
-	onces  map[weak.Pointer[sync.Once]]vclock
+	// locks, and the other objects but channels, are by weak pointer:
+	// the state keeps no test object alive, and an object allocated where
+	// a collected one was does not inherit its clocks (an edge that would
+	// hide an ordering).
+	locks map[any]*lockClock // by lock (weakKey)
+	// The clocks of the ordering events (observer.ordered), by object
+	// key: the putters' of the values not yet taken, in order; the join
+	// of the adders'; the last marker's.
+	queued map[any][]vclock
+	added  map[any]vclock
+	marked map[any]vclock
 	cache  [1 << hbCacheBits]hbCacheEntry // in front of locks
 }
 
@@ -208,110 +211,30 @@ func (e *explorer) synced(from, to *g) {
 	e.hb.set(to, e.hb.clock(to).join(v))
 }
 
-func (e *explorer) sent(x *g, ch uintptr) {
+// ordered joins the clocks an ordering event implies.
+func (e *explorer) ordered(x *g, k syncKind, key any) {
 	if e.hbOff {
 		return
 	}
-	e.hb.chans[ch] = append(e.hb.chans[ch], clone(e.hb.clock(x)))
-}
-
-func (e *explorer) received(x *g, ch uintptr, ok bool) {
-	if e.hbOff {
-		return
+	h := &e.hb
+	switch k {
+	case syncPut:
+		h.queued[key] = append(h.queued[key], clone(h.clock(x)))
+	case syncTake:
+		v := h.clock(x)
+		if q := h.queued[key]; len(q) > 0 {
+			h.set(x, v.join(q[0]))
+			h.queued[key] = q[1:]
+		}
+	case syncAdd:
+		h.added[key] = h.added[key].join(h.clock(x))
+	case syncAfterAll:
+		h.set(x, h.clock(x).join(h.added[key]))
+	case syncMark:
+		h.marked[key] = clone(h.clock(x))
+	case syncAfterMark:
+		h.set(x, h.clock(x).join(h.marked[key]))
 	}
-	v := e.hb.clock(x)
-	if !ok {
-		e.hb.set(x, v.join(e.hb.closes[ch]))
-		return
-	}
-	if q := e.hb.chans[ch]; len(q) > 0 {
-		e.hb.set(x, v.join(q[0]))
-		e.hb.chans[ch] = q[1:]
-	}
-}
-
-func (e *explorer) closed(x *g, ch uintptr) {
-	if e.hbOff {
-		return
-	}
-	e.hb.closes[ch] = clone(e.hb.clock(x))
-}
-
-func (e *explorer) wgAdded(x *g, wg *sync.WaitGroup, delta int) {
-	if e.hbOff {
-		return
-	}
-	v := e.hb.clock(x)
-	if delta < 0 {
-		k := weak.Make(wg)
-		e.hb.wgs[k] = e.hb.wgs[k].join(v)
-	}
-}
-
-func (e *explorer) wgWaited(x *g, wg *sync.WaitGroup) {
-	if e.hbOff {
-		return
-	}
-	e.hb.set(x, e.hb.clock(x).join(e.hb.wgs[weak.Make(wg)]))
-}
-
-func (e *explorer) onceRan(x *g, o *sync.Once) {
-	if e.hbOff {
-		return
-	}
-	e.hb.onces[weak.Make(o)] = clone(e.hb.clock(x))
-}
-
-func (e *explorer) onceSeen(x *g, o *sync.Once) {
-	if e.hbOff {
-		return
-	}
-	e.hb.set(x, e.hb.clock(x).join(e.hb.onces[weak.Make(o)]))
 }
 
 func (e *explorer) flush() error { return nil }
-
-// tee tells two observers (the trace and the explorer) every event.
-type tee struct{ a, b observer }
-
-func (t tee) startRun(test string) { t.a.startRun(test); t.b.startRun(test) }
-func (t tee) started(p, c *g, s *Site) {
-	t.a.started(p, c, s)
-	t.b.started(p, c, s)
-}
-func (t tee) ended(x *g) { t.a.ended(x); t.b.ended(x) }
-func (t tee) acquired(x *g, l any, r bool, s *Site) {
-	t.a.acquired(x, l, r, s)
-	t.b.acquired(x, l, r, s)
-}
-func (t tee) waiting(x *g, l any, r bool, s *Site) {
-	t.a.waiting(x, l, r, s)
-	t.b.waiting(x, l, r, s)
-}
-func (t tee) released(x *g, l any, r bool, s *Site) {
-	t.a.released(x, l, r, s)
-	t.b.released(x, l, r, s)
-}
-func (t tee) synced(f, to *g)       { t.a.synced(f, to); t.b.synced(f, to) }
-func (t tee) sent(x *g, ch uintptr) { t.a.sent(x, ch); t.b.sent(x, ch) }
-func (t tee) received(x *g, ch uintptr, ok bool) {
-	t.a.received(x, ch, ok)
-	t.b.received(x, ch, ok)
-}
-func (t tee) closed(x *g, ch uintptr) { t.a.closed(x, ch); t.b.closed(x, ch) }
-func (t tee) wgAdded(x *g, wg *sync.WaitGroup, d int) {
-	t.a.wgAdded(x, wg, d)
-	t.b.wgAdded(x, wg, d)
-}
-func (t tee) wgWaited(x *g, wg *sync.WaitGroup) { t.a.wgWaited(x, wg); t.b.wgWaited(x, wg) }
-func (t tee) onceRan(x *g, o *sync.Once)        { t.a.onceRan(x, o); t.b.onceRan(x, o) }
-func (t tee) onceSeen(x *g, o *sync.Once)       { t.a.onceSeen(x, o); t.b.onceSeen(x, o) }
-func (t tee) arrived(x *g)                      { t.a.arrived(x); t.b.arrived(x) }
-func (t tee) fired(s *Site)                     { t.a.fired(s); t.b.fired(s) }
-func (t tee) flush() error {
-	err := t.a.flush()
-	if err2 := t.b.flush(); err == nil {
-		err = err2
-	}
-	return err
-}

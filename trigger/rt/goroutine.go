@@ -47,9 +47,9 @@ func Gosched(s *Site) {
 
 var (
 	// opStart is a goroutine's first step.
-	opStart   = newKind(kindDef{name: "Start", flags: always | moves})
-	opGosched = newKind(kindDef{name: "Gosched", flags: always | poll})
-	opGo      = newKind(kindDef{name: "Go", exec: execGo, flags: always | progress | moves})
+	opStart   = newKind(kindDef{name: "Start", explore: (*explorer).didLocal, flags: always | moves})
+	opGosched = newKind(kindDef{name: "Gosched", explore: (*explorer).didLocal, flags: always | poll})
+	opGo      = newKind(kindDef{name: "Go", exec: execGo, explore: (*explorer).didLocal, flags: always | progress | moves})
 )
 
 // spawn starts f on a new managed goroutine created at s; after, if not nil,

@@ -29,7 +29,7 @@ func meet(cases []SelectCase) int {
 		if c.k == 0 || c.size != 0 {
 			continue
 		}
-		st := sc.chans.get(c.k)
+		st := chanModel.of(sc).get(c.k)
 		if st.closed {
 			continue
 		}

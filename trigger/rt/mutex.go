@@ -47,11 +47,14 @@ func TryLock(m *sync.Mutex, s *Site) bool {
 var (
 	opLock = newKind(kindDef{name: "Lock", canRun: canLock, exec: execLock,
 		file:     func(sc *sched, x *g) { fileIn(&mutexOf(sc, x).waiters, x) },
-		waitsFor: mutexOwner, waitText: lockWaitText, flags: acquire | lockOp})
-	opUnlock  = newKind(kindDef{name: "Unlock", exec: execUnlock, flags: lockOp | always})
-	opTryLock = newKind(kindDef{name: "TryLock", exec: execTryLock,
+		waitsFor: mutexOwner, waitText: lockWaitText, explore: (*explorer).didAcquire, flags: acquire | lockOp})
+	opUnlock = newKind(kindDef{name: "Unlock", exec: execUnlock, explore: (*explorer).didRelease,
+		flags: lockOp | always})
+	opTryLock = newKind(kindDef{name: "TryLock", exec: execTryLock, explore: (*explorer).didTry,
 		flags: acquire | lockOp | always | pollIfFailed})
 )
+
+var mutexModel = newModel[mutexes](nil)
 
 // mutexes is the model of the mutexes the run has used, by address: the
 // table must not keep a test's objects alive (a test that checks its heap
@@ -77,7 +80,7 @@ type mutexState struct {
 
 // The primitives' records come from slabs and their tables are made with
 // room: a test that counts its allocations (runtime.MemStats around one
-// call, as ttlcache's do) should see few of the scheduler's.
+// call) should see few of the scheduler's.
 const slabSize = 64
 
 func (ms *mutexes) get(p *sync.Mutex) *mutexState {
@@ -109,7 +112,7 @@ func mutexOf(sc *sched, x *g) *mutexState {
 }
 
 func lookupMutex(sc *sched, x *g) *mutexState {
-	st := sc.mutexes.get(x.op.obj.(*sync.Mutex))
+	st := mutexModel.of(sc).get(x.op.obj.(*sync.Mutex))
 	x.op.rec = st
 	return st
 }

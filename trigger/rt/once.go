@@ -26,16 +26,18 @@ func OnceDo(o *sync.Once, f func(), s *Site) {
 }
 
 var opOnce = newKind(kindDef{name: "OnceDo",
-	canRun: func(sc *sched, x *g) bool { return sc.onces.running[onceKey(x)] == nil },
+	canRun: func(sc *sched, x *g) bool { return onceModel.of(sc).running[onceKey(x)] == nil },
 	exec:   execOnce,
-	file:   func(sc *sched, x *g) { sc.onces.waits.file(onceKey(x), x) },
+	file:   func(sc *sched, x *g) { onceModel.of(sc).waits.file(onceKey(x), x) },
 	waitsFor: func(sc *sched, x *g) ([]*g, edgeKind) {
-		if y := sc.onces.running[onceKey(x)]; y != nil {
+		if y := onceModel.of(sc).running[onceKey(x)]; y != nil {
 			return []*g{y}, edgeOther
 		}
 		return nil, edgeOther
 	},
 	waitText: func(sc *sched, x *g, who string) string { return fmt.Sprintf("Once %p running in%s", x.op.obj, who) }})
+
+var onceModel = newModel[onces](nil)
 
 // onces is the model of the Onces the run has used, by weak pointer: a
 // Once done stays done for as long as it lives, and the table does not
@@ -52,7 +54,7 @@ func onceKey(x *g) weak.Pointer[sync.Once] { return weak.Make(x.op.obj.(*sync.On
 // execOnce starts the function of a Once not done (op.ok), or passes a
 // Once done.
 func execOnce(sc *sched, x *g) bool {
-	on := &sc.onces
+	on := onceModel.of(sc)
 	o := x.op.obj.(*sync.Once)
 	k := weak.Make(o)
 	x.op.ok = !on.done[k]
@@ -62,7 +64,7 @@ func execOnce(sc *sched, x *g) bool {
 		}
 		on.running[k] = x
 	} else if sc.obs != nil {
-		sc.obs.onceSeen(x, o)
+		sc.obs.ordered(x, syncAfterMark, k)
 	}
 	return true
 }
@@ -71,7 +73,7 @@ func execOnce(sc *sched, x *g) bool {
 func (x *g) onceDone(o *sync.Once) {
 	sc := x.sc
 	sc.mu.Lock()
-	on := &sc.onces
+	on := onceModel.of(sc)
 	k := weak.Make(o)
 	delete(on.running, k)
 	if on.done == nil {
@@ -80,7 +82,7 @@ func (x *g) onceDone(o *sync.Once) {
 	on.done[k] = true
 	on.waits.wake(&sc.set, k)
 	if sc.obs != nil {
-		sc.obs.onceRan(x, o)
+		sc.obs.ordered(x, syncMark, k)
 	}
 	sc.mu.Unlock()
 }

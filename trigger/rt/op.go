@@ -5,10 +5,12 @@ package rt
 // by the file of the primitive it belongs to (mutex.go, rwmutex.go,
 // channel.go, select.go, waitgroup.go, cond.go, once.go, clock.go,
 // timer.go, context.go, and goroutine.go for goroutine and test
-// lifecycle). The scheduler asks the
-// row, never the kind: may the operation step now, what does it do to the
-// model, under which objects does it wait, whom does it wait for. A new
-// primitive is one new file with its model and its rows.
+// lifecycle). The scheduler, its verdict and its observers ask the row,
+// never the kind: may the operation step now, what does it do to the
+// model, under which objects does it wait, whom does it wait for, what
+// does the explorer record of it, which comm event does the trace write,
+// how is its blocked wait proved for real. A new primitive is one new
+// file with its model (models.go) and its rows.
 
 // opKind is the kind of a scheduling point: its row in kinds.
 type opKind uint8
@@ -16,7 +18,9 @@ type opKind uint8
 // kindDef is an operation kind's row in the dispatch table. A nil function
 // has the default given in its comment.
 type kindDef struct {
-	name string // as schedules name it ("Lock", "Send")
+	// flags and the next two columns are read at every step: first, so
+	// that they share a cache line.
+	flags kindFlags
 	// canRun reports whether the pending operation can step now (the
 	// primitive's model is asked: is the mutex free, has a partner come);
 	// nil: always.
@@ -35,7 +39,25 @@ type kindDef struct {
 	// waitText says what x's blocked operation waits for; who names the
 	// goroutines waitsFor returned (" goroutine 3"). nil: the kind's name.
 	waitText func(sc *sched, x *g, who string) string
-	flags    kindFlags
+	// explore records the completed operation in the explorer's
+	// per-object orders (explore.go: didAcquire, didSend, didLocal, …);
+	// nil: an operation on an object whose order is not counted.
+	explore func(e *explorer, x *g)
+	// comm is the mode of the trace's comm event for the operation
+	// (tracecomm.go), 0 for none; commOf, if set, computes it from the op
+	// instead. commObj returns the key of the object the event names, or
+	// nil for none.
+	comm    int
+	commOf  func(o *op) int
+	commObj func(o *op) any
+	// proveReal performs x's blocked operation for real, once x has left
+	// the scheduler for Go's leak profile to prove it blocked for good
+	// (prove.go); it does not return. nil: the operation is not proved
+	// that way. proveDrop, if set, first lets go of what the model holds
+	// of the operation's object (the run is over).
+	proveReal func(x *g)
+	proveDrop func(sc *sched, x *g)
+	name      string // as schedules name it ("Lock", "Send")
 }
 
 // kindFlags are an operation kind's static properties.
@@ -67,6 +89,9 @@ const (
 	// progress: resets the spin count (sched.go); a loop that starts
 	// goroutines between its polls is busy, not spinning.
 	progress
+	// sleeps: waits for the virtual clock: a loop of such steps is idle
+	// (snapshot.go, idleStep) though it does not poll.
+	sleeps
 	// moves: the step moves something other goroutines see, or ends a
 	// wait (a goroutine started, a WaitGroup counter, a channel's value
 	// or close, a Cond wake, a subtest's end): a run at its bound whose

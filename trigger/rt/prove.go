@@ -2,10 +2,8 @@ package rt
 
 import (
 	"fmt"
-	"reflect"
 	"runtime/pprof"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -40,7 +38,7 @@ func (sc *sched) proveBlocked(blocked []*g) {
 	var cands []*g
 	for _, x := range blocked {
 		if x.state == gLive && !x.op.done && x.goid.Load() != 0 &&
-			(x.op.waitsOnChan() && !x.op.hasDefault || x.op.kind == opWGWait) {
+			kinds[x.op.kind].proveReal != nil && !x.op.hasDefault {
 			cands = append(cands, x)
 		}
 	}
@@ -53,11 +51,8 @@ func (sc *sched) proveBlocked(blocked []*g) {
 	}
 	descs := sc.describe(cands) // their stacks, before they leave
 	for _, x := range cands {
-		if wg, ok := x.op.obj.(*sync.WaitGroup); ok && x.op.kind == opWGWait {
-			// The model keys a WaitGroup by its address: it lets go of
-			// it, the run being over.
-			delete(sc.wgs.counts, wg)
-			delete(sc.wgs.waits, wg)
+		if f := kinds[x.op.kind].proveDrop; f != nil {
+			f(sc, x)
 		}
 	}
 	for _, x := range cands {
@@ -123,38 +118,7 @@ func allBlockedForReal(gs []*g) bool {
 }
 
 // prove is x leaving the scheduler at the end of a run to be proved
-// blocked (proveBlocked): it drops what the scheduler's records hold of
-// its pending operation, answers, and performs the operation for real: a
-// channel operation, or Wait on a WaitGroup, whose real counter the
-// model's mirrors. It does not return.
-func (x *g) prove() {
-	if wg, ok := x.op.obj.(*sync.WaitGroup); ok && x.op.kind == opWGWait {
-		x.op.obj, x.op.rec = nil, nil
-		x.sc.dumped <- struct{}{}
-		wg.Wait()
-		x.escaped.Store(true)
-		select {}
-	}
-	cases := make([]reflect.SelectCase, 0, len(x.op.cases))
-	for i := range x.op.cases {
-		c := &x.op.cases[i]
-		if c.k == 0 {
-			continue // a nil channel is never ready
-		}
-		v := c.c.reflectValue()
-		sc := reflect.SelectCase{Dir: reflect.SelectRecv, Chan: v}
-		if c.send {
-			sc = reflect.SelectCase{Dir: reflect.SelectSend, Chan: v, Send: reflect.Zero(v.Type().Elem())}
-		}
-		cases = append(cases, sc)
-	}
-	clear(x.op.cases)
-	clear(x.one[:])
-	x.op.cases, x.op.obj, x.op.rec, x.op.val, x.op.panicVal = nil, nil, nil, nil, nil
-	x.sc.dumped <- struct{}{}
-	if len(cases) > 0 {
-		reflect.Select(cases)
-	}
-	x.escaped.Store(true) // it went through: something outside the model was ready
-	select {}
-}
+// blocked (proveBlocked): its row drops what the scheduler's records hold
+// of its pending operation, answers, and performs the operation for real.
+// It does not return.
+func (x *g) prove() { kinds[x.op.kind].proveReal(x) }

@@ -85,17 +85,22 @@ func TryRLock(m *sync.RWMutex, s *Site) bool {
 
 var (
 	opRWLock = newKind(kindDef{name: "RWLock", canRun: canRWLock, exec: execRWLock, file: fileRW,
-		waitsFor: writerWaitsFor, waitText: writerWaitText, flags: acquire | lockOp})
-	opRWUnlock  = newKind(kindDef{name: "RWUnlock", exec: execRWUnlock, flags: lockOp | always})
-	opRWTryLock = newKind(kindDef{name: "RWTryLock", exec: execRWTryLock,
+		waitsFor: writerWaitsFor, waitText: writerWaitText, explore: (*explorer).didAcquire,
+		flags: acquire | lockOp})
+	opRWUnlock = newKind(kindDef{name: "RWUnlock", exec: execRWUnlock, explore: (*explorer).didRelease,
+		flags: lockOp | always})
+	opRWTryLock = newKind(kindDef{name: "RWTryLock", exec: execRWTryLock, explore: (*explorer).didTry,
 		flags: acquire | lockOp | always | pollIfFailed})
 	opRLock = newKind(kindDef{name: "RLock", canRun: func(sc *sched, x *g) bool { return x.op.phase == 0 },
 		exec: execRLock, file: fileRW, waitsFor: readerWaitsFor, waitText: readerWaitText,
-		flags: acquire | read | lockOp})
-	opRUnlock  = newKind(kindDef{name: "RUnlock", exec: execRUnlock, flags: read | lockOp | always})
-	opTryRLock = newKind(kindDef{name: "TryRLock", exec: execTryRLock,
+		explore: (*explorer).didAcquire, flags: acquire | read | lockOp})
+	opRUnlock = newKind(kindDef{name: "RUnlock", exec: execRUnlock, explore: (*explorer).didRelease,
+		flags: read | lockOp | always})
+	opTryRLock = newKind(kindDef{name: "TryRLock", exec: execTryRLock, explore: (*explorer).didTry,
 		flags: acquire | read | lockOp | always | pollIfFailed})
 )
+
+var rwModel = newModel[rwMutexes](nil)
 
 // rwMutexes is the model of the RWMutexes the run has used, by address,
 // as mutexes are.
@@ -139,7 +144,7 @@ func rwOf(sc *sched, x *g) *rwState {
 }
 
 func lookupRW(sc *sched, x *g) *rwState {
-	st := sc.rws.get(x.op.obj.(*sync.RWMutex))
+	st := rwModel.of(sc).get(x.op.obj.(*sync.RWMutex))
 	x.op.rec = st
 	return st
 }

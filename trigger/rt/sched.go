@@ -3,7 +3,6 @@ package rt
 import (
 	"fmt"
 	"os"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -39,10 +38,12 @@ func init() {
 	os.Exit(2)
 }
 
-// sched is the serializing scheduler: the managed goroutines, the enabled
-// set, the strategy that chooses among it and the log of its choices. The
-// synchronization objects are modelled by their primitives (models), which
-// it asks through the dispatch table (op.go).
+// sched is the serializing scheduler. Its core, here, is the managed
+// goroutines, the enabled set, the token, the strategy that chooses among
+// the enabled goroutines and the log of its choices. The synchronization
+// objects are modelled by their primitives (models.go), which it asks
+// through the op table (op.go); what the run concludes is its verdict
+// (verdict.go); who hears what the model does, its observers (observe.go).
 type sched struct {
 	mu    sync.Mutex
 	cfg   config
@@ -50,36 +51,18 @@ type sched struct {
 	cur   atomic.Pointer[g] // the goroutine holding the token; nil when idle
 	gs    goroutines
 	set   enabledSet
+	clock clock // virtual time, advanced by every decision, and the timers
 	models
 	steps    stepLog
-	obs      observer  // told what the model does (the lock-order trace), or nil
-	expl     *explorer // records the shared objects' orders (explore.go), or nil
 	count    counts
 	progress int // bumped by every decision and rejoin (watchdog)
 	test     string
-	warnings []string
 	life     ends
-	dead     bool          // a deadlock was reported; everything stops
-	dumped   chan struct{} // stack dump acknowledgements
 	hand     handover
 	dog      watch
 	bound    boundState
-	// onDeadlock reports a deadlock; by default it writes the result,
-	// prints the report and exits with status 3. Tests replace it.
-	onDeadlock func(r *result)
-}
-
-// models are the primitives' models of the synchronization objects, one
-// per primitive.
-type models struct {
-	mutexes mutexes
-	rws     rwMutexes
-	chans   channels
-	selects selects
-	wgs     waitGroups
-	conds   conds
-	onces   onces
-	clock   clock
+	verdict
+	observers
 }
 
 // newSched builds a scheduler for cfg.
@@ -88,17 +71,16 @@ func newSched(cfg config) (*sched, error) {
 		return nil, err
 	}
 	sc := &sched{
-		cfg:    cfg,
-		gs:     goroutines{byGP: map[uintptr]*g{}},
-		set:    newEnabledSet(),
-		steps:  newStepLog(),
-		dumped: make(chan struct{}),
-		dog:    newWatch(),
-		life:   ends{start: time.Now()},
+		cfg:   cfg,
+		gs:    goroutines{byGP: map[uintptr]*g{}},
+		set:   newEnabledSet(),
+		steps: newStepLog(),
+		dog:   newWatch(),
+		life:  ends{start: time.Now()},
 	}
 	sc.clock = newClock()
-	sc.selects = newSelects(cfg.Seed)
-	sc.onDeadlock = sc.exitDeadlock
+	sc.makeModels()
+	sc.verdict = verdict{dumped: make(chan struct{}), onDeadlock: sc.exitDeadlock}
 	strat, err := newStrategy(sc, cfg)
 	if err != nil {
 		return nil, err
@@ -107,22 +89,8 @@ func newSched(cfg config) (*sched, error) {
 	if len(cfg.Target.Classes)+len(cfg.Target.Sites) > 0 {
 		sc.count.isTarget = targetFilter(*cfg.Target)
 	}
-	if cfg.Explore {
-		sc.expl = newExplorer()
-	}
-	if cfg.Trace != "" {
-		tr, err := newTracer(cfg.Trace, &sc.steps)
-		if err != nil {
-			return nil, err
-		}
-		sc.obs = tr
-	}
-	if sc.expl != nil {
-		if sc.obs != nil {
-			sc.obs = tee{sc.obs, sc.expl}
-		} else {
-			sc.obs = sc.expl
-		}
+	if err := sc.observers.open(cfg, &sc.steps); err != nil {
+		return nil, err
 	}
 	return sc, nil
 }
@@ -237,7 +205,7 @@ func (x *g) doSelect(k opKind, s *Site, cases []SelectCase, hasDefault bool) {
 }
 
 // perform is do with every argument. The op is written in place, field by
-// field: built elsewhere and copied, it cost a tenth of a Lock step.
+// field, not built elsewhere and copied: this is every operation's path.
 func (x *g) perform(k opKind, s *Site, obj any, n int64, cases []SelectCase, hasDefault bool) {
 	sc := x.sc
 	sc.mu.Lock()
@@ -393,20 +361,5 @@ func (c *counts) acquired(x *g) {
 	c.acqs++
 	if c.isTarget != nil && c.isTarget(x) {
 		c.targetAcqs++
-	}
-}
-
-// warnOnce records warning w unless it was recorded: one per place, so
-// not bounded like warn's.
-func (sc *sched) warnOnce(w string) {
-	if !slices.Contains(sc.warnings, w) {
-		sc.warnings = append(sc.warnings, w)
-	}
-}
-
-// warn records a warning for the result (bounded).
-func (sc *sched) warn(format string, args ...any) {
-	if len(sc.warnings) < 50 {
-		sc.warnings = append(sc.warnings, fmt.Sprintf(format, args...))
 	}
 }

@@ -58,13 +58,16 @@ func Select(s *Site, hasDefault bool, cases ...SelectCase) int {
 }
 
 var opSelect = newKind(kindDef{name: "Select", canRun: canSelect, exec: execSelect, file: fileChans,
-	waitText: chanWaitText, flags: chanWait | pollIfDefault})
+	waitText: chanWaitText, explore: (*explorer).selected, commOf: chanComm, commObj: chanCommObj,
+	proveReal: proveChan, flags: chanWait | pollIfDefault})
 
 // selects holds the generator of the selects' random choices among ready
 // cases (seeded with the run's seed, apart from the strategy's).
 type selects struct{ rng *rand.Rand }
 
-func newSelects(seed uint64) selects { return selects{rng: rand.New(rand.NewPCG(seed, 0x5e1ec7ca5e))} }
+var selectModel = newModel(func(sc *sched) *selects {
+	return &selects{rng: rand.New(rand.NewPCG(sc.cfg.Seed, 0x5e1ec7ca5e))}
+})
 
 // canSelect: a case is ready, or there is a default.
 func canSelect(sc *sched, x *g) bool { return x.op.hasDefault || sc.readyCase(x) >= 0 }
@@ -94,7 +97,7 @@ func execSelect(sc *sched, x *g) bool {
 	for len(ready) > 0 {
 		j := 0
 		if len(ready) > 1 {
-			j = sc.selects.rng.IntN(len(ready))
+			j = selectModel.of(sc).rng.IntN(len(ready))
 		}
 		if r := ready[j]; sc.doCaseWith(x, r.i, r.partner, r.j) {
 			o.idx = r.i
@@ -130,7 +133,7 @@ func (sc *sched) tryOutside(x *g) int {
 	}
 	start := 0
 	if n > 1 {
-		start = sc.selects.rng.IntN(n)
+		start = selectModel.of(sc).rng.IntN(n)
 	}
 	for j := 0; j < n; j++ { // the runtime builds at go 1.21
 		i := (start + j) % n

@@ -58,7 +58,7 @@ func Parallel(t *testing.T, s *Site) {
 }
 
 var (
-	opRun = newKind(kindDef{name: "Run", exec: execRun, flags: always})
+	opRun = newKind(kindDef{name: "Run", exec: execRun, explore: (*explorer).didLocal, flags: always})
 	// opRunWait: the parent waits for its subtest to end or pause, while
 	// really blocked in t.Run. It is not filed under an object: the
 	// subtest's state changes in this file.
@@ -69,11 +69,11 @@ var (
 		},
 		waitsFor: func(sc *sched, x *g) ([]*g, edgeKind) { return []*g{x.op.obj.(*g)}, edgeOther },
 		waitText: func(sc *sched, x *g, who string) string { return "subtest in" + who },
-		flags:    moves})
-	opParallel = newKind(kindDef{name: "Parallel", flags: always})
+		explore:  (*explorer).didLocal, flags: moves})
+	opParallel = newKind(kindDef{name: "Parallel", explore: (*explorer).didLocal, flags: always})
 	// opTestEnd: the test's goroutine at its end, letting the goroutines
 	// it leaked run first.
-	opTestEnd = newKind(kindDef{name: "TestEnd", flags: ending})
+	opTestEnd = newKind(kindDef{name: "TestEnd", explore: (*explorer).didLocal, flags: ending})
 )
 
 // subtest is where a managed goroutine stands as a test.

@@ -203,8 +203,8 @@ func lookup[K comparable](k K, m func(*timerRegistry) map[K]*vtimer) (*g, *vtime
 }
 
 var (
-	opTimerStop  = newKind(kindDef{name: "TimerStop", exec: execTimerStop, flags: always})
-	opTimerReset = newKind(kindDef{name: "TimerReset", exec: execTimerReset, flags: always})
+	opTimerStop  = newKind(kindDef{name: "TimerStop", exec: execTimerStop, comm: commTimerStop, flags: always})
+	opTimerReset = newKind(kindDef{name: "TimerReset", exec: execTimerReset, comm: commTimerStop, flags: always})
 )
 
 // stopTimer takes t out of the pending timers and reports whether it was

@@ -25,13 +25,14 @@ type tracer struct {
 	// lastLock and lastLockID cache the last lookup in locks.
 	lastLock   any
 	lastLockID int
-	wgDone     map[weak.Pointer[sync.WaitGroup]][]int // goroutines that called Done
-	pending    map[uintptr][]int                      // senders of buffered values not yet received
-	closers    map[uintptr]int                        // goroutine that closed a channel
-	onceBy     map[weak.Pointer[sync.Once]]int        // goroutine that ran a Once's function
-	objs       map[any]int                            // comm events' objects (tracecomm.go), by run
-	buf        []byte
-	err        error
+	// The goroutines of the ordering events (observer.ordered), by
+	// object key: queued puts not yet taken, adds, the last mark.
+	queued map[any][]int
+	added  map[any][]int
+	marked map[any]int
+	objs   map[any]int // comm events' objects (tracecomm.go), by run
+	buf    []byte
+	err    error
 }
 
 func newTracer(name string, steps *stepLog) (*tracer, error) {
@@ -40,7 +41,7 @@ func newTracer(name string, steps *stepLog) (*tracer, error) {
 		return nil, fmt.Errorf("rt: trace: %w", err)
 	}
 	t := &tracer{f: f, w: bufio.NewWriterSize(f, 64<<10), steps: steps, locks: map[any]int{},
-		wgDone: map[weak.Pointer[sync.WaitGroup]][]int{}, pending: map[uintptr][]int{}, closers: map[uintptr]int{}, onceBy: map[weak.Pointer[sync.Once]]int{}}
+		queued: map[any][]int{}, added: map[any][]int{}, marked: map[any]int{}}
 	// The header goes out at once, and later writes end at line
 	// boundaries (line), so that the trace of a run that exits or is
 	// killed midway is a valid, shorter trace.
@@ -176,38 +177,28 @@ func (t *tracer) ended(x *g) { t.ints("end", 1, x.id, 0, 0) }
 
 func (t *tracer) synced(from, to *g) { t.hb(from.id, to.id) }
 
-func (t *tracer) sent(x *g, ch uintptr) { t.pending[ch] = append(t.pending[ch], x.id) }
-
-// received writes the happens-before of a buffered send or a close to x's
-// receive on channel ch.
-func (t *tracer) received(x *g, ch uintptr, ok bool) {
-	if !ok {
-		t.hb(t.closers[ch], x.id)
-		return
-	}
-	if q := t.pending[ch]; len(q) > 0 {
-		t.hb(q[0], x.id)
-		t.pending[ch] = q[1:]
-	}
-}
-
-func (t *tracer) closed(x *g, ch uintptr) { t.closers[ch] = x.id }
-
-func (t *tracer) wgAdded(x *g, wg *sync.WaitGroup, delta int) {
-	if delta < 0 {
-		k := weak.Make(wg)
-		t.wgDone[k] = append(t.wgDone[k], x.id)
-	}
-}
-
-func (t *tracer) wgWaited(x *g, wg *sync.WaitGroup) {
-	for _, d := range t.wgDone[weak.Make(wg)] {
-		t.hb(d, x.id)
+// ordered writes the happens-before edges an ordering event implies.
+func (t *tracer) ordered(x *g, k syncKind, key any) {
+	switch k {
+	case syncPut:
+		t.queued[key] = append(t.queued[key], x.id)
+	case syncTake:
+		if q := t.queued[key]; len(q) > 0 {
+			t.hb(q[0], x.id)
+			t.queued[key] = q[1:]
+		}
+	case syncAdd:
+		t.added[key] = append(t.added[key], x.id)
+	case syncAfterAll:
+		for _, d := range t.added[key] {
+			t.hb(d, x.id)
+		}
+	case syncMark:
+		t.marked[key] = x.id
+	case syncAfterMark:
+		t.hb(t.marked[key], x.id)
 	}
 }
-
-func (t *tracer) onceRan(x *g, o *sync.Once)  { t.onceBy[weak.Make(o)] = x.id }
-func (t *tracer) onceSeen(x *g, o *sync.Once) { t.hb(t.onceBy[weak.Make(o)], x.id) }
 
 func (t *tracer) hb(from, to int) {
 	if from != to && from > 0 && to > 0 {

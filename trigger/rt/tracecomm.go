@@ -1,10 +1,6 @@
 package rt
 
-import (
-	"strconv"
-	"sync"
-	"weak"
-)
+import "strconv"
 
 // arrived writes a comm event (predict/TRACE.md) for the communication
 // operations: channel sends, receives, selects and closes, WaitGroup and
@@ -23,23 +19,18 @@ func (t *tracer) arrived(x *g) {
 	t.ints("comm", 3, x.id, t.site(x.op.site), m)
 }
 
-// object returns the run-scoped id of the WaitGroup, Cond or channel an
-// operation works on (the comm event's obj field), 0 for a select of
-// several channels and for timers. Keys are weak pointers or channel
-// identities, so recording keeps no object alive.
+// object returns the run-scoped id of the object an operation's comm
+// event names (its row's commObj: a WaitGroup, a Cond, the channel of a
+// one-case operation), 0 for none (a select of several channels, a
+// timer). Keys are weak pointers or channel identities, so recording
+// keeps no object alive.
 func (t *tracer) object(o *op) int {
-	var k any
-	switch o.kind {
-	case opWGAdd, opWGWait:
-		k = weak.Make(o.obj.(*sync.WaitGroup))
-	case opCondWait, opCondSignal, opCondBroadcast:
-		k = weak.Make(o.obj.(*sync.Cond))
-	case opSend, opRecv, opSelect, opClose:
-		if len(o.cases) != 1 || o.cases[0].k == 0 {
-			return 0
-		}
-		k = o.cases[0].k
-	default:
+	f := kinds[o.kind].commObj
+	if f == nil {
+		return 0
+	}
+	k := f(o)
+	if k == nil {
 		return 0
 	}
 	if t.objs == nil {
@@ -53,48 +44,14 @@ func (t *tracer) object(o *op) int {
 	return id
 }
 
-// commMode is the comm mode of an op, 0 when it is not a communication.
+// commMode is the comm mode of an op (its row's), 0 when it is not a
+// communication.
 func commMode(o *op) int {
-	switch o.kind {
-	case opSend, opRecv, opSelect:
-		m := commUnbuffered
-		for i := range o.cases {
-			c := &o.cases[i]
-			if c.send {
-				m |= commSend
-			} else {
-				m |= commRecv
-			}
-			if c.size != 0 {
-				m &^= commUnbuffered
-			}
-		}
-		if len(o.cases) > 1 {
-			m |= commSelect
-		}
-		if o.hasDefault {
-			m |= commDefault
-		}
-		return m
-	case opClose:
-		return commClose
-	case opWGWait:
-		return commWGWait
-	case opWGAdd:
-		if o.n > 0 {
-			return commWGAdd
-		}
-		if o.n < 0 {
-			return commWGDone
-		}
-	case opCondWait:
-		return commCondWait
-	case opCondSignal, opCondBroadcast:
-		return commSignal
-	case opTimerStop, opTimerReset:
-		return commTimerStop
+	d := &kinds[o.kind]
+	if d.commOf != nil {
+		return d.commOf(o)
 	}
-	return 0
+	return d.comm
 }
 
 // The comm mode bits, as predict/trace's Comm* (the runtime imports only

@@ -3,6 +3,7 @@ package rt
 import (
 	"fmt"
 	"sync"
+	"weak"
 )
 
 // The sync.WaitGroup primitive: its counter, and the goroutines waiting
@@ -47,11 +48,15 @@ func WGGo(wg *sync.WaitGroup, f func(), s *Site) {
 }
 
 var (
-	opWGAdd  = newKind(kindDef{name: "WGAdd", exec: execWGAdd, flags: always | moves})
+	opWGAdd = newKind(kindDef{name: "WGAdd", exec: execWGAdd, explore: (*explorer).didWGAdd,
+		commOf: wgAddComm, commObj: wgCommObj, flags: always | moves})
 	opWGWait = newKind(kindDef{name: "WGWait", canRun: canWGWait, exec: execWGWait,
-		file:     func(sc *sched, x *g) { sc.wgs.waits.file(x.op.obj.(*sync.WaitGroup), x) },
-		waitText: wgWaitText, flags: moves})
+		file:     func(sc *sched, x *g) { wgModel.of(sc).waits.file(x.op.obj.(*sync.WaitGroup), x) },
+		waitText: wgWaitText, explore: (*explorer).didWGWait, comm: commWGWait, commObj: wgCommObj,
+		proveReal: proveWGWait, proveDrop: dropWG, flags: moves})
 )
+
+var wgModel = newModel[waitGroups](nil)
 
 // waitGroups is the model of the WaitGroups the run has used: their
 // counters (absent at zero) and the goroutines blocked in Wait.
@@ -75,25 +80,25 @@ func (ws *waitGroups) add(sc *sched, wg *sync.WaitGroup, delta int) {
 
 func execWGAdd(sc *sched, x *g) bool {
 	wg := x.op.obj.(*sync.WaitGroup)
-	if sc.obs != nil {
-		sc.obs.wgAdded(x, wg, int(x.op.n))
+	if sc.obs != nil && x.op.n < 0 {
+		sc.obs.ordered(x, syncAdd, weak.Make(wg)) // a Done: its Wait is ordered after it
 	}
-	sc.wgs.add(sc, wg, int(x.op.n))
+	wgModel.of(sc).add(sc, wg, int(x.op.n))
 	return true
 }
 
-func canWGWait(sc *sched, x *g) bool { return sc.wgs.counts[x.op.obj.(*sync.WaitGroup)] <= 0 }
+func canWGWait(sc *sched, x *g) bool { return wgModel.of(sc).counts[x.op.obj.(*sync.WaitGroup)] <= 0 }
 
 func execWGWait(sc *sched, x *g) bool {
 	if sc.obs != nil {
-		sc.obs.wgWaited(x, x.op.obj.(*sync.WaitGroup))
+		sc.obs.ordered(x, syncAfterAll, weak.Make(x.op.obj.(*sync.WaitGroup)))
 	}
 	return true
 }
 
 func wgWaitText(sc *sched, x *g, who string) string {
 	wg := x.op.obj.(*sync.WaitGroup)
-	return fmt.Sprintf("WaitGroup %p (counter %d)", wg, sc.wgs.counts[wg])
+	return fmt.Sprintf("WaitGroup %p (counter %d)", wg, wgModel.of(sc).counts[wg])
 }
 
 // unmanagedWGAdd updates the model for an Add or Done of a goroutine the
@@ -106,6 +111,41 @@ func unmanagedWGAdd(wg *sync.WaitGroup, delta int) {
 		return
 	}
 	sc.mu.Lock()
-	sc.wgs.add(sc, wg, delta)
+	wgModel.of(sc).add(sc, wg, delta)
 	sc.mu.Unlock()
+}
+
+// wgAddComm is the comm mode of an Add: an Add or a Done by its sign.
+func wgAddComm(o *op) int {
+	if o.n > 0 {
+		return commWGAdd
+	}
+	if o.n < 0 {
+		return commWGDone
+	}
+	return 0
+}
+
+// wgCommObj is the WaitGroup's key in the trace's comm events.
+func wgCommObj(o *op) any { return weak.Make(o.obj.(*sync.WaitGroup)) }
+
+// dropWG lets go of x's WaitGroup at the end of a run, before x leaves to
+// be proved blocked in its Wait (prove.go): the model keys a WaitGroup by
+// its address.
+func dropWG(sc *sched, x *g) {
+	wg := x.op.obj.(*sync.WaitGroup)
+	delete(wgModel.of(sc).counts, wg)
+	delete(wgModel.of(sc).waits, wg)
+}
+
+// proveWGWait is x leaving the scheduler to be proved blocked in its Wait
+// (prove.go): it waits on the real WaitGroup, whose counter the model's
+// mirrors. It does not return.
+func proveWGWait(x *g) {
+	wg := x.op.obj.(*sync.WaitGroup)
+	x.op.obj, x.op.rec = nil, nil
+	x.sc.dumped <- struct{}{}
+	wg.Wait()
+	x.escaped.Store(true)
+	select {}
 }
