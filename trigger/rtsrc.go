@@ -6,6 +6,7 @@
 package trigger
 
 import (
+	"bytes"
 	"embed"
 	"io/fs"
 	"strings"
@@ -14,6 +15,13 @@ import (
 // RuntimeImportPath is the runtime's import path in this module; its
 // subpackages (trigger/rt/wire) are below it.
 const RuntimeImportPath = "github.com/deadhunt/deadhunt/trigger/rt"
+
+// Relocate returns a runtime source file whose imports of the runtime's
+// subpackages name them below modulePath, the module the runtime is
+// extracted as ("deadhunt.dev/rt/wire" for modulePath "deadhunt.dev/rt").
+func Relocate(src []byte, modulePath string) []byte {
+	return bytes.ReplaceAll(src, []byte(`"`+RuntimeImportPath+`/`), []byte(`"`+modulePath+`/`))
+}
 
 //go:embed rt
 var rtDir embed.FS

@@ -1,7 +1,6 @@
 package instrument
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -81,7 +80,7 @@ func (b *builder) cacheEntry(name, mark string, fill func(tmp string) error) (st
 // relocate rewrites a runtime file's imports of the runtime's subpackages
 // (trigger/rt/wire) to their paths in the extracted module.
 func relocate(src []byte) []byte {
-	return bytes.ReplaceAll(src, []byte(`"`+trigger.RuntimeImportPath+`/`), []byte(`"`+rewrite.RuntimePath+`/`))
+	return trigger.Relocate(src, rewrite.RuntimePath)
 }
 
 func contentHash(files map[string][]byte) string {

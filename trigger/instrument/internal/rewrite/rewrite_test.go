@@ -187,8 +187,15 @@ func (s *rtImporter) Import(path string) (*types.Package, error) {
 }
 
 // runtimeFiles are the runtime's source files, by their path in its
-// directory.
-var runtimeFiles = sync.OnceValues(trigger.RuntimeFiles)
+// directory, their imports of its subpackages named below RuntimePath as
+// when the instrumenter extracts them.
+var runtimeFiles = sync.OnceValues(func() (map[string][]byte, error) {
+	files, err := trigger.RuntimeFiles()
+	for name, data := range files {
+		files[name] = trigger.Relocate(data, RuntimePath)
+	}
+	return files, err
+})
 
 // checkCompiles type-checks the rewritten package with the sites file.
 func checkCompiles(t *testing.T, inputs map[string][]byte, res *Result) {
