@@ -48,28 +48,29 @@ func clockDraw(rng *rand.Rand, n int, why fireCase) bool {
 	return false
 }
 
+// strategyMaker builds a strategy for one run from the run's generator.
+type strategyMaker func(sc *sched, rng *rand.Rand, cfg config) (strategy, error)
+
+// strategyMakers are the strategies the runtime builds, each registered by
+// its own file with makes; what the driver and the report know of them is
+// their row in wire.StrategyTable.
+var strategyMakers = map[wire.Strategy]strategyMaker{}
+
+// makes registers the maker of strategy name.
+func makes(name wire.Strategy, f strategyMaker) bool {
+	strategyMakers[name] = f
+	return true
+}
+
+var _ = makes(wire.Random, func(sc *sched, rng *rand.Rand, cfg config) (strategy, error) {
+	return &randomWalk{uniform: uniform{rng}}, nil
+})
+
 // newStrategy builds the strategy cfg names.
 func newStrategy(sc *sched, cfg config) (strategy, error) {
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0xdead4a17))
-	switch cfg.Strategy {
-	case wire.Random:
-		return &randomWalk{uniform: uniform{rng}}, nil
-	case wire.PCT:
-		k := cfg.Steps
-		if k <= 0 {
-			k = wire.DefaultSteps
-		}
-		return newPCT(rng, cfg, uniformPoints(rng, cfg.Depth-1, k), func(*g) bool { return true }), nil
-	case wire.RPro:
-		return newPCT(rng, cfg, radiusPoints(rng, cfg, false), (*g).acquiring), nil
-	case wire.Directed:
-		return newDirected(rng, cfg), nil
-	case wire.Replay:
-		steps, err := readSchedule(cfg.Replay)
-		if err != nil {
-			return nil, err
-		}
-		return &replay{sc: sc, steps: steps, fallback: uniform{rng}}, nil
+	if make, ok := strategyMakers[cfg.Strategy]; ok {
+		return make(sc, rng, cfg)
 	}
 	return nil, fmt.Errorf("rt: unknown strategy %q", cfg.Strategy)
 }

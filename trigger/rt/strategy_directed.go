@@ -3,6 +3,8 @@ package rt
 import (
 	"math/rand/v2"
 	"slices"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // testGoroutine is the creation identity of a test's own goroutine in
@@ -50,6 +52,10 @@ type directed struct {
 	// consecutive seeds try both orders of a pair.
 	lastFirst bool
 }
+
+var _ = makes(wire.Directed, func(sc *sched, rng *rand.Rand, cfg config) (strategy, error) {
+	return newDirected(rng, cfg), nil
+})
 
 func newDirected(rng *rand.Rand, cfg config) *directed {
 	t := *cfg.Target

@@ -3,6 +3,8 @@ package rt
 import (
 	"math/rand/v2"
 	"slices"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // pct is PCT (Burckhardt et al.): goroutines get random distinct initial
@@ -24,6 +26,19 @@ type pct struct {
 	low     float64 // next priority for a demoted spinner
 	fair    fairness
 }
+
+var (
+	_ = makes(wire.PCT, func(sc *sched, rng *rand.Rand, cfg config) (strategy, error) {
+		k := cfg.Steps
+		if k <= 0 {
+			k = wire.DefaultSteps
+		}
+		return newPCT(rng, cfg, uniformPoints(rng, cfg.Depth-1, k), func(*g) bool { return true }), nil
+	})
+	_ = makes(wire.RPro, func(sc *sched, rng *rand.Rand, cfg config) (strategy, error) {
+		return newPCT(rng, cfg, radiusPoints(rng, cfg, false), (*g).acquiring), nil
+	})
+)
 
 func newPCT(rng *rand.Rand, cfg config, points []int, counts func(*g) bool) *pct {
 	p := &pct{rng: rng, d: cfg.Depth, n: cfg.Goroutines, counts: counts}

@@ -3,14 +3,25 @@ package rt
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"strings"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // replay follows a recorded schedule; when the recorded goroutine is not
 // enabled (or stands at another site) the run has diverged: the step is
 // reported and the rest of the run is a random walk. It applies no
 // fairness bound: the schedule already holds the decisions it made.
+var _ = makes(wire.Replay, func(sc *sched, rng *rand.Rand, cfg config) (strategy, error) {
+	steps, err := readSchedule(cfg.Replay)
+	if err != nil {
+		return nil, err
+	}
+	return &replay{sc: sc, steps: steps, fallback: uniform{rng}}, nil
+})
+
 type replay struct {
 	sc       *sched
 	steps    []stepJSON
