@@ -3,6 +3,8 @@ package rt
 import (
 	"fmt"
 	"slices"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // edgeKind classifies a wait-for edge.
@@ -123,11 +125,11 @@ func (sc *sched) checkCycle() []*g {
 // owner, and "lock here, unlock in the goroutine that finishes the work"
 // is an idiom (EventBus's transactional handlers). Cycles through Once or
 // a subtest only when no goroutine is outside.
-func (sc *sched) cycleCertain(kind findingKind, c []*g) bool {
+func (sc *sched) cycleCertain(kind wire.Kind, c []*g) bool {
 	switch kind {
-	case kindCycle, kindRWR:
+	case wire.LockOrderCycle, wire.RWR:
 		return true
-	case kindDoubleLock:
+	case wire.DoubleLock:
 		return sc.gs.outside == 0 && !sc.othersCanRun(c)
 	}
 	return sc.gs.outside == 0
@@ -145,24 +147,24 @@ func (sc *sched) othersCanRun(c []*g) bool {
 }
 
 // cycleKind classifies a wait-for cycle.
-func (sc *sched) cycleKind(c []*g) findingKind {
+func (sc *sched) cycleKind(c []*g) wire.Kind {
 	if len(c) == 1 {
 		if _, k := sc.waitsFor(c[0]); k == edgeOther {
-			return kindBlocked // waits for itself, e.g. a recursive Once.Do
+			return wire.Blocked // waits for itself, e.g. a recursive Once.Do
 		}
-		return kindDoubleLock
+		return wire.DoubleLock
 	}
-	kind := kindCycle
+	kind := wire.LockOrderCycle
 	for i, x := range c {
 		_, k := sc.waitsFor(x)
 		switch k {
 		case edgeOther:
-			return kindMixed
+			return wire.Mixed
 		case edgeReader:
 			// x, a reader, queued behind w, a writer waiting for readers
 			// that include x.
 			if ts, wk := sc.waitsFor(c[(i+1)%len(c)]); wk == edgeReaders && slices.Contains(ts, x) {
-				kind = kindRWR
+				kind = wire.RWR
 			}
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"unsafe"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // explorer records, when the configuration asks for it ("explore"), what
@@ -363,8 +365,8 @@ func (e *explorer) selectsCounted() string {
 const maxOrderings = 1e15
 
 // summary derives the run's report.
-func (e *explorer) summary() *exploreJSON {
-	out := &exploreJSON{Orderings: 1, Uncounted: cmp.Or(e.uncounted, e.selectsCounted())}
+func (e *explorer) summary() *wire.Explore {
+	out := &wire.Explore{Orderings: 1, Uncounted: cmp.Or(e.uncounted, e.selectsCounted())}
 	var sigs, shapes []uint64
 	for _, r := range e.objs {
 		if !r.shared {

@@ -14,7 +14,7 @@ type (
 	Targets = targets
 	Result  = result
 	Finding = finding
-	StepRec = stepJSON
+	StepRec = wire.Step
 	// Strategy names a strategy in a Config.
 	Strategy = wire.Strategy
 )

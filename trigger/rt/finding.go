@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // cycleFinding describes a wait-for cycle: c[i] waits for c[i+1].
-func (sc *sched) cycleFinding(kind findingKind, c []*g) *finding {
-	f := &finding{Kind: kind, Locks: []lockJSON{}}
+func (sc *sched) cycleFinding(kind wire.Kind, c []*g) *finding {
+	f := &finding{Kind: kind, Locks: []wire.Lock{}}
 	var msgs []string
 	locks := map[string]int{} // instance → index in f.Locks
 	for i, x := range c {
@@ -19,7 +21,7 @@ func (sc *sched) cycleFinding(kind findingKind, c []*g) *finding {
 			if !ok {
 				j = len(f.Locks)
 				locks[inst] = j
-				f.Locks = append(f.Locks, lockJSON{Class: class, Instance: inst})
+				f.Locks = append(f.Locks, wire.Lock{Class: class, Instance: inst})
 			}
 			if h, ok := heldOf(next, lockAddr(addr)); ok {
 				f.Locks[j].Sites = appendSite(f.Locks[j].Sites, toSite(h.site))
@@ -30,7 +32,7 @@ func (sc *sched) cycleFinding(kind findingKind, c []*g) *finding {
 			if _, _, paddr := lockOf(prev); paddr != nil {
 				if h, ok := heldOf(x, lockAddr(paddr)); ok {
 					pclass, _, _ := lockOf(prev)
-					f.Edges = append(f.Edges, edgeJSON{Held: pclass, Acquired: class, Goroutine: x.id,
+					f.Edges = append(f.Edges, wire.Edge{Held: pclass, Acquired: class, Goroutine: x.id,
 						HeldAt: toSite(h.site), AcquiredAt: toSite(x.op.site)})
 				}
 			}
@@ -44,7 +46,7 @@ func (sc *sched) cycleFinding(kind findingKind, c []*g) *finding {
 
 // blockedFinding describes goroutines blocked for good without a cycle.
 func (sc *sched) blockedFinding(blocked []*g) *finding {
-	kind := kindBlocked
+	kind := wire.Blocked
 	lock, other := false, false
 	for _, x := range blocked {
 		if x.op.lock() != nil {
@@ -54,16 +56,16 @@ func (sc *sched) blockedFinding(blocked []*g) *finding {
 		}
 	}
 	if lock && other {
-		kind = kindMixed
+		kind = wire.Mixed
 	}
-	f := &finding{Kind: kind, Locks: []lockJSON{}}
+	f := &finding{Kind: kind, Locks: []wire.Lock{}}
 	var msgs []string
 	seen := map[string]bool{}
 	for _, x := range blocked {
 		msgs = append(msgs, fmt.Sprintf("goroutine %d %s", x.id, sc.waitText(x, nil)))
 		if class, inst, _ := lockOf(x); class != "" && !seen[inst] {
 			seen[inst] = true
-			f.Locks = append(f.Locks, lockJSON{Class: class, Instance: inst, Sites: []siteJSON{toSite(x.op.site)}})
+			f.Locks = append(f.Locks, wire.Lock{Class: class, Instance: inst, Sites: []wire.Site{toSite(x.op.site)}})
 		}
 	}
 	f.Message = strings.Join(msgs, "; ")
@@ -71,7 +73,7 @@ func (sc *sched) blockedFinding(blocked []*g) *finding {
 	return f
 }
 
-func appendSite(ss []siteJSON, s siteJSON) []siteJSON {
+func appendSite(ss []wire.Site, s wire.Site) []wire.Site {
 	if s.File == "" || slices.Contains(ss, s) {
 		return ss
 	}
@@ -126,11 +128,11 @@ func (x *g) holdClasses() []string {
 
 // describe lists goroutines with their creation site, stack at the block
 // point, wait and held locks.
-func (sc *sched) describe(gs []*g) []goroutineJSON {
+func (sc *sched) describe(gs []*g) []wire.Goroutine {
 	sc.dumpStacks(gs)
-	out := make([]goroutineJSON, len(gs))
+	out := make([]wire.Goroutine, len(gs))
 	for i, x := range gs {
-		out[i] = goroutineJSON{ID: x.id, Created: toSite(x.created), Stack: x.stack,
+		out[i] = wire.Goroutine{ID: x.id, Created: toSite(x.created), Stack: x.stack,
 			WaitsFor: sc.waitsForText(x), Holds: x.holdClasses()}
 	}
 	return out

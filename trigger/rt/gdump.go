@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // gdump is one goroutine of Go's all-goroutines stack dump: its Go ID,
@@ -16,7 +18,7 @@ type gdump struct {
 	frames  []frame
 	created string // "pkg.F in goroutine 1", as the dump says
 	// createdAt is the position of the go statement that created it.
-	createdAt siteJSON
+	createdAt wire.Site
 	// ours: a goroutine this package started (its outermost frame is
 	// this package's: the watchdog, a managed goroutine's body) or an
 	// iter.Pull coroutine (the scheduler's handoffs, coro.go).
@@ -67,7 +69,7 @@ func parseDump(buf []byte) map[uint64]gdump {
 				d.created = strings.TrimPrefix(fn, "created by ")
 				if ok {
 					fn, _, _ = strings.Cut(d.created, " in goroutine ")
-					d.createdAt = siteJSON{File: file, Line: line, Func: fn}
+					d.createdAt = wire.Site{File: file, Line: line, Func: fn}
 				}
 				break
 			}

@@ -1,6 +1,10 @@
 package rt
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
+)
 
 func TestParseDump(t *testing.T) {
 	dump := []byte(`goroutine 1 [chan receive]:
@@ -78,7 +82,7 @@ created by example.com/p.Start in goroutine 6
 		t.Fatalf("%d leaked, want 2: %+v", len(gs), gs)
 	}
 	g := gs[0]
-	want := siteJSON{File: "/m/p/p.go", Line: 12, Func: "example.com/p.Start"}
+	want := wire.Site{File: "/m/p/p.go", Line: 12, Func: "example.com/p.Start"}
 	if g.State != "leaked" || g.GoState != "chan send" || g.Created != want || len(g.Stack) != 1 || g.Stack[0].Line != 14 {
 		t.Errorf("first leaked: %+v, want created at %v, blocked at p.go:14", g, want)
 	}

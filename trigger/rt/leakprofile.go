@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // Go's goroutine leak profile (runtime/pprof "goroutineleak": Go 1.27, or
@@ -42,17 +44,17 @@ func leakDump() map[uint64]gdump {
 // Their stacks start at the first frame outside the standard library; a
 // goroutine this package started for the test (Go) has no creation site:
 // the dump names this package's go statement.
-func leakedIn(dump map[uint64]gdump) []snapGoroutine {
-	var out []snapGoroutine
+func leakedIn(dump map[uint64]gdump) []wire.SnapGoroutine {
+	var out []wire.SnapGoroutine
 	for _, id := range sortedIDs(dump) {
 		d := dump[id]
 		st, ok := strings.CutSuffix(d.state, leakedSuffix)
 		if !ok || d.ours || len(d.frames) > 0 && strings.HasPrefix(d.frames[0].Func, "testing.") {
 			continue
 		}
-		g := snapGoroutine{State: "leaked", GoState: st, Created: d.createdAt, Stack: d.frames}
+		g := wire.SnapGoroutine{State: "leaked", GoState: st, Created: d.createdAt, Stack: d.frames}
 		if strings.HasPrefix(g.Created.Func, rtPrefix) {
-			g.Created = siteJSON{}
+			g.Created = wire.Site{}
 		}
 		for len(g.Stack) > 1 && inGoroot(g.Stack[0].File) {
 			g.Stack = g.Stack[1:]
@@ -81,11 +83,11 @@ func sortedIDs(dump map[uint64]gdump) []uint64 {
 // behind (base: the goroutines alive when it started). They first get
 // leakSettle to end, or to stop running; none left means no leak, without
 // the profile's garbage collection.
-func checkLeaks(base int) *leakProfileJSON {
+func checkLeaks(base int) *wire.LeakProfile {
 	if pprof.Lookup("goroutineleak") == nil {
-		return &leakProfileJSON{}
+		return &wire.LeakProfile{}
 	}
-	lp := &leakProfileJSON{Available: true}
+	lp := &wire.LeakProfile{Available: true}
 	for end := time.Now().Add(leakSettle); ; time.Sleep(time.Millisecond) {
 		if runtime.NumGoroutine() <= base {
 			return lp

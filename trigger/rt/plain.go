@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // A plain run (strategy "plain") installs no scheduler: every operation
@@ -46,11 +48,11 @@ func (p *plainRun) startTest(t *testing.T) {
 }
 
 // writeResult writes the counts of the plain run of test.
-func (p *plainRun) writeResult(test string, leaks *leakProfileJSON) {
+func (p *plainRun) writeResult(test string, leaks *wire.LeakProfile) {
 	writeResult(p.cfg.Result, &result{
 		Outcome: "ok", Test: test, Strategy: plainStrategy, Seed: p.cfg.Seed,
 		Steps: int(p.steps.Load()), Acquisitions: int(p.acqs.Load()),
-		Goroutines: int(p.gos.Load()) + 1, Schedule: []stepJSON{}, LeakProfile: leaks,
+		Goroutines: int(p.gos.Load()) + 1, Schedule: []wire.Step{}, LeakProfile: leaks,
 	})
 }
 
@@ -68,7 +70,7 @@ func (p *plainRun) atBound() {
 	// Go's goroutine leak profile, when the toolchain has it, is the dump:
 	// it marks the goroutines nothing can wake.
 	dump := leakDump()
-	lp := &leakProfileJSON{Available: dump != nil}
+	lp := &wire.LeakProfile{Available: dump != nil}
 	if dump == nil {
 		dump = dumpAll()
 	}
@@ -88,11 +90,11 @@ func (p *plainRun) atBound() {
 	if leaked > 0 {
 		reason += fmt.Sprintf(", %d of those blocked for good (Go's goroutineleak profile: on objects no running goroutine can reach)", leaked)
 	}
-	snap := &snapshotJSON{Class: hangPlain, BoundMS: p.cfg.BoundMS, Steps: int(p.steps.Load()), Unmanaged: gs, Reason: reason}
+	snap := &wire.Snapshot{Class: hangPlain, BoundMS: p.cfg.BoundMS, Steps: int(p.steps.Load()), Unmanaged: gs, Reason: reason}
 	writeResult(p.cfg.Result, &result{
 		Outcome: "hang", Strategy: plainStrategy, Seed: p.cfg.Seed,
 		Steps: int(p.steps.Load()), Acquisitions: int(p.acqs.Load()),
-		Goroutines: int(p.gos.Load()) + 1, Schedule: []stepJSON{}, Hang: snap, LeakProfile: lp,
+		Goroutines: int(p.gos.Load()) + 1, Schedule: []wire.Step{}, Hang: snap, LeakProfile: lp,
 	})
 	fmt.Fprintf(os.Stderr, "deadhunt: hang in a plain run at the bound of %v: %s\n", time.Duration(p.cfg.BoundMS)*time.Millisecond, snap.Reason)
 	os.Exit(exitHang)

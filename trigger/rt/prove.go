@@ -5,6 +5,8 @@ import (
 	"runtime/pprof"
 	"strings"
 	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // Proving, at the bound, that goroutines blocked on channels (or in a
@@ -81,13 +83,13 @@ func (sc *sched) proveBlocked(blocked []*g) {
 		sc.abandon(cands)
 		return
 	}
-	f := &finding{Kind: kindBlocked, Locks: []lockJSON{}}
+	f := &finding{Kind: wire.Blocked, Locks: []wire.Lock{}}
 	var msgs []string
 	for _, i := range proven {
 		msgs = append(msgs, texts[i])
 		f.Goroutines = append(f.Goroutines, descs[i])
 		if len(cands[i].held) > 0 {
-			f.Kind = kindMixed // a lock it holds is never released either
+			f.Kind = wire.Mixed // a lock it holds is never released either
 		}
 	}
 	f.Message = strings.Join(msgs, "; ") + fmt.Sprintf(" (proved at the time bound after %d steps, other goroutines still running:"+

@@ -9,41 +9,19 @@ import (
 	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
-// The result the runtime writes and what it holds are wire's types
-// (CONTRACT.md section 5), by this package's names.
+// The result the runtime writes, the deadlocks it holds and their stack
+// frames are wire's types (CONTRACT.md section 5).
 type (
-	result          = wire.Result
-	stepJSON        = wire.Step
-	finding         = wire.Deadlock
-	findingKind     = wire.Kind
-	lockJSON        = wire.Lock
-	edgeJSON        = wire.Edge
-	goroutineJSON   = wire.Goroutine
-	siteJSON        = wire.Site
-	frame           = wire.Frame
-	snapshotJSON    = wire.Snapshot
-	snapGoroutine   = wire.SnapGoroutine
-	snapTimer       = wire.SnapTimer
-	leakProfileJSON = wire.LeakProfile
-	exploreJSON     = wire.Explore
-	rleJSON         = wire.CompactSchedule
+	result  = wire.Result
+	finding = wire.Deadlock
+	frame   = wire.Frame
 )
 
-// The kinds of deadlock the runtime finds.
-const (
-	kindCycle      = wire.LockOrderCycle
-	kindDoubleLock = wire.DoubleLock
-	kindRWR        = wire.RWR
-	kindMixed      = wire.Mixed   // a wait-for cycle or a set of blocked goroutines through locks and other objects
-	kindBlocked    = wire.Blocked // goroutines blocked for good without locks
-	kindUnreleased = wire.LockNeverReleased
-)
-
-func toSite(s *Site) siteJSON {
+func toSite(s *Site) wire.Site {
 	if s == nil {
-		return siteJSON{}
+		return wire.Site{}
 	}
-	return siteJSON{File: s.File, Line: s.Line, Col: s.Col, Func: s.Func}
+	return wire.Site{File: s.File, Line: s.Line, Col: s.Col, Func: s.Func}
 }
 
 // resultLocked assembles the result so far.
@@ -62,9 +40,9 @@ func (sc *sched) resultUpTo(f *finding, n int) *result {
 	// A run that ends without a deadlock has no schedule to replay, if so
 	// configured; one stopped at its bound (dead: a hang) keeps it.
 	if f == nil && sc.cfg.ScheduleIfDeadlock && !sc.dead {
-		r.Schedule = []stepJSON{}
+		r.Schedule = []wire.Step{}
 	} else {
-		r.Schedule = make([]stepJSON, n)
+		r.Schedule = make([]wire.Step, n)
 	}
 	if sc.expl != nil {
 		r.Explore = sc.expl.summary()
@@ -75,7 +53,7 @@ func (sc *sched) resultUpTo(f *finding, n int) *result {
 	}
 	for i := range r.Schedule {
 		s := sc.steps.at(i)
-		r.Schedule[i] = stepJSON{Goroutine: int(s.g), Site: names[s.site], Op: s.kind.String(), Change: s.change}
+		r.Schedule[i] = wire.Step{Goroutine: int(s.g), Site: names[s.site], Op: s.kind.String(), Change: s.change}
 	}
 	return r
 }
@@ -100,7 +78,7 @@ func writeResult(name string, r *result) {
 		data, err = json.Marshal(r)
 	case len(r.Schedule) >= wire.CompactMin:
 		c := *r
-		c.Schedule, c.ScheduleRLE = []stepJSON{}, wire.Compact(r.Schedule)
+		c.Schedule, c.ScheduleRLE = []wire.Step{}, wire.Compact(r.Schedule)
 		data, err = json.Marshal(&c)
 	default:
 		data, err = json.MarshalIndent(r, "", " ")

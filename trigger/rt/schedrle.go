@@ -7,13 +7,13 @@ import "github.com/deadhunt/deadhunt/trigger/rt/wire"
 
 // compact encodes the first n steps of a step log without making the
 // list (a long hang's), comparing the log's records.
-func (l *stepLog) compact(n int) *rleJSON {
+func (l *stepLog) compact(n int) *wire.CompactSchedule {
 	names := make([]string, len(l.sites))
 	for i, s := range l.sites {
 		names[i] = s.String()
 	}
-	return wire.CompactSteps(n, func(i, j int) bool { return l.at(i) == l.at(j) }, func(i int) stepJSON {
+	return wire.CompactSteps(n, func(i, j int) bool { return l.at(i) == l.at(j) }, func(i int) wire.Step {
 		s := l.at(i)
-		return stepJSON{Goroutine: int(s.g), Site: names[s.site], Op: s.kind.String(), Change: s.change}
+		return wire.Step{Goroutine: int(s.g), Site: names[s.site], Op: s.kind.String(), Change: s.change}
 	})
 }

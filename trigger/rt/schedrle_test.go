@@ -11,10 +11,10 @@ import (
 func TestCompactLog(t *testing.T) {
 	l := newStepLog()
 	a, b := &Site{File: "/m/x.go", Line: 18, Col: 2}, &Site{File: "/m/x.go", Line: 19, Col: 8}
-	var steps []stepJSON
+	var steps []wire.Step
 	add := func(g int, s *Site, k opKind, change bool) {
 		l.add(stepRec{g: int32(g), site: l.intern(s), kind: k, change: change})
-		steps = append(steps, stepJSON{Goroutine: g, Site: s.String(), Op: k.String(), Change: change})
+		steps = append(steps, wire.Step{Goroutine: g, Site: s.String(), Op: k.String(), Change: change})
 	}
 	for i := range 3 * stepChunk { // across chunks: a loop, then irregular steps
 		if i < 2*stepChunk {

@@ -112,7 +112,7 @@ func (sc *sched) atBound() {
 	// A long schedule (millions of steps of a spin) is kept only if it
 	// encodes compactly, read from the step log without making the list.
 	n := sc.steps.len()
-	var rle *rleJSON
+	var rle *wire.CompactSchedule
 	if n > hangScheduleMax {
 		if n <= hangCompactMax {
 			rle = sc.steps.compact(n)
@@ -152,14 +152,14 @@ func (sc *sched) boundDeadlock(blocked []*g) {
 
 // snapshot records every managed goroutine and classifies the hang.
 // Called with sc.mu held.
-func (sc *sched) snapshot(dump map[uint64]gdump) *snapshotJSON {
-	s := &snapshotJSON{BoundMS: sc.cfg.BoundMS, Steps: sc.steps.len(), ClockNanos: sc.clock.now}
+func (sc *sched) snapshot(dump map[uint64]gdump) *wire.Snapshot {
+	s := &wire.Snapshot{BoundMS: sc.cfg.BoundMS, Steps: sc.steps.len(), ClockNanos: sc.clock.now}
 	managed := map[uint64]bool{}
 	cur := sc.cur.Load()
 	var enabled, spinners, outside int
 	var lostUnlocks []string
 	for _, x := range sc.gs.all {
-		gj := snapGoroutine{ID: x.id, Created: toSite(x.created), Holds: x.holdClasses()}
+		gj := wire.SnapGoroutine{ID: x.id, Created: toSite(x.created), Holds: x.holdClasses()}
 		id := x.goid.Load()
 		if d, ok := dump[id]; ok && x.state != gDone {
 			managed[id] = true
@@ -199,7 +199,7 @@ func (sc *sched) snapshot(dump map[uint64]gdump) *snapshotJSON {
 		s.Goroutines = append(s.Goroutines, gj)
 	}
 	for _, t := range sc.clock.timers {
-		s.Timers = append(s.Timers, snapTimer{Site: toSite(t.site), InNanos: t.when - sc.clock.now})
+		s.Timers = append(s.Timers, wire.SnapTimer{Site: toSite(t.site), InNanos: t.when - sc.clock.now})
 	}
 	s.Unmanaged = unmanaged(dump, managed)
 	window := sc.steps.len() - sc.bound.markSteps
@@ -364,8 +364,8 @@ func idleStep(s stepRec) bool {
 // unmanaged lists the goroutines of the dump the scheduler does not
 // manage and that run code other than the testing package's and the
 // runtime's.
-func unmanaged(dump map[uint64]gdump, managed map[uint64]bool) []snapGoroutine {
-	var out []snapGoroutine
+func unmanaged(dump map[uint64]gdump, managed map[uint64]bool) []wire.SnapGoroutine {
+	var out []wire.SnapGoroutine
 	ids := make([]uint64, 0, len(dump))
 	for id := range dump {
 		ids = append(ids, id)
@@ -377,7 +377,7 @@ func unmanaged(dump map[uint64]gdump, managed map[uint64]bool) []snapGoroutine {
 			strings.HasPrefix(d.frames[0].Func, "os/signal.") || strings.HasPrefix(d.frames[0].Func, "time.") {
 			continue
 		}
-		out = append(out, snapGoroutine{State: "unmanaged", GoState: d.state, Stack: d.frames})
+		out = append(out, wire.SnapGoroutine{State: "unmanaged", GoState: d.state, Stack: d.frames})
 	}
 	return out
 }

@@ -24,7 +24,7 @@ var _ = makes(wire.Replay, func(sc *sched, rng *rand.Rand, cfg config) (strategy
 
 type replay struct {
 	sc       *sched
-	steps    []stepJSON
+	steps    []wire.Step
 	pos      int
 	diverged bool
 	fallback uniform
@@ -103,12 +103,12 @@ func (r *replay) diverge(msg string) {
 
 // readSchedule reads a replay schedule: a JSON array of steps, or a result
 // file (or an object with only "schedule_rle") whose schedule it takes.
-func readSchedule(name string) ([]stepJSON, error) {
+func readSchedule(name string) ([]wire.Step, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil, fmt.Errorf("rt: %w", err)
 	}
-	var steps []stepJSON
+	var steps []wire.Step
 	if err := json.Unmarshal(data, &steps); err == nil {
 		return steps, nil
 	}

@@ -5,6 +5,8 @@ import (
 	"runtime/debug"
 	"testing"
 	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // Tests and subtests: the test's goroutine joins at TestStart and waits
@@ -167,7 +169,7 @@ func (x *g) endTest(panicked bool) {
 		sc.warn("%d goroutines still running when the test ended; they go on unchecked", running)
 		sc.life.endRunning = running
 		if c := sc.findCycle(sc.blockedGs()); c != nil {
-			if kind := sc.cycleKind(c); kind != kindMixed && kind != kindBlocked && sc.cycleCertain(kind, c) {
+			if kind := sc.cycleKind(c); kind != wire.Mixed && kind != wire.Blocked && sc.cycleCertain(kind, c) {
 				sc.deadlock(sc.cycleFinding(kind, c))
 			}
 		}

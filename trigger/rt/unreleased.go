@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // A lock never released: a goroutine waits for a Mutex or RWMutex whose
@@ -39,7 +41,7 @@ func (sc *sched) unreleasedWaiters(blocked []*g) []*g {
 // goroutines: the lock, where it was acquired and where each holder
 // ended (its last step and the function it was created to run).
 func (sc *sched) unreleasedFinding(ws []*g) *finding {
-	f := &finding{Kind: kindUnreleased, Locks: []lockJSON{}}
+	f := &finding{Kind: wire.LockNeverReleased, Locks: []wire.Lock{}}
 	var msgs []string
 	seen := map[string]int{}
 	var holders []*g
@@ -49,12 +51,12 @@ func (sc *sched) unreleasedFinding(ws []*g) *finding {
 		if !ok {
 			j = len(f.Locks)
 			seen[inst] = j
-			f.Locks = append(f.Locks, lockJSON{Class: class, Instance: inst})
+			f.Locks = append(f.Locks, wire.Lock{Class: class, Instance: inst})
 		}
 		ts, _ := sc.waitsFor(x)
 		for _, y := range ts {
 			h, ok := heldOf(y, lockAddr(addr))
-			acq := siteJSON{}
+			acq := wire.Site{}
 			if ok {
 				acq = toSite(h.site)
 				f.Locks[j].Sites = appendSite(f.Locks[j].Sites, acq)
@@ -71,7 +73,7 @@ func (sc *sched) unreleasedFinding(ws []*g) *finding {
 	f.Message = "lock never released: " + strings.Join(msgs, "; ")
 	f.Goroutines = sc.describe(ws)
 	for _, y := range holders {
-		f.Goroutines = append(f.Goroutines, goroutineJSON{ID: y.id, Created: toSite(y.created),
+		f.Goroutines = append(f.Goroutines, wire.Goroutine{ID: y.id, Created: toSite(y.created),
 			WaitsFor: fmt.Sprintf("nothing: ended after its last step at %s (%s)", toSite(y.op.site), y.op.kind),
 			Holds:    y.holdClasses()})
 	}
