@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // Aim is how the directed strategy steers one test toward a prediction:
@@ -13,7 +14,7 @@ import (
 // goroutines are ordered (thread bounding).
 type Aim struct {
 	ID     string // the prediction's finding ID
-	Target Target
+	Target wire.Target
 	// Steps is the most target acquisitions a recorded run made, if known:
 	// k is the larger of it and the aim's calibration run's count.
 	Steps int
@@ -101,7 +102,7 @@ func (t *testHunt) aim(ctx context.Context, a Aim) error {
 			return nil // confirmed by the calibration run
 		}
 	}
-	base := Config{Strategy: report.Directed, Depth: st.Depth, Radius: st.Radius, Steps: st.Steps,
+	base := wire.Config{Strategy: report.Directed, Depth: st.Depth, Radius: st.Radius, Steps: st.Steps,
 		Goroutines: st.Goroutines, Target: &target, WatchdogMS: o.WatchdogMS, EndSteps: t.base.EndSteps}
 	runs := o.Runs
 	if a.Runs > 0 && !o.KeepGoing { // keeping going spends the whole budget (hit rates)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/deadhunt/deadhunt/predict"
 	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // record records the fake's tests into a fresh trace directory.
@@ -112,7 +113,7 @@ func TestHuntDirected(t *testing.T) {
 // sites) gets a calibration run that counts it.
 func TestHuntAimCalibratesUnknownK(t *testing.T) {
 	pkg, env, fdir := fakePackage(t, "TestAimed")
-	aim := Aim{ID: "DH-0000000001", Target: Target{Sites: []string{"/fake/a.go:11:2", "/fake/a.go:21:2"}}, Depth: 3}
+	aim := Aim{ID: "DH-0000000001", Target: wire.Target{Sites: []string{"/fake/a.go:11:2", "/fake/a.go:21:2"}}, Depth: 3}
 	s := hunt(t, []Package{pkg}, Options{Runs: 4, Parallel: 1, Env: env, Strategy: report.Directed,
 		Aims: map[TestKey][]Aim{{pkg.ImportPath, "TestAimed"}: {aim}}})
 	targets := logLines(t, fdir, "targets.log")

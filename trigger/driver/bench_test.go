@@ -7,6 +7,7 @@ import (
 
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver/drivertest"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // BenchmarkRunFake measures the driver's cost per run (config and result
@@ -17,7 +18,7 @@ func BenchmarkRunFake(b *testing.B) {
 	pkg := Package{ImportPath: "example.com/fake", Dir: b.TempDir(), Binary: bin}
 	r := newRunner(10*time.Second, nil, b.TempDir(), 1)
 	for b.Loop() {
-		rn, err := r.exec(context.Background(), &pkg, "TestPass", Config{Strategy: report.RPro, Seed: 1})
+		rn, err := r.exec(context.Background(), &pkg, "TestPass", wire.Config{Strategy: report.RPro, Seed: 1})
 		if err != nil || rn.Outcome != Pass {
 			b.Fatalf("%v %v", rn, err)
 		}

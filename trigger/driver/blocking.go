@@ -8,6 +8,7 @@ import (
 	"github.com/deadhunt/deadhunt/predict"
 	"github.com/deadhunt/deadhunt/predict/trace"
 	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // addBlocking adds the blocking candidates of a package's traces
@@ -58,8 +59,8 @@ func (pr *Predictions) addBlocking(pkg string, files []string, res *predict.Resu
 // blockTarget is the directed strategy's target for a blocking
 // candidate: its Postpone and Until sites, its goroutines, and the sites
 // of its operations and partners as the counted steps.
-func blockTarget(c *predict.Prediction) Target {
-	t := Target{Classes: c.Target.Classes, Goroutines: c.Target.Goroutines,
+func blockTarget(c *predict.Prediction) wire.Target {
+	t := wire.Target{Classes: c.Target.Classes, Goroutines: c.Target.Goroutines,
 		Postpone: c.Target.Postpone, Until: c.Target.Until}
 	for _, s := range c.Target.Sites {
 		addSite(&t.Sites, s)

@@ -9,17 +9,9 @@ import (
 	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
-// ConfigEnv is the environment variable naming a run's configuration file.
-const ConfigEnv = wire.ConfigEnv
-
-// A run's configuration (written as JSON to the file named by
-// DEADHUNT_CONFIG, CONTRACT.md section 4), its directed strategy's target
-// and the result the runtime writes to Config.Result (section 5).
-type (
-	Config    = wire.Config
-	Target    = wire.Target
-	RunResult = wire.Result
-)
+// A run's configuration (wire.Config, written as JSON to the file named by
+// wire.ConfigEnv, CONTRACT.md section 4) and the result the runtime writes
+// to its Result file (wire.Result, section 5) are wire's types.
 
 func writeJSON(name string, v any) error {
 	data, err := json.MarshalIndent(v, "", "  ")
@@ -31,7 +23,7 @@ func writeJSON(name string, v any) error {
 
 // readResult reads a run's result file; it returns nil, nil when the run
 // wrote none.
-func readResult(name string) (*RunResult, error) {
+func readResult(name string) (*wire.Result, error) {
 	data, err := os.ReadFile(name)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -39,7 +31,7 @@ func readResult(name string) (*RunResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	var r RunResult
+	var r wire.Result
 	if err := json.Unmarshal(data, &r); err != nil {
 		return nil, fmt.Errorf("driver: result %s: %w", name, err)
 	}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // TestBubbleWarningMatchesContract: the runtime's warning for a synctest
@@ -36,7 +38,7 @@ func TestLostUnlockWarning(t *testing.T) {
 		return fmt.Sprintf("%sgoroutine %d, left blocked at a.go:9:2 when the test ended, waits for a lock taken by goroutine 2 at a.go:3:2 in p.handler, which has returned without releasing it", LostUnlockPrefix, n)
 	}
 	for _, ws := range [][]string{{w(3), "other"}, {w(3)}, {w(4), w(5)}, {w(6)}} {
-		s.count(&run{Outcome: Pass, Result: &RunResult{Warnings: ws}})
+		s.count(&run{Outcome: Pass, Result: &wire.Result{Warnings: ws}})
 	}
 	if want := []string{w(3), w(4), w(5)}; !slices.Equal(s.Warnings, want) {
 		t.Errorf("warnings %q, want %q", s.Warnings, want)

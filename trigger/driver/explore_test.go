@@ -3,10 +3,12 @@ package driver
 import (
 	"strconv"
 	"testing"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 func exploreRun(orderings float64, shape, sig, uncounted string) *run {
-	return &run{Result: &RunResult{Outcome: "ok", Explore: &Explore{Orderings: orderings, Shape: shape, Signature: sig, Uncounted: uncounted}}}
+	return &run{Result: &wire.Result{Outcome: "ok", Explore: &Explore{Orderings: orderings, Shape: shape, Signature: sig, Uncounted: uncounted}}}
 }
 
 // TestSpace: a space is exhausted once its runs showed as many distinct

@@ -75,7 +75,7 @@ func makeFinding(pkg *Package, test string, c *seenDeadlock, runs int, args []st
 	return f
 }
 
-func params(cfg Config) map[string]string {
+func params(cfg wire.Config) map[string]string {
 	p := map[string]string{}
 	set := func(k string, v int) {
 		if v != 0 {

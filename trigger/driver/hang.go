@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // Runs that reach their time bound. The runtime stops such a run itself
@@ -143,7 +144,7 @@ func (t *testHunt) slowPlain(ctx context.Context, plain *run) error {
 		return nil
 	}
 	bound := slowFactor * t.h.runner.timeout
-	rn, err := t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: report.Plain, WatchdogMS: t.h.opts.WatchdogMS, BoundMS: int(bound.Milliseconds())})
+	rn, err := t.h.runner.exec(ctx, t.pkg, t.test, wire.Config{Strategy: report.Plain, WatchdogMS: t.h.opts.WatchdogMS, BoundMS: int(bound.Milliseconds())})
 	if err != nil {
 		return err
 	}
@@ -175,7 +176,7 @@ func (t *testHunt) controlledHang(ctx context.Context, ctl *run) error {
 	t.stats.Warnings = append(t.stats.Warnings, fmt.Sprintf("slow under control: still making progress at the bound of %v; hunted with a bound of %v and %d seeded runs",
 		t.h.runner.timeout, bound, min(t.h.opts.Runs, slowRuns)))
 	t.mu.Unlock()
-	cal := Config{Strategy: report.Random, WatchdogMS: t.h.opts.WatchdogMS, BoundMS: int(bound.Milliseconds())}
+	cal := wire.Config{Strategy: report.Random, WatchdogMS: t.h.opts.WatchdogMS, BoundMS: int(bound.Milliseconds())}
 	rn, err := t.h.runner.exec(ctx, t.pkg, t.test, cal)
 	if err != nil {
 		return err

@@ -229,8 +229,8 @@ func TestMakeFinding(t *testing.T) {
 	pkg := &Package{ImportPath: "example.com/p"}
 	d := &wire.Deadlock{Kind: report.LockOrderCycle, Message: "cycle",
 		Locks: []report.Lock{{Class: "(*p.A).mu", Instance: "0x1"}, {Class: "(*p.A).mu", Instance: "0x2"}}}
-	rn := &run{Config: Config{Strategy: report.RPro, Seed: 7, Depth: 3, Radius: 4, Steps: 50, Goroutines: 3},
-		Result: &RunResult{Outcome: "deadlock", Deadlock: d, Schedule: []report.Step{{Goroutine: 1, Site: "x.go:1:1"}}}}
+	rn := &run{Config: wire.Config{Strategy: report.RPro, Seed: 7, Depth: 3, Radius: 4, Steps: 50, Goroutines: 3},
+		Result: &wire.Result{Outcome: "deadlock", Deadlock: d, Schedule: []report.Step{{Goroutine: 1, Site: "x.go:1:1"}}}}
 	c := &seenDeadlock{id: findingID(pkg.ImportPath, d), hits: 2, witness: rn}
 	f := makeFinding(pkg, "TestX", c, 10, nil)
 	if err := f.CheckValid(); err != nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // calibrationRuns is the number of runs each test makes before its seeds.
@@ -51,7 +52,7 @@ type testHunt struct {
 	order []string            // IDs of seen deadlocks in order of confirmation
 	hang  *hangSeen           // the first run that reached its bound (hang.go)
 	leaks *report.LeakProfile // Go's leak profile at the end of the plain run
-	base  Config              // the seeded runs' configuration, without seed
+	base  wire.Config         // the seeded runs' configuration, without seed
 	space space               // what the runs showed of the schedule space; guarded by mu
 	// held is the progress held back while speculating (nil otherwise);
 	// guarded by mu.
@@ -107,7 +108,7 @@ func (t *testHunt) run(ctx context.Context) error {
 	if pending != nil {
 		plain, err = pending.wait(ctx)
 	} else {
-		plain, err = t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: report.Plain, WatchdogMS: o.WatchdogMS})
+		plain, err = t.h.runner.exec(ctx, t.pkg, t.test, wire.Config{Strategy: report.Plain, WatchdogMS: o.WatchdogMS})
 	}
 	if err != nil {
 		return err
@@ -197,7 +198,7 @@ func (t *testHunt) discard() {
 	t.held = nil
 	pkg, test := t.stats.Package, t.stats.Test
 	t.stats = TestStats{Package: pkg, Test: test}
-	t.seen, t.order, t.hang, t.base, t.space = map[string]*seenDeadlock{}, nil, nil, Config{}, space{}
+	t.seen, t.order, t.hang, t.base, t.space = map[string]*seenDeadlock{}, nil, nil, wire.Config{}, space{}
 }
 
 // release sends the progress held back while speculating.
@@ -261,13 +262,13 @@ func (t *testHunt) controlled(ctx context.Context, plain *run) error {
 
 // calibration is the run that measures a test under control (random walk,
 // seed 0), counting the acquisitions of target if it is not nil.
-func (t *testHunt) calibration(ctx context.Context, target *Target) (*run, error) {
-	return t.h.runner.exec(ctx, t.pkg, t.test, Config{Strategy: report.Random, Seed: 0, Target: target, WatchdogMS: t.h.opts.WatchdogMS, EndSteps: t.base.EndSteps})
+func (t *testHunt) calibration(ctx context.Context, target *wire.Target) (*run, error) {
+	return t.h.runner.exec(ctx, t.pkg, t.test, wire.Config{Strategy: report.Random, Seed: 0, Target: target, WatchdogMS: t.h.opts.WatchdogMS, EndSteps: t.base.EndSteps})
 }
 
 // phase is one seeded budget: the strategy's own, or an aim's.
 type phase struct {
-	base Config // without seed
+	base wire.Config // without seed
 	runs int
 	aim  *AimStats // nil for the strategy's own seeds
 	hit  bool      // an aim's run deadlocked in a confirmed way; guarded by testHunt.mu
@@ -295,7 +296,7 @@ func (t *testHunt) calibrate(plain, ctl *run) {
 	o := &t.h.opts
 	c.Radius = o.radiusFor(c.Acquisitions)
 	t.stats.Calibration = c
-	t.base = Config{Strategy: o.Strategy, Depth: o.Depth, Radius: c.Radius,
+	t.base = wire.Config{Strategy: o.Strategy, Depth: o.Depth, Radius: c.Radius,
 		Steps: stepsFor(o.Strategy, c), Goroutines: c.Goroutines, WatchdogMS: o.WatchdogMS}
 	if !o.info().Radius {
 		t.base.Radius = 0
@@ -322,7 +323,7 @@ func endStepsAfter(ctl *run) int {
 const leakedEndSteps = 10_000
 
 // measured is a calibration from a run's result (nil: nothing measured).
-func measured(o Outcome, r *RunResult) Calibration {
+func measured(o Outcome, r *wire.Result) Calibration {
 	c := Calibration{Outcome: o}
 	if r != nil {
 		c.Steps, c.Acquisitions, c.Goroutines = r.Steps, r.Acquisitions, r.Goroutines

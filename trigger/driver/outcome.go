@@ -1,5 +1,7 @@
 package driver
 
+import "github.com/deadhunt/deadhunt/trigger/rt/wire"
+
 // Outcome is how one run ended.
 type Outcome string
 
@@ -28,7 +30,7 @@ const exitHang = 4
 
 // classify decides a finished process's outcome from its exit code, the
 // runtime's result (nil if none) and markers seen in its output.
-func classify(code int, res *RunResult, out outputInfo) Outcome {
+func classify(code int, res *wire.Result, out outputInfo) Outcome {
 	switch {
 	case code == 3 && res != nil && res.Outcome == "deadlock":
 		return Deadlock

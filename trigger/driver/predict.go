@@ -10,6 +10,7 @@ import (
 	"github.com/deadhunt/deadhunt/predict"
 	"github.com/deadhunt/deadhunt/predict/trace"
 	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // Predictions are what the traces of a recording predict.
@@ -152,7 +153,7 @@ func (r *runCounts) acquired(g int, site string) {
 // stepsFor is the most acquisitions at the target's sites that one
 // recorded run of the test made, by the target's goroutines (any, when
 // it names none): a k estimate that does not depend on one schedule.
-func (pr *Predictions) stepsFor(k TestKey, t Target) int {
+func (pr *Predictions) stepsFor(k TestKey, t wire.Target) int {
 	most := 0
 	for _, run := range pr.acqs[k] {
 		n := 0
@@ -169,7 +170,7 @@ func (pr *Predictions) stepsFor(k TestKey, t Target) int {
 // goroutinesFor is the most goroutines created at the target's creation
 // sites in one recorded run of the test: n under thread bounding. 0 when
 // the target names no goroutines.
-func (pr *Predictions) goroutinesFor(k TestKey, t Target) int {
+func (pr *Predictions) goroutinesFor(k TestKey, t wire.Target) int {
 	most := 0
 	for _, run := range pr.acqs[k] {
 		n := 0
@@ -201,7 +202,7 @@ func (pr *Predictions) addAims(pkg string, c *predict.Prediction) {
 		k := TestKey{pkg, test}
 		a.Steps = pr.stepsFor(k, a.Target)
 		a.Goroutines = pr.goroutinesFor(k, a.Target)
-		a.Target.HeldSteps = pr.stepsFor(k, Target{Sites: a.Target.HeldSites, Goroutines: a.Target.Goroutines})
+		a.Target.HeldSteps = pr.stepsFor(k, wire.Target{Sites: a.Target.HeldSites, Goroutines: a.Target.Goroutines})
 		if c.Block != nil { // its holds, not k, decide: no calibration run to count k
 			a.Steps = max(1, a.Steps)
 		}
@@ -235,7 +236,7 @@ func addSite(list *[]string, s report.Site) {
 // and queues between the two. (Not the reader's first read lock: delayed
 // there, the writer would lock and unlock before the reader holds
 // anything.)
-func targetOf(c *predict.Prediction) Target {
+func targetOf(c *predict.Prediction) wire.Target {
 	if c.Block != nil {
 		return blockTarget(c)
 	}
@@ -250,11 +251,11 @@ func targetOf(c *predict.Prediction) Target {
 		addSite(&held, w.AcquiredAt)
 	}
 	if len(sites) == 0 {
-		return Target{Classes: c.Target.Classes, Goroutines: c.Target.Goroutines}
+		return wire.Target{Classes: c.Target.Classes, Goroutines: c.Target.Goroutines}
 	}
 	slices.Sort(sites)
 	slices.Sort(held)
-	t := Target{Sites: sites, Goroutines: c.Target.Goroutines, HeldSites: held}
+	t := wire.Target{Sites: sites, Goroutines: c.Target.Goroutines, HeldSites: held}
 	if c.Kind == report.LockOrderCycle && c.Len() == 2 && len(held) > 0 {
 		// A goroutine about to take its second lock (holding the first)
 		// waits until another takes its first: both then hold one and
@@ -275,7 +276,7 @@ func targetOf(c *predict.Prediction) Target {
 // at the inner acquisitions, which come after it. For an RWR (one lock)
 // that makes depth 3: the writer's Lock between the reader's two read
 // locks. Options.Depth applies when larger.
-func aimDepth(c *predict.Prediction, t Target) int {
+func aimDepth(c *predict.Prediction, t wire.Target) int {
 	if len(t.HeldSites) > 0 {
 		return c.Len() + 2
 	}
@@ -295,9 +296,9 @@ func (pr *Predictions) AimFinding(f *report.Finding, tests []string) {
 	slices.Sort(sites)
 	for _, test := range tests {
 		k := TestKey{f.Package, test}
-		a := Aim{ID: f.ID, Target: Target{Sites: sites}, Depth: len(f.Locks) + 1}
+		a := Aim{ID: f.ID, Target: wire.Target{Sites: sites}, Depth: len(f.Locks) + 1}
 		if a.Steps = pr.stepsFor(k, a.Target); a.Steps == 0 {
-			a.Target = Target{Classes: f.Classes()}
+			a.Target = wire.Target{Classes: f.Classes()}
 		}
 		pr.Aims[k] = append(pr.Aims[k], a)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // RecordOptions control Record.
@@ -233,7 +234,7 @@ func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (Record
 	if err := r.acquire(ctx); err != nil {
 		return rt, err
 	}
-	plainCfg := Config{Strategy: report.Plain, WatchdogMS: o.WatchdogMS}
+	plainCfg := wire.Config{Strategy: report.Plain, WatchdogMS: o.WatchdogMS}
 	var k Calibration // what pct needs: the first controlled run's measure
 	rt.plain = newPendingPlain()
 	if cap(r.sem) == 1 || o.Random <= 0 {
@@ -257,7 +258,7 @@ func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (Record
 		}()
 	}
 	// record makes one controlled run; stop says no further run is wanted.
-	record := func(cfg Config) (stop bool, err error) {
+	record := func(cfg wire.Config) (stop bool, err error) {
 		cfg.WatchdogMS = o.WatchdogMS
 		cfg.EndSteps = endStepsAfter(rt.first) // as the hunt's runs
 		cfg.Trace = filepath.Join(dir, fmt.Sprintf("%s.%s-%d.trace", j.test, cfg.Strategy, cfg.Seed))
@@ -287,12 +288,12 @@ func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (Record
 		return false, nil
 	}
 	for s := 0; s < o.Random; s++ {
-		if stop, err := record(Config{Strategy: report.Random, Seed: uint64(s)}); stop {
+		if stop, err := record(wire.Config{Strategy: report.Random, Seed: uint64(s)}); stop {
 			return rt, err
 		}
 	}
 	for s := 1; s <= o.PCT; s++ {
-		if stop, err := record(Config{Strategy: report.PCT, Seed: uint64(s), Depth: o.Depth, Steps: k.Steps, Goroutines: k.Goroutines}); stop {
+		if stop, err := record(wire.Config{Strategy: report.PCT, Seed: uint64(s), Depth: o.Depth, Steps: k.Steps, Goroutines: k.Goroutines}); stop {
 			return rt, err
 		}
 	}

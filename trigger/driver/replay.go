@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // replayRun replays rn's schedule once and reports whether the replay
@@ -69,7 +70,7 @@ func (r *ReplayResult) why() string {
 }
 
 // replaySchedule runs test once with strategy replay and the schedule.
-func replaySchedule(ctx context.Context, r *runner, pkg *Package, test string, orig Config, sched []report.Step, id string) (*ReplayResult, error) {
+func replaySchedule(ctx context.Context, r *runner, pkg *Package, test string, orig wire.Config, sched []report.Step, id string) (*ReplayResult, error) {
 	if len(sched) == 0 {
 		return &ReplayResult{Outcome: Exit, Divergence: "the deadlock came with no schedule to replay"}, nil
 	}
@@ -167,11 +168,11 @@ func Replay(ctx context.Context, f *report.Finding, opts ReplayOptions) (*Replay
 }
 
 // witnessConfig rebuilds the configuration a witness was found with.
-func witnessConfig(w *report.Witness) Config {
+func witnessConfig(w *report.Witness) wire.Config {
 	get := func(k string) int {
 		n, _ := strconv.Atoi(w.Params[k])
 		return n
 	}
-	return Config{Strategy: w.Strategy, Seed: w.Seed, Depth: get("depth"), Radius: get("radius"),
+	return wire.Config{Strategy: w.Strategy, Seed: w.Seed, Depth: get("depth"), Radius: get("radius"),
 		Steps: get("steps"), Goroutines: get("goroutines")}
 }

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // Package is one built test binary: the input of a hunt.
@@ -38,11 +40,11 @@ func dropLines(s, dir string) string {
 
 // run is the record of one process.
 type run struct {
-	Config  Config
+	Config  wire.Config
 	Outcome Outcome
-	Code    int        // exit code, -1 if killed by a signal
-	Result  *RunResult // nil if the run wrote none
-	Tail    string     // last lines of output
+	Code    int          // exit code, -1 if killed by a signal
+	Result  *wire.Result // nil if the run wrote none
+	Tail    string       // last lines of output
 	Elapsed time.Duration
 	Seeded  bool // one of the seeded runs (not calibration, not replay)
 	// Aim is the ID of the prediction an aimed run was made for: the
@@ -70,7 +72,7 @@ type runner struct {
 
 // exec runs test of pkg once with cfg (whose Result field it fills in).
 // It returns errCanceled if ctx ended first.
-func (r *runner) exec(ctx context.Context, pkg *Package, test string, cfg Config) (*run, error) {
+func (r *runner) exec(ctx context.Context, pkg *Package, test string, cfg wire.Config) (*run, error) {
 	if err := r.acquire(ctx); err != nil {
 		return nil, err
 	}
@@ -96,7 +98,7 @@ func (r *runner) acquire(ctx context.Context) error {
 func (r *runner) release() { <-r.sem }
 
 // execHeld is exec in a slot the caller holds.
-func (r *runner) execHeld(ctx context.Context, pkg *Package, test string, cfg Config) (*run, error) {
+func (r *runner) execHeld(ctx context.Context, pkg *Package, test string, cfg wire.Config) (*run, error) {
 	dir, err := os.MkdirTemp(r.workDir, "run-")
 	if err != nil {
 		return nil, fmt.Errorf("driver: %w", err)
@@ -111,7 +113,7 @@ func (r *runner) execHeld(ctx context.Context, pkg *Package, test string, cfg Co
 	return r.execIn(ctx, dir, pkg, test, cfg)
 }
 
-func (r *runner) execIn(ctx context.Context, dir string, pkg *Package, test string, cfg Config) (*run, error) {
+func (r *runner) execIn(ctx context.Context, dir string, pkg *Package, test string, cfg wire.Config) (*run, error) {
 	cfgPath := filepath.Join(dir, "config.json")
 	if err := writeJSON(cfgPath, cfg); err != nil {
 		return nil, fmt.Errorf("driver: %w", err)
@@ -154,7 +156,7 @@ func (r *runner) command(pkg *Package, test, cfgPath string, bound time.Duration
 		"-test.timeout="+(2*bound+time.Minute).String())
 	cmd.Args = append(cmd.Args, r.args...)
 	cmd.Dir = pkg.Dir
-	cmd.Env = append(append(os.Environ(), r.env...), ConfigEnv+"="+cfgPath)
+	cmd.Env = append(append(os.Environ(), r.env...), wire.ConfigEnv+"="+cfgPath)
 	setGroup(cmd)
 	return cmd
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 func TestClassify(t *testing.T) {
@@ -31,7 +32,7 @@ func TestClassify(t *testing.T) {
 		{"TestBadResult", report.RPro, 1, Exit, "driver: result"},
 	}
 	for _, c := range cases {
-		rn, err := r.exec(context.Background(), &pkg, c.test, Config{Strategy: c.strategy, Seed: c.seed})
+		rn, err := r.exec(context.Background(), &pkg, c.test, wire.Config{Strategy: c.strategy, Seed: c.seed})
 		if err != nil {
 			t.Fatalf("%s: %v", c.test, err)
 		}
@@ -49,7 +50,7 @@ func TestClassifyDeadlockNeedsResult(t *testing.T) {
 	if o := classify(3, nil, outputInfo{}); o != Exit {
 		t.Errorf("exit 3 without result: %s, want exit", o)
 	}
-	if o := classify(3, &RunResult{Outcome: "ok"}, outputInfo{}); o != Exit {
+	if o := classify(3, &wire.Result{Outcome: "ok"}, outputInfo{}); o != Exit {
 		t.Errorf("exit 3 with ok result: %s, want exit", o)
 	}
 }
@@ -58,7 +59,7 @@ func TestTimeoutKillsGroup(t *testing.T) {
 	pkg, env, dir := fakePackage(t)
 	r := newRunner(300*time.Millisecond, env, t.TempDir(), 1)
 	for _, test := range []string{"TestHang", "TestLeakHang"} {
-		rn, err := r.exec(context.Background(), &pkg, test, Config{Strategy: report.Plain})
+		rn, err := r.exec(context.Background(), &pkg, test, wire.Config{Strategy: report.Plain})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,7 +73,7 @@ func TestTimeoutKillsGroup(t *testing.T) {
 func TestLeakedChildKilled(t *testing.T) {
 	pkg, env, dir := fakePackage(t)
 	r := newRunner(20*time.Second, env, t.TempDir(), 1)
-	rn, err := r.exec(context.Background(), &pkg, "TestLeak", Config{Strategy: report.Plain})
+	rn, err := r.exec(context.Background(), &pkg, "TestLeak", wire.Config{Strategy: report.Plain})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +88,7 @@ func TestCanceledRun(t *testing.T) {
 	r := newRunner(time.Hour, env, t.TempDir(), 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(200*time.Millisecond, cancel)
-	if _, err := r.exec(ctx, &pkg, "TestHang", Config{Strategy: report.Plain}); err != errCanceled {
+	if _, err := r.exec(ctx, &pkg, "TestHang", wire.Config{Strategy: report.Plain}); err != errCanceled {
 		t.Errorf("err %v, want errCanceled", err)
 	}
 }

@@ -15,7 +15,7 @@ import (
 
 	"github.com/deadhunt/deadhunt/corpus"
 	"github.com/deadhunt/deadhunt/report"
-	"github.com/deadhunt/deadhunt/trigger/driver"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // cost is the median wall time of one process running a case's test.
@@ -69,7 +69,7 @@ func measureCosts(ctx context.Context, o options, root string, cs []corpus.Case,
 }
 
 func writeConfig(dir string, seed int) (string, error) {
-	cfg := driver.Config{Strategy: report.RPro, Seed: uint64(seed), Result: filepath.Join(dir, "result.json")}
+	cfg := wire.Config{Strategy: report.RPro, Seed: uint64(seed), Result: filepath.Join(dir, "result.json")}
 	data, err := json.Marshal(cfg)
 	if err != nil {
 		return "", err
@@ -87,7 +87,7 @@ func timeRun(ctx context.Context, o options, bin, dir, test, config string) erro
 	cmd.Dir = dir
 	cmd.Env = os.Environ()
 	if config != "" {
-		cmd.Env = append(cmd.Env, driver.ConfigEnv+"="+config)
+		cmd.Env = append(cmd.Env, wire.ConfigEnv+"="+config)
 	}
 	err := cmd.Run()
 	if _, ok := err.(*exec.ExitError); ok && ctx.Err() == nil {
