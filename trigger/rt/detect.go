@@ -123,7 +123,7 @@ func (sc *sched) checkCycle() []*g {
 // goroutine waiting for a mutex it locked itself only when no other
 // goroutine can still run or is outside the scheduler: a sync.Mutex has no
 // owner, and "lock here, unlock in the goroutine that finishes the work"
-// is an idiom (EventBus's transactional handlers). Cycles through Once or
+// is an idiom (a transactional handler). Cycles through Once or
 // a subtest only when no goroutine is outside.
 func (sc *sched) cycleCertain(kind wire.Kind, c []*g) bool {
 	switch kind {

@@ -288,8 +288,8 @@ func onStack(fn string, frames []frame) bool {
 // frameNames are the names a site's function may have for a frame's
 // function name: the whole, and with the package path cut to its last
 // element, which for a major version suffix is the one before it (a
-// frame "example.com/m/pond/v2.(*pool).submit" is the site's
-// "pond.(*pool).submit"; "gopkg.in/yaml.v3.Marshal" is "yaml.Marshal").
+// frame "example.com/m/pool/v2.(*pool).submit" is the site's
+// "pool.(*pool).submit"; "gopkg.in/yaml.v3.Marshal" is "yaml.Marshal").
 func frameNames(name string) []string {
 	slash := strings.LastIndex(name, "/")
 	short := name[slash+1:]
@@ -327,7 +327,7 @@ func majorVersion(s string) bool {
 // too — a loop "Lock a; TryLock b fails; Unlock a" has steps that are not
 // polls — unless the window shows progress: goroutines started, a
 // WaitGroup or channel that moved, a wait that ended (workers that yield
-// in a spin lock of their own while they finish tasks, as ants' pool).
+// in a spin lock of their own while they finish tasks, as pools do).
 func (sc *sched) classify(cur *g, st string, window, enabled, spinners, outside int) (class, reason string) {
 	w := sc.bound.windowText(sc.cfg.WatchdogMS)
 	polls, moved := 0, 0

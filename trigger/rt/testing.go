@@ -240,8 +240,8 @@ func (sc *sched) pollFor(x *g, d time.Duration) bool {
 // instrumented code, a goroutine the scheduler does not manage, a real
 // timer's channel. A goroutine that waits only for the virtual clock (a
 // leaked janitor's ticker, its next tick past the end's horizon) cannot
-// be woken from outside: polling for it cost go-cache's TestCacheTimes
-// a grace period (500 ms) in every run. Called with sc.mu held.
+// be woken from outside, and polling for it would cost a grace period in
+// every run. Called with sc.mu held.
 func (sc *sched) outsideMayCome(blocked []*g) bool {
 	return sc.gs.outside > 0 || sc.unmanaged(0) > 0 || sc.realTimerWaiters(blocked)
 }
