@@ -32,7 +32,7 @@ func TestBinaryStoreFresh(t *testing.T) {
 	}
 	dir := hunttest.Module(t)
 	lock := "package p\n\nimport \"sync\"\n\nvar mu sync.Mutex\n\nfunc Inc(n *int) {\n\tmu.Lock()\n\t*n++\n\tmu.Unlock()\n}\n"
-	writeFiles(t, dir, map[string]string{
+	hunttest.WriteFiles(t, dir, map[string]string{
 		"p/p.go":      lock,
 		"p/p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestInc(t *testing.T) {\n\tn := 0\n\tInc(&n)\n}\n",
 	})
@@ -68,7 +68,7 @@ func TestBinaryStoreFresh(t *testing.T) {
 	if !o.staged(notBuilt) || builds != 0 {
 		t.Errorf("unchanged: stages %q, %d build(s) started; want the package not built, no build started", o.stages, builds)
 	}
-	writeFiles(t, dir, map[string]string{"p/p.go": "// Package p moved down a line.\n" + lock})
+	hunttest.WriteFiles(t, dir, map[string]string{"p/p.go": "// Package p moved down a line.\n" + lock})
 	hunt()
 	changed := storeFiles(t, cfg.Cache)
 	if o.staged(notBuilt) || len(changed) != 1 || changed[0] == first[0] {

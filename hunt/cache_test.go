@@ -137,20 +137,6 @@ func TestCacheConcurrent(t *testing.T) {
 	}
 }
 
-// writeFiles writes files (name: content) under dir.
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, text := range files {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // With the real instrumenter: a change to a package hunts again the tests
 // of the packages that import it, and only those; the others are reused.
 func TestCacheRehuntsDependents(t *testing.T) {
@@ -159,7 +145,7 @@ func TestCacheRehuntsDependents(t *testing.T) {
 	}
 	dir := hunttest.Module(t)
 	base := "package base\n\nimport \"sync\"\n\n// Counter counts under a lock.\ntype Counter struct {\n\tmu sync.Mutex\n\tn  int\n}\n\nfunc (c *Counter) Add() {\n\tc.mu.Lock()\n\tc.n++\n\tc.mu.Unlock()\n}\n"
-	writeFiles(t, dir, map[string]string{
+	hunttest.WriteFiles(t, dir, map[string]string{
 		"base/base.go":      base,
 		"user/user.go":      "package user\n\nimport \"example.com/base\"\n\nfunc Twice(c *base.Counter) { c.Add(); c.Add() }\n",
 		"user/user_test.go": "package user\n\nimport (\n\t\"testing\"\n\n\t\"example.com/base\"\n)\n\nfunc TestTwice(t *testing.T) { Twice(&base.Counter{}) }\n",
@@ -183,7 +169,7 @@ func TestCacheRehuntsDependents(t *testing.T) {
 	if res := hunt(); len(res.Cached) != 2 || !o.staged("2 package(s) unchanged since an earlier build: not built") {
 		t.Errorf("unchanged: cached %v, stages %q; want both tests cached, neither package built", res.Cached, o.stages)
 	}
-	writeFiles(t, dir, map[string]string{"base/base.go": "// Package base moved down a line.\n" + base})
+	hunttest.WriteFiles(t, dir, map[string]string{"base/base.go": "// Package base moved down a line.\n" + base})
 	res := hunt()
 	want := []report.TestRef{{Package: "example.com/solo", Test: "TestSolo"}}
 	if !slices.Equal(res.Cached, want) || len(res.Summary.Tests) != 2 || !o.staged("1 package(s) unchanged since an earlier build") {

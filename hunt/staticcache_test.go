@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/deadhunt/deadhunt/hunt/hunttest"
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
@@ -86,7 +87,7 @@ var spyPackages = []string{"example.com/a", "example.com/b", "example.com/c"}
 func staticModule(t *testing.T) (Config, *staticSpy, *observed) {
 	cfg, _, o := fakeConfig(t, "TestPass")
 	cfg.Cache, cfg.Fresh = t.TempDir(), true
-	writeFiles(t, cfg.Dir, map[string]string{
+	hunttest.WriteFiles(t, cfg.Dir, map[string]string{
 		"a/a.go":      "package a\n\nfunc A() int { return 1 }\n",
 		"b/b.go":      "package b\n\nimport \"example.com/a\"\n\nfunc B() int { return a.A() }\n",
 		"c/c.go":      "package c\n\nfunc C() int { return 3 }\n",
@@ -159,7 +160,7 @@ func TestStaticCacheChange(t *testing.T) {
 		{"b/b.go", "package b\n\nimport \"example.com/a\"\n\n// B is A.\nfunc B() int { return a.A() }\n", []string{"example.com/b"}},
 		{"c/c_test.go", "package c_test\n\nimport \"testing\"\n\nfunc TestC(t *testing.T) {}\n", []string{"example.com/c"}},
 	} {
-		writeFiles(t, cfg.Dir, map[string]string{c.file: c.text})
+		hunttest.WriteFiles(t, cfg.Dir, map[string]string{c.file: c.text})
 		before := spy.count()
 		o.stages = nil
 		res := confirm(t, cfg)

@@ -88,6 +88,20 @@ func Module(t testing.TB) string {
 	return dir
 }
 
+// WriteFiles writes files (slash-separated name: content) under dir.
+func WriteFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // CorpusModule copies corpus cases ("deadlock/abba") into a fresh module
 // example.com/e2e, one package per case named after its last element, as
 // a user's code would be: deadhunt must not depend on running inside its

@@ -2,32 +2,16 @@ package cache
 
 import (
 	"maps"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/deadhunt/deadhunt/hunt/hunttest"
 )
 
-// writeFiles writes files (name: content) under dir.
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, text := range files {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // The static key leaves out -run (the hunt's source key has it) and
 // covers a package's test files.
 func TestStaticKey(t *testing.T) {
 	dir := hunttest.Module(t)
-	writeFiles(t, dir, map[string]string{
+	hunttest.WriteFiles(t, dir, map[string]string{
 		"a/a.go":      "package a\n\nfunc A() int { return 1 }\n",
 		"b/b.go":      "package b\n\nimport \"example.com/a\"\n\nfunc B() int { return a.A() }\n",
 		"c/c.go":      "package c\n\nfunc C() int { return 3 }\n",
@@ -45,7 +29,7 @@ func TestStaticKey(t *testing.T) {
 	if len(x.Static) != 3 || !maps.Equal(x.Static, y.Static) || x.Keys["example.com/c"] == y.Keys["example.com/c"] {
 		t.Errorf("static keys %v and %v, source keys %v and %v; want 3 static keys alike, the source keys not", x.Static, y.Static, x.Keys, y.Keys)
 	}
-	writeFiles(t, dir, map[string]string{"c/c_test.go": "package c_test\n\nimport \"testing\"\n\nfunc TestC(t *testing.T) {}\n"})
+	hunttest.WriteFiles(t, dir, map[string]string{"c/c_test.go": "package c_test\n\nimport \"testing\"\n\nfunc TestC(t *testing.T) {}\n"})
 	z := list("X")
 	if z.Static["example.com/c"] == x.Static["example.com/c"] || z.Static["example.com/a"] != x.Static["example.com/a"] {
 		t.Errorf("c's test changed: static keys %v, were %v; want c's alone changed", z.Static, x.Static)
