@@ -15,67 +15,21 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
-type config struct {
-	Strategy string `json:"strategy"`
-	Seed     uint64 `json:"seed"`
-	Replay   string `json:"replay"`
-	Result   string `json:"result"`
-	Steps    int    `json:"steps"`
-	Depth    int    `json:"depth"`
-	Radius   int    `json:"radius"`
-	Trace    string `json:"trace"`
-	BoundMS  int    `json:"bound_ms"`
-	EndSteps int    `json:"end_steps"`
-	Target   struct {
-		Classes    []string `json:"classes"`
-		Sites      []string `json:"sites"`
-		Goroutines []string `json:"goroutines"`
-	} `json:"target"`
-}
-
-type step struct {
-	G    int    `json:"g"`
-	Site string `json:"site"`
-	Op   string `json:"op,omitempty"`
-}
-
-type lock struct {
-	Class string `json:"class"`
-}
-
-type deadlock struct {
-	Kind    string `json:"kind"`
-	Message string `json:"message"`
-	Locks   []lock `json:"locks"`
-}
-
-type result struct {
-	Outcome      string    `json:"outcome"`
-	Test         string    `json:"test"`
-	Steps        int       `json:"steps"`
-	Acquisitions int       `json:"acquisitions"`
-	Goroutines   int       `json:"goroutines"`
-	TargetAcqs   int       `json:"target_acquisitions,omitempty"`
-	Schedule     []step    `json:"schedule"`
-	Deadlock     *deadlock `json:"deadlock,omitempty"`
-	Hang         *snapshot `json:"hang,omitempty"`
-	Warnings     []string  `json:"warnings,omitempty"`
-	EndRunning   int       `json:"end_running,omitempty"`
-}
-
-type snapshot struct {
-	Class     string      `json:"class"`
-	Reason    string      `json:"reason"`
-	BoundMS   int         `json:"bound_ms"`
-	Unmanaged []goroutine `json:"unmanaged,omitempty"`
-}
-
-type goroutine struct {
-	ID      int    `json:"id"`
-	GoState string `json:"go_state"`
-}
+// What the fake reads and writes is the runtime's own (wire), by shorter
+// names.
+type (
+	config    = wire.Config
+	step      = wire.Step
+	lock      = wire.Lock
+	deadlock  = wire.Deadlock
+	result    = wire.Result
+	snapshot  = wire.Snapshot
+	goroutine = wire.SnapGoroutine
+)
 
 var cfg config
 
@@ -284,14 +238,18 @@ func aimed(test string) {
 		replay(test)
 		return
 	}
-	logLine("targets.log", fmt.Sprintf("%s %s %d classes=%q sites=%q goroutines=%q", test, cfg.Strategy, cfg.Seed, cfg.Target.Classes, cfg.Target.Sites, cfg.Target.Goroutines))
-	hit := slices.Contains(cfg.Target.Sites, "/fake/"+x+".go:11:2")
+	var target wire.Target
+	if cfg.Target != nil {
+		target = *cfg.Target
+	}
+	logLine("targets.log", fmt.Sprintf("%s %s %d classes=%q sites=%q goroutines=%q", test, cfg.Strategy, cfg.Seed, target.Classes, target.Sites, target.Goroutines))
+	hit := slices.Contains(target.Sites, "/fake/"+x+".go:11:2")
 	if cfg.Strategy == "directed" && hit && test == "TestAimed" && cfg.Seed%2 == 0 {
 		deadlockOn(test, x, y)
 	}
 	r := result{Outcome: "ok", Test: test, Steps: 120, Acquisitions: 100, Goroutines: 3}
 	if hit {
-		r.TargetAcqs = 2
+		r.TargetAcquisitions = 2
 	}
 	writeResult(r)
 	fmt.Printf("--- PASS: %s (0.00s)\nPASS\n", test)
@@ -339,7 +297,7 @@ func deadlockOn(test, a, b string) {
 	ca, cb := "(*fake.T)."+a, "(*fake.T)."+b
 	writeResult(result{
 		Outcome: "deadlock", Test: test, Steps: 12, Acquisitions: 4, Goroutines: 3,
-		Schedule: []step{{G: 1, Site: a, Op: "Lock"}, {G: 2, Site: b, Op: "Lock"}},
+		Schedule: []step{{Goroutine: 1, Site: a, Op: "Lock"}, {Goroutine: 2, Site: b, Op: "Lock"}},
 		Deadlock: &deadlock{Kind: "lock-order-cycle", Message: "goroutine 1 holds " + ca + " and waits for " + cb,
 			Locks: []lock{{Class: ca}, {Class: cb}}},
 		Warnings: replayWarnings,
@@ -358,7 +316,7 @@ func pass(test string) {
 // exits with status 4.
 func hang(test, class string) {
 	writeResult(result{Outcome: "hang", Test: test, Steps: 5000, Goroutines: 2,
-		Schedule: []step{{G: 1, Site: "spin.go:3:1", Op: "Gosched"}},
+		Schedule: []step{{Goroutine: 1, Site: "spin.go:3:1", Op: "Gosched"}},
 		Hang:     &snapshot{Class: class, Reason: "fake " + class, BoundMS: cfg.BoundMS}})
 	os.Exit(4)
 }
