@@ -15,6 +15,9 @@ import (
 // compactly; shorter ones stay a plain list, as in version 2 reports.
 const CompactMin = wire.CompactMin
 
+// Draws are a witness's draws (wire.Draws).
+type Draws = wire.Draws
+
 // CompactSchedule is a run-length encoded schedule.
 type CompactSchedule = wire.CompactSchedule
 

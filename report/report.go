@@ -22,10 +22,10 @@ import (
 // test's leak_check (Go's goroutine leak profile against the leaks
 // confirmed). An older report is read as a version 4 report without the
 // newer fields.
-const Version = 4
+const Version = 5
 
 // readable are the versions Read accepts.
-var readable = []int{1, 2, 3, 4}
+var readable = []int{1, 2, 3, 4, 5}
 
 // Report is one run's findings: the output of lockcycle, confirm or predict.
 type Report struct {
@@ -202,6 +202,11 @@ type Witness struct {
 	Runs     int               `json:"runs"`             // runs tried for this finding
 	Hits     int               `json:"hits"`             // runs that deadlocked this way
 	Schedule []Step            `json:"schedule,omitempty"`
+	// Draws are the values the run's scheduler drew besides the next
+	// goroutine (random draws, map orders, select choices) and ClockBase
+	// the virtual clock's start: a replay gives both back.
+	Draws     *Draws `json:"draws,omitempty"`
+	ClockBase int64  `json:"clock_base,omitempty"`
 	// Replay is the command that re-runs the witness.
 	Replay string `json:"replay,omitempty"`
 	// Package and Test name the test that replay re-runs.

@@ -63,6 +63,8 @@ func makeFinding(pkg *Package, test string, c *seenDeadlock, runs int, args []st
 		Runs:        runs,
 		Hits:        c.hits,
 		Schedule:    rn.Result.Schedule,
+		Draws:       rn.Result.Draws,
+		ClockBase:   rn.Result.ClockBase,
 		Replay:      ReplayCommand(DefaultReportPath, c.id),
 		Package:     pkg.ImportPath,
 		Test:        test,

@@ -240,6 +240,7 @@ func (t *testHunt) hangFinding() *report.Finding {
 	if rn.Config.Strategy != report.Plain && rn.Result != nil {
 		f.Witness = &report.Witness{Strategy: rn.Config.Strategy, Seed: rn.Config.Seed, Params: params(rn.Config),
 			Runs: max(t.stats.Runs, t.hang.hits), Hits: t.hang.hits, Schedule: rn.Result.Schedule,
+			Draws: rn.Result.Draws, ClockBase: rn.Result.ClockBase,
 			Package: t.pkg.ImportPath, Test: t.test, Args: t.h.opts.Args, Fingerprint: t.pkg.Fingerprint}
 	}
 	return f

@@ -20,7 +20,7 @@ import (
 // replayRun replays rn's schedule once and reports whether the replay
 // deadlocked again with finding ID id; if not, why says what happened.
 func replayRun(ctx context.Context, r *runner, pkg *Package, test string, rn *run, id string) (ok bool, why string, err error) {
-	res, err := replaySchedule(ctx, r, pkg, test, rn.Config, rn.Result.Schedule, id)
+	res, err := replaySchedule(ctx, r, pkg, test, rn.Config, witnessRun{rn.Result.Schedule, rn.Result.Draws, rn.Result.ClockBase}, id)
 	if err != nil {
 		return false, "", err
 	}
@@ -69,8 +69,17 @@ func (r *ReplayResult) why() string {
 	}
 }
 
-// replaySchedule runs test once with strategy replay and the schedule.
-func replaySchedule(ctx context.Context, r *runner, pkg *Package, test string, orig wire.Config, sched []report.Step, id string) (*ReplayResult, error) {
+// witnessRun is what a replay gives back: the schedule, the draws and the
+// virtual clock's start.
+type witnessRun struct {
+	Schedule  []report.Step
+	Draws     *report.Draws
+	ClockBase int64
+}
+
+// replaySchedule runs test once with strategy replay and w.
+func replaySchedule(ctx context.Context, r *runner, pkg *Package, test string, orig wire.Config, w witnessRun, id string) (*ReplayResult, error) {
+	sched := w.Schedule
 	if len(sched) == 0 {
 		return &ReplayResult{Outcome: Exit, Divergence: "the deadlock came with no schedule to replay"}, nil
 	}
@@ -81,9 +90,9 @@ func replaySchedule(ctx context.Context, r *runner, pkg *Package, test string, o
 	defer os.RemoveAll(dir)
 	cfg := orig
 	cfg.Strategy, cfg.Replay = report.Replay, filepath.Join(dir, "schedule.json")
-	var file any = sched
+	file := wire.Result{Outcome: "deadlock", Schedule: sched, Draws: w.Draws, ClockBase: w.ClockBase}
 	if len(sched) >= report.CompactMin {
-		file = map[string]any{"schedule_rle": report.Compact(sched)}
+		file.Schedule, file.ScheduleRLE = nil, report.Compact(sched)
 	}
 	data, err := json.Marshal(file)
 	if err == nil {
@@ -164,7 +173,7 @@ func Replay(ctx context.Context, f *report.Finding, opts ReplayOptions) (*Replay
 	defer cleanup()
 	r := newRunner(opts.Timeout, opts.Env, workDir, 1)
 	r.args = w.Args
-	return replaySchedule(ctx, r, pkg, w.Test, witnessConfig(w), w.Schedule, f.ID)
+	return replaySchedule(ctx, r, pkg, w.Test, witnessConfig(w), witnessRun{w.Schedule, w.Draws, w.ClockBase}, f.ID)
 }
 
 // witnessConfig rebuilds the configuration a witness was found with.

@@ -19,8 +19,15 @@ import (
 // passthrough returns the pass-through runtime of testdata, so that these
 // tests check the instrumenter independently of the real runtime.
 func passthrough() (map[string][]byte, error) {
-	data, err := os.ReadFile("testdata/passthrough/rt.go")
-	return map[string][]byte{"rt.go": data}, err
+	files := map[string][]byte{}
+	for _, name := range []string{"rt.go", "rand.go"} {
+		data, err := os.ReadFile(filepath.Join("testdata/passthrough", name))
+		if err != nil {
+			return nil, err
+		}
+		files[name] = data
+	}
+	return files, nil
 }
 
 // copyTree copies a directory tree into a new temporary directory.

@@ -46,10 +46,12 @@ import (
 
 // clock is the virtual clock and its pending timers.
 type clock struct {
-	now    int64     // virtual nanoseconds since the run began
-	base   time.Time // the real time at which the run began: Now is base + now
-	timers timerHeap
-	seq    int // timers created
+	now  int64     // virtual nanoseconds since the run began
+	base time.Time // the real time at which the run began: Now is base + now
+	// replayBase is the witness's base (Unix nanoseconds), on replay.
+	replayBase int64
+	timers     timerHeap
+	seq        int // timers created
 	// earlyDone is set when a timer fired early since the last goroutine
 	// step: at most one early firing per decision.
 	earlyDone bool

@@ -73,6 +73,73 @@ type explorer struct {
 	uncounted string
 	// hbOff: the vector clocks are no longer kept (explore_hb.go, stopHB).
 	hbOff bool
+	data  dataChoices // the draws' small choices (draw.go)
+}
+
+// dataChoices are a run's small data choices: each multiplies the
+// orderings by its number of values and enters the signature with the
+// value taken (by goroutine name, site and the goroutine's draw index).
+type dataChoices struct {
+	n          int
+	orderings  float64
+	sigs       []uint64
+	shapes     []uint64
+	per        map[uint64]int // draws so far per goroutine name
+	unexplored string         // the first draw no count of runs covers
+}
+
+// drew records x's draw of v among n values at s (n == 0: a 64-bit draw).
+func (e *explorer) drew(x *g, src drawSource, s *Site, n, v uint64) {
+	if n == 0 || n > maxChoice {
+		what := "64-bit"
+		if n > 0 {
+			what = strconv.FormatUint(n, 10) + " values"
+		}
+		e.unexplored(fmt.Sprintf("a %s at %s (%s)", src, s, what))
+		return
+	}
+	e.choice(x, s, float64(n), v)
+}
+
+// drewPerm records x's order p of a map or shuffle at s.
+func (e *explorer) drewPerm(x *g, src drawSource, s *Site, p []int) {
+	if len(p) > maxPermChoice {
+		e.unexplored(fmt.Sprintf("a %s at %s (%d entries)", src, s, len(p)))
+		return
+	}
+	code := uint64(0)
+	for _, i := range p {
+		code = code*maxPermChoice + uint64(i)
+	}
+	e.choice(x, s, factorial(len(p)), code)
+}
+
+func (e *explorer) choice(x *g, s *Site, options float64, v uint64) {
+	d := &e.data
+	if d.per == nil {
+		d.per, d.orderings = map[uint64]int{}, 1
+	}
+	site := hashString(s.String())
+	d.per[x.name]++
+	d.n++
+	d.orderings = min(d.orderings*options, 2*maxOrderings)
+	d.sigs = append(d.sigs, hashSeq(x.name, []uint64{site, uint64(d.per[x.name]), v}))
+	d.shapes = append(d.shapes, hashSeq(x.name, []uint64{site, uint64(d.per[x.name]), uint64(options)}))
+}
+
+// unexplored notes a draw that no count of runs covers.
+func (e *explorer) unexplored(why string) {
+	if e.data.unexplored == "" {
+		e.data.unexplored = why
+	}
+}
+
+func factorial(k int) float64 {
+	f := 1.0
+	for i := 2; i <= k; i++ {
+		f *= float64(i)
+	}
+	return f
 }
 
 // objClass is how an object's operations conflict.
@@ -397,6 +464,17 @@ func (e *explorer) summary() *wire.Explore {
 		// this one, whatever they share or read.
 		out.Orderings, out.Ordered, out.Uncounted, sigs, shapes = 1, 0, "", nil, nil
 	}
+	if d := &e.data; d.n > 0 {
+		out.Choices = d.n
+		sigs, shapes = append(sigs, d.sigs...), append(shapes, d.shapes...)
+		if out.Orderings > 0 {
+			out.Orderings = min(out.Orderings*d.orderings, 2*maxOrderings)
+			if out.Orderings > maxOrderings {
+				out.Orderings, out.Uncounted = 0, "too many data choices to count"
+			}
+		}
+	}
+	out.Unexplored = e.data.unexplored
 	out.Signature = strconv.FormatUint(hashSorted(sigs), 16)
 	out.Shape = strconv.FormatUint(hashSorted(shapes), 16)
 	return out

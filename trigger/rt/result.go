@@ -44,6 +44,9 @@ func (sc *sched) resultUpTo(f *finding, n int) *result {
 	} else {
 		r.Schedule = make([]wire.Step, n)
 	}
+	if len(r.Schedule) > 0 {
+		r.Draws, r.ClockBase = sc.draws.encode(n), sc.clock.base.UnixNano()
+	}
 	if sc.expl != nil {
 		r.Explore = sc.expl.summary()
 	}

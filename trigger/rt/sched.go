@@ -51,18 +51,19 @@ type sched struct {
 	cur   atomic.Pointer[g] // the goroutine holding the token; nil when idle
 	gs    goroutines
 	set   enabledSet
-	clock clock // virtual time, advanced by every decision, and the timers
-	models
-	steps    stepLog
-	count    counts
-	progress int // bumped by every decision and rejoin (watchdog)
-	test     string
-	life     ends
-	hand     handover
-	dog      watch
-	bound    boundState
 	verdict
 	observers
+	count    counts
+	progress int   // bumped by every decision and rejoin (watchdog)
+	clock    clock // virtual time, advanced by every decision, and the timers
+	models
+	steps stepLog
+	draws draws // the values decided besides the next goroutine (draw.go)
+	test  string
+	life  ends
+	hand  handover
+	dog   watch
+	bound boundState
 }
 
 // newSched builds a scheduler for cfg.
@@ -75,6 +76,7 @@ func newSched(cfg config) (*sched, error) {
 		gs:    goroutines{byGP: map[uintptr]*g{}},
 		set:   newEnabledSet(),
 		steps: newStepLog(),
+		draws: newDraws(cfg.Seed),
 		dog:   newWatch(),
 		life:  ends{start: time.Now()},
 	}

@@ -83,8 +83,8 @@ func (sc *sched) readyCase(x *g) int {
 	return -1
 }
 
-// execSelect performs x's channel operation: one ready case, chosen at
-// random among the ready ones; the default case if none is ready.
+// execSelect performs x's channel operation: one ready case, chosen among
+// the ready ones as a draw; the default case if none is ready.
 func execSelect(sc *sched, x *g) bool {
 	o := &x.op
 	var buf [4]readyCase
@@ -96,8 +96,8 @@ func execSelect(sc *sched, x *g) bool {
 	}
 	for len(ready) > 0 {
 		j := 0
-		if len(ready) > 1 {
-			j = selectModel.of(sc).rng.IntN(len(ready))
+		if len(ready) > 1 { // the scheduler's choice, replayed (draw.go)
+			j = int(sc.drawNLocked(x, srcSelect, o.site, uint64(len(ready))))
 		}
 		if r := ready[j]; sc.doCaseWith(x, r.i, r.partner, r.j) {
 			o.idx = r.i

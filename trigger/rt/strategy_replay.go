@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
@@ -15,11 +16,17 @@ import (
 // reported and the rest of the run is a random walk. It applies no
 // fairness bound: the schedule already holds the decisions it made.
 var _ = makes(wire.Replay, func(sc *sched, rng *rand.Rand, cfg config) (strategy, error) {
-	steps, err := readSchedule(cfg.Replay)
+	w, err := readSchedule(cfg.Replay)
 	if err != nil {
 		return nil, err
 	}
-	return &replay{sc: sc, steps: steps, fallback: uniform{rng}}, nil
+	if err := sc.draws.follow(w.Draws); err != nil {
+		return nil, fmt.Errorf("rt: replay schedule %s: %w", cfg.Replay, err)
+	}
+	if w.ClockBase != 0 {
+		sc.clock.base, sc.clock.replayBase = time.Unix(0, w.ClockBase), w.ClockBase
+	}
+	return &replay{sc: sc, steps: w.Schedule, fallback: uniform{rng}}, nil
 })
 
 type replay struct {
@@ -102,15 +109,17 @@ func (r *replay) diverge(msg string) {
 }
 
 // readSchedule reads a replay schedule: a JSON array of steps, or a result
-// file (or an object with only "schedule_rle") whose schedule it takes.
-func readSchedule(name string) ([]wire.Step, error) {
+// file (or an object with "schedule" or "schedule_rle", "draws" and
+// "clock_base") whose schedule, draws and clock base it takes. The result
+// it returns has its schedule expanded.
+func readSchedule(name string) (*result, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil, fmt.Errorf("rt: %w", err)
 	}
 	var steps []wire.Step
 	if err := json.Unmarshal(data, &steps); err == nil {
-		return steps, nil
+		return &result{Schedule: steps}, nil
 	}
 	var res result
 	if err := json.Unmarshal(data, &res); err != nil {
@@ -121,9 +130,9 @@ func readSchedule(name string) ([]wire.Step, error) {
 		if err != nil {
 			return nil, fmt.Errorf("rt: %w", err)
 		}
-		return steps, nil
+		res.Schedule, res.ScheduleRLE = steps, nil
 	}
-	return res.Schedule, nil
+	return &res, nil
 }
 
 // holdsAll makes advance fire a timer whose firing the schedule has next

@@ -97,7 +97,12 @@ func (sc *sched) startTest(name string, site *Site) *g {
 	// Virtual time starts now, not when the scheduler was made (before the
 	// test package's initialization): a time read in a package variable's
 	// initializer is never after a managed goroutine's Now.
+	// A replay starts it where the witness's run did (clock-seeded
+	// generators then draw alike).
 	sc.clock.base = time.Now()
+	if sc.clock.replayBase != 0 {
+		sc.clock.base = time.Unix(0, sc.clock.replayBase)
+	}
 	// The testing package's goroutines and the watchdog's are not managed.
 	// The goroutines the package's initialization started through
 	// instrumented go statements are not counted among them: they may

@@ -22,7 +22,12 @@ type Result struct {
 	// ScheduleRLE is the schedule when it is long (CompactMin steps or
 	// more); then Schedule is empty.
 	ScheduleRLE *CompactSchedule `json:"schedule_rle,omitempty"`
-	Deadlock    *Deadlock        `json:"deadlock,omitempty"`
+	// Draws are the values the run's scheduler drew (random draws, map
+	// orders, select choices), which a replay gives back; ClockBase is
+	// the virtual clock's start (Unix nanoseconds), which it starts at.
+	Draws     *Draws    `json:"draws,omitempty"`
+	ClockBase int64     `json:"clock_base,omitempty"`
+	Deadlock  *Deadlock `json:"deadlock,omitempty"`
 	// Hang is the snapshot of a run stopped at its bound (outcome "hang").
 	Hang     *Snapshot `json:"hang,omitempty"`
 	Warnings []string  `json:"warnings,omitempty"`
@@ -155,12 +160,18 @@ type Step struct {
 // whose order is not forced (Ordered), a bound on the distinct orderings
 // of their conflicting operations (0: not counted, or beyond 1e15;
 // Uncounted says why), and the run's ordering (Signature) and operation
-// counts (Shape).
+// counts (Shape). The scheduler's small data choices (Choices: draws of
+// a few values, orders of small maps, selects among ready cases) count
+// among the orderings and in the signature; Unexplored names a draw too
+// wide to cover (a 64-bit value) or a source outside the scheduler, which
+// no count of runs covers.
 type Explore struct {
-	Shared    int     `json:"shared"`
-	Ordered   int     `json:"ordered"`
-	Orderings float64 `json:"orderings"`
-	Uncounted string  `json:"uncounted,omitempty"`
-	Signature string  `json:"signature"`
-	Shape     string  `json:"shape"`
+	Shared     int     `json:"shared"`
+	Ordered    int     `json:"ordered"`
+	Orderings  float64 `json:"orderings"`
+	Uncounted  string  `json:"uncounted,omitempty"`
+	Signature  string  `json:"signature"`
+	Shape      string  `json:"shape"`
+	Choices    int     `json:"choices,omitempty"`
+	Unexplored string  `json:"unexplored,omitempty"`
 }

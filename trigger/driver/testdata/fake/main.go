@@ -274,8 +274,9 @@ func writeTrace(test, x, y string) {
 func replay(test string) {
 	data, err := os.ReadFile(cfg.Replay)
 	check(err)
-	var sched []step
-	check(json.Unmarshal(data, &sched))
+	var w result // the driver writes the witness's schedule, draws and clock as a result
+	check(json.Unmarshal(data, &w))
+	sched := w.Schedule
 	if len(sched) < 2 {
 		fail("bad schedule")
 	}

@@ -24,7 +24,11 @@ func (f *fileRewriter) call(c *ast.CallExpr) {
 	}
 	site := f.site(c.Lparen, o.fn, class)
 	if o.plain {
-		f.keep = append(f.keep, f.text(ast.Unparen(c.Fun)))
+		keep := f.text(ast.Unparen(c.Fun))
+		if fn := calledFunc(f.p.in.Info, c); fn != nil && fn.Type().(*types.Signature).TypeParams().Len() > 0 {
+			keep += "[int]" // a generic function (rand.N) is kept used instantiated
+		}
+		f.keep = append(f.keep, keep)
 	}
 	f.replace(c, func(w *out) {
 		args := make([]func(), len(o.args))
@@ -97,5 +101,9 @@ func (f *fileRewriter) funcValue(s *ast.SelectorExpr) {
 		f.replace(s, func(w *out) { w.gen("__dhrt.NowFunc") })
 		return
 	}
-	f.warn(s.Sel.Pos(), "function value %s not instrumented: it runs outside the scheduler (real time)", f.text(s))
+	why := "it runs outside the scheduler (real time)"
+	if randOps[key] != "" {
+		why = "its draws are not the scheduler's (a witness may not replay them)"
+	}
+	f.warn(s.Sel.Pos(), "function value %s not instrumented: %s", f.text(s), why)
 }

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"cmp"
 	"go/ast"
 	"go/types"
 	"strconv"
@@ -50,6 +51,106 @@ var methodOps = map[string]string{
 	"time.Timer.Reset":      "TimerReset",
 	"time.Ticker.Stop":      "TickerStop",
 	"time.Ticker.Reset":     "TickerReset",
+	// A generator registered by RandNewDrawn draws these from the
+	// scheduler; any other generator's are the real methods.
+	"math/rand.Rand.Intn":       "RandRIntn",
+	"math/rand.Rand.Int31n":     "RandRInt31n",
+	"math/rand.Rand.Int63n":     "RandRInt63n",
+	"math/rand.Rand.Perm":       "RandRPerm",
+	"math/rand.Rand.Shuffle":    "RandRShuffle",
+	"math/rand/v2.Rand.IntN":    "RandV2RIntN",
+	"math/rand/v2.Rand.Int32N":  "RandV2RInt32N",
+	"math/rand/v2.Rand.Int64N":  "RandV2RInt64N",
+	"math/rand/v2.Rand.UintN":   "RandV2RUintN",
+	"math/rand/v2.Rand.Uint32N": "RandV2RUint32N",
+	"math/rand/v2.Rand.Uint64N": "RandV2RUint64N",
+	"math/rand/v2.Rand.Perm":    "RandV2RPerm",
+	"math/rand/v2.Rand.Shuffle": "RandV2RShuffle",
+}
+
+// randOps are the random draws of math/rand and math/rand/v2, which draw
+// from the scheduler (the runtime's rand.go).
+var randOps = map[string]string{
+	"math/rand.Int":            "RandInt",
+	"math/rand.Int31":          "RandInt31",
+	"math/rand.Int63":          "RandInt63",
+	"math/rand.Uint32":         "RandUint32",
+	"math/rand.Uint64":         "RandUint64",
+	"math/rand.Float64":        "RandFloat64",
+	"math/rand.Float32":        "RandFloat32",
+	"math/rand.ExpFloat64":     "RandExpFloat64",
+	"math/rand.NormFloat64":    "RandNormFloat64",
+	"math/rand.Intn":           "RandIntn",
+	"math/rand.Int31n":         "RandInt31n",
+	"math/rand.Int63n":         "RandInt63n",
+	"math/rand.Perm":           "RandPerm",
+	"math/rand.Shuffle":        "RandShuffle",
+	"math/rand/v2.Int":         "RandV2Int",
+	"math/rand/v2.Int32":       "RandV2Int32",
+	"math/rand/v2.Int64":       "RandV2Int64",
+	"math/rand/v2.Uint":        "RandV2Uint",
+	"math/rand/v2.Uint32":      "RandV2Uint32",
+	"math/rand/v2.Uint64":      "RandV2Uint64",
+	"math/rand/v2.Float64":     "RandV2Float64",
+	"math/rand/v2.Float32":     "RandV2Float32",
+	"math/rand/v2.ExpFloat64":  "RandV2ExpFloat64",
+	"math/rand/v2.NormFloat64": "RandV2NormFloat64",
+	"math/rand/v2.IntN":        "RandV2IntN",
+	"math/rand/v2.Int32N":      "RandV2Int32N",
+	"math/rand/v2.Int64N":      "RandV2Int64N",
+	"math/rand/v2.UintN":       "RandV2UintN",
+	"math/rand/v2.Uint32N":     "RandV2Uint32N",
+	"math/rand/v2.Uint64N":     "RandV2Uint64N",
+	"math/rand/v2.N":           "RandV2N",
+	"math/rand/v2.Perm":        "RandV2Perm",
+	"math/rand/v2.Shuffle":     "RandV2Shuffle",
+}
+
+func init() {
+	for k, v := range randOps {
+		funcOps[k] = v
+	}
+}
+
+// drawnGenOp is the runtime function of rand.New(rand.NewSource(seed))
+// (or NewPCG) when the seed is not a constant, or "".
+func (f *fileRewriter) drawnGenOp(c *ast.CallExpr, key string) string {
+	fn := map[string]string{"math/rand.New": "RandNewDrawn", "math/rand/v2.New": "RandV2NewDrawn"}[key]
+	if fn == "" || len(c.Args) != 1 {
+		return ""
+	}
+	inner, ok := ast.Unparen(c.Args[0]).(*ast.CallExpr)
+	if !ok {
+		return ""
+	}
+	obj := calledFunc(f.p.in.Info, inner)
+	if obj == nil {
+		return ""
+	}
+	switch funcKey(obj) {
+	case "math/rand.NewSource", "math/rand/v2.NewPCG":
+	default:
+		return ""
+	}
+	for _, a := range inner.Args {
+		if f.p.in.Info.Types[a].Value == nil {
+			return fn // seeded from something else than a constant
+		}
+	}
+	return ""
+}
+
+// calledFunc is the package function c calls, or nil.
+func calledFunc(info *types.Info, c *ast.CallExpr) *types.Func {
+	switch fun := ast.Unparen(c.Fun).(type) {
+	case *ast.Ident:
+		obj, _ := info.Uses[fun].(*types.Func)
+		return obj
+	case *ast.SelectorExpr:
+		obj, _ := info.Uses[fun.Sel].(*types.Func)
+		return obj
+	}
+	return nil
 }
 
 // funcOps maps package.Func to the runtime function replacing it: the
@@ -116,7 +217,7 @@ func (f *fileRewriter) opOf(c *ast.CallExpr) *op {
 				return &op{fn: "Close", args: c.Args}
 			}
 		case *types.Func:
-			if fn := funcOps[funcKey(obj)]; fn != "" && obj.Pkg() != f.p.in.Pkg {
+			if fn := cmp.Or(funcOps[funcKey(obj)], f.drawnGenOp(c, funcKey(obj))); fn != "" && obj.Pkg() != f.p.in.Pkg {
 				return &op{fn: fn, args: c.Args, plain: true}
 			}
 		}
@@ -124,7 +225,7 @@ func (f *fileRewriter) opOf(c *ast.CallExpr) *op {
 		sel, ok := info.Selections[fun]
 		if !ok {
 			if obj, ok := info.Uses[fun.Sel].(*types.Func); ok {
-				if fn := funcOps[funcKey(obj)]; fn != "" {
+				if fn := cmp.Or(funcOps[funcKey(obj)], f.drawnGenOp(c, funcKey(obj))); fn != "" {
 					return &op{fn: fn, args: c.Args, plain: true}
 				}
 			}

@@ -1,0 +1,264 @@
+package rt
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
+)
+
+// Draws: every nondeterministic value instrumented code takes besides the
+// next goroutine (a random draw, a map's iteration order, a select's
+// choice among ready cases) is decided here, recorded in the schedule's
+// draws (wire.Draws) and given back on replay, so a witness replays the
+// same values in the same order. The sources call drawN, drawWide and
+// drawPerm (rand.go, maporder.go, select.go).
+//
+// A small choice (at most maxChoice values, or a map order of at most
+// maxPermChoice entries) is a branching point like a change point: the
+// explorer counts its values among the orderings. So that a value drawn
+// with probability 1/n still comes up within a few runs, each goroutine
+// draws in a mode given by the run's seed and its ID: the first
+// modeDraws draws at a site take the lowest value (the canonical order),
+// the highest (the reverse order), or a uniform one; three consecutive
+// seeds give a goroutine all three, and two goroutines of one run
+// different ones. Wide draws are uniform: a boundary value forced on a
+// 64-bit draw would make distinct IDs collide where a plain run never
+// does.
+
+// drawSource says what asked for a draw, for messages.
+type drawSource uint8
+
+const (
+	srcRand    drawSource = iota + 1 // math/rand or math/rand/v2
+	srcGen                           // a generator seeded outside the schedule
+	srcMap                           // a map's iteration order
+	srcSelect                        // a select's choice among ready cases
+	srcShuffle                       // rand.Perm, rand.Shuffle
+)
+
+var sourceNames = [...]string{srcRand: "random draw", srcGen: "seeded generator", srcMap: "map order", srcSelect: "select choice", srcShuffle: "shuffle"}
+
+func (s drawSource) String() string { return sourceNames[s] }
+
+const (
+	maxChoice     = 16 // a draw of at most this many values is a choice
+	maxPermChoice = 4  // a map order of at most this many entries is one
+	modeDraws     = 3  // draws per goroutine and site that follow its mode
+)
+
+// drawMode is how a goroutine draws its first values at a site.
+type drawMode uint8
+
+const (
+	modeLow drawMode = iota
+	modeHigh
+	modeUniform
+)
+
+// draws is the run's record of its draws and, on replay, the values to
+// give back.
+type draws struct {
+	seed  uint64 // wide values are wire.DeriveDraw(seed, i)
+	rng   *rand.Rand
+	steps []int
+	vals  []uint64
+	// replay: the witness's draws; pos is the next one.
+	replaySteps []int
+	replayVals  []uint64
+	replaying   bool
+	pos         int
+}
+
+func newDraws(seed uint64) draws {
+	return draws{seed: seed ^ 0xd7a3, rng: rand.New(rand.NewPCG(seed, 0xd7a35eed))}
+}
+
+// follow makes the run give back d's recorded values (strategy replay).
+func (d *draws) follow(w *wire.Draws) error {
+	steps, vals, err := w.Decode()
+	if err != nil {
+		return err
+	}
+	if w != nil {
+		d.seed = w.Seed
+	}
+	d.replaySteps, d.replayVals, d.replaying = steps, vals, true
+	return nil
+}
+
+// encode is the record for the result.
+func (d *draws) encode(upTo int) *wire.Draws {
+	n, _ := slices.BinarySearch(d.steps, upTo+1)
+	return wire.EncodeDraws(d.seed, d.steps[:n], d.vals[:n])
+}
+
+// drawSite counts a goroutine's draws at one site (the mode covers the
+// first modeDraws).
+type drawSite struct {
+	s *Site
+	n uint8
+}
+
+// mode is how x draws its next value at s.
+func (x *g) mode(s *Site) drawMode {
+	for i := range x.drawn {
+		if d := &x.drawn[i]; d.s == s {
+			if d.n >= modeDraws {
+				return modeUniform
+			}
+			d.n++
+			return drawMode((x.sc.cfg.Seed + uint64(x.id)) % 3)
+		}
+	}
+	if len(x.drawn) >= 16 { // many sites: the rest draw uniformly
+		return modeUniform
+	}
+	x.drawn = append(x.drawn, drawSite{s, 1})
+	return drawMode((x.sc.cfg.Seed + uint64(x.id)) % 3)
+}
+
+// take records value v drawn by x at s (a fresh draw), or returns the
+// recorded value instead on replay. The caller holds sc.mu.
+func (sc *sched) take(x *g, src drawSource, s *Site, v uint64) uint64 {
+	d := &sc.draws
+	i, step := len(d.vals), sc.steps.len()
+	if d.replaying {
+		switch {
+		case i >= len(d.replayVals):
+			sc.divergeDraw(fmt.Sprintf("replay: diverged at draw %d (%s at %s, step %d): the witness has %d draws; continuing at random", i, src, s, step, len(d.replayVals)))
+		case d.replaySteps[i] != step:
+			sc.divergeDraw(fmt.Sprintf("replay: diverged at draw %d (%s at %s, step %d): the witness drew it at step %d; continuing at random", i, src, s, step, d.replaySteps[i]))
+		default:
+			v = d.replayVals[i]
+		}
+	}
+	d.steps, d.vals = append(d.steps, step), append(d.vals, v)
+	return v
+}
+
+// divergeDraw ends the replay of draws (and of the schedule: what follows
+// a diverged draw is no longer the witness's run).
+func (sc *sched) divergeDraw(msg string) {
+	sc.draws.replaying = false
+	if r, ok := sc.strat.(*replay); ok {
+		if !r.diverged { // else it said so, and the draws left with it
+			r.diverge(msg)
+		}
+		return
+	}
+	sc.warn("%s", msg)
+}
+
+// drawN draws a value in [0, n) for x at s; n must be at least 1.
+func (x *g) drawN(src drawSource, s *Site, n uint64) uint64 {
+	if n <= 1 {
+		return 0
+	}
+	sc := x.sc
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	return sc.drawNLocked(x, src, s, n)
+}
+
+// drawNLocked is drawN with sc.mu held (a select's choice, in exec).
+func (sc *sched) drawNLocked(x *g, src drawSource, s *Site, n uint64) uint64 {
+	if x.state != gLive {
+		return sc.outsideDraw(src, s) % n
+	}
+	m := modeUniform
+	if n <= maxChoice {
+		m = x.mode(s)
+	}
+	var v uint64
+	switch m {
+	case modeLow:
+	case modeHigh:
+		v = n - 1
+	default:
+		v = sc.draws.rng.Uint64N(n)
+	}
+	v = sc.take(x, src, s, v)
+	if v >= n { // an edited witness, or another n on replay
+		sc.divergeDraw(fmt.Sprintf("replay: diverged at draw %d (%s at %s): value %d is not below %d; continuing at random", len(sc.draws.vals)-1, src, s, v, n))
+		v %= n
+		sc.draws.vals[len(sc.draws.vals)-1] = v
+	}
+	if sc.expl != nil {
+		sc.expl.drew(x, src, s, n, v)
+	}
+	return v
+}
+
+// drawWide draws a 64-bit value for x at s.
+func (x *g) drawWide(src drawSource, s *Site) uint64 {
+	sc := x.sc
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	if x.state != gLive {
+		return sc.outsideDraw(src, s)
+	}
+	v := sc.take(x, src, s, wire.DeriveDraw(sc.draws.seed, len(sc.draws.vals)))
+	if sc.expl != nil {
+		sc.expl.drew(x, src, s, 0, v)
+	}
+	return v
+}
+
+// drawPerm fills p (of length k) with an order of 0..k-1 for x at s: the
+// identity (the canonical order), its reverse, or a shuffle. The value
+// recorded is 0, 1, or the shuffle's seed (2 or more).
+func (x *g) drawPerm(src drawSource, s *Site, p []int) {
+	for i := range p {
+		p[i] = i
+	}
+	k := len(p)
+	if k <= 1 {
+		return
+	}
+	sc := x.sc
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	var v uint64
+	if x.state != gLive {
+		v = sc.outsideDraw(src, s) | 2
+	} else {
+		m := modeUniform
+		if src == srcMap || k <= maxPermChoice {
+			m = x.mode(s)
+		}
+		switch m {
+		case modeLow:
+		case modeHigh:
+			v = 1
+		default:
+			v = wire.DeriveDraw(sc.draws.seed, len(sc.draws.vals))
+			if v < 2 {
+				v += 2
+			}
+		}
+		v = sc.take(x, src, s, v)
+	}
+	switch {
+	case v == 1:
+		slices.Reverse(p)
+	case v >= 2:
+		r := rand.New(rand.NewPCG(v, 0x5eed))
+		r.Shuffle(k, func(i, j int) { p[i], p[j] = p[j], p[i] })
+	}
+	if sc.expl != nil && x.state == gLive {
+		sc.expl.drewPerm(x, src, s, p)
+	}
+}
+
+// outsideDraw is a draw by a goroutine outside the scheduler (released by
+// the watchdog): its place among the run's draws is not decided by the
+// schedule, so it is neither recorded nor replayed. The caller holds
+// sc.mu.
+func (sc *sched) outsideDraw(src drawSource, s *Site) uint64 {
+	if sc.expl != nil {
+		sc.expl.unexplored(fmt.Sprintf("a %s at %s by a goroutine outside the scheduler", src, s))
+	}
+	return sc.draws.rng.Uint64()
+}
