@@ -12,9 +12,12 @@ import (
 // most 0.43)"; empty when no test has a stop reason.
 func stopsLine(sum *driver.Summary) string {
 	counts := map[driver.Stop]int{}
-	worst := 0.0
+	worst, unexplored := 0.0, 0
 	for _, st := range sum.Tests {
 		counts[st.Stop]++
+		if st.Unexplored != "" && st.Stop != driver.StopConfirmed {
+			unexplored++
+		}
 		if st.Stop == driver.StopBudget {
 			worst = max(worst, st.MissBound)
 		}
@@ -34,6 +37,9 @@ func stopsLine(sum *driver.Summary) string {
 	}
 	if len(parts) == 0 {
 		return ""
+	}
+	if unexplored > 0 { // their stops claim no coverage (TestStats.StopText)
+		parts = append(parts, fmt.Sprintf("%d with a draw no count of runs covers", unexplored))
 	}
 	return "why the hunts stopped: " + strings.Join(parts, ", ")
 }

@@ -69,6 +69,9 @@ type TestRun struct {
 	Stop      string  `json:"stop,omitempty"`
 	Orderings int     `json:"orderings,omitempty"`
 	MissBound float64 `json:"miss_bound,omitempty"`
+	// Unexplored names a draw the runs made that no count of runs covers
+	// (a 64-bit draw, a large map's order): Stop then claims no coverage.
+	Unexplored string `json:"unexplored,omitempty"`
 	// LeakCheck compares Go's goroutine leak profile, taken at the end of
 	// the test's plain run, with the leaks deadhunt confirmed in it.
 	LeakCheck *LeakCheck `json:"leak_check,omitempty"`

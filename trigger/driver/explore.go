@@ -39,7 +39,9 @@ type space struct {
 	shape     string
 	orderings float64
 	uncounted string // why the orderings cannot be bounded
-	sigs      map[string]bool
+	sigs      map[string]Outcome
+	// unexplored is a draw the runs cannot cover (Explore.Unexplored).
+	unexplored string
 }
 
 // add counts a run's report; the caller holds testHunt.mu.
@@ -59,14 +61,20 @@ func (s *space) add(rn *run) {
 	switch {
 	case s.runs == 1:
 		s.shape, s.orderings, s.uncounted = e.Shape, e.Orderings, e.Uncounted
-		s.sigs = map[string]bool{}
+		s.sigs = map[string]Outcome{}
 	case e.Shape != s.shape && s.uncounted == "":
 		s.uncounted = "the runs differ in which goroutines operate on which objects how often"
 	}
 	if s.uncounted == "" && e.Orderings == 0 {
 		s.uncounted = cmp.Or(e.Uncounted, "too many orderings to count")
 	}
-	s.sigs[e.Signature] = true
+	s.unexplored = cmp.Or(s.unexplored, e.Unexplored)
+	if o, ok := s.sigs[e.Signature]; ok && (o == Deadlock) != (rn.Outcome == Deadlock) {
+		// The same ordering and draws ended differently: something
+		// outside the schedule decided; no count of orderings covers it.
+		s.uncounted = cmp.Or(s.uncounted, "runs with the same ordering ended differently (a source outside the scheduler)")
+	}
+	s.sigs[e.Signature] = rn.Outcome
 }
 
 // exhausted reports whether the runs showed every ordering the bound
@@ -101,7 +109,7 @@ func (t *testHunt) stop() {
 		p := PerRunBound(o.Strategy, s.Calibration.Goroutines, stepsFor(o.Strategy, s.Calibration), s.Calibration.Radius, o.Depth)
 		s.MissBound = MissBound(p, s.Seeded)
 	}
-	s.Uncounted = t.space.uncounted
+	s.Uncounted, s.Unexplored = t.space.uncounted, t.space.unexplored
 	if s.Uncounted == "" {
 		s.Bound = t.space.orderings
 	}
@@ -111,7 +119,17 @@ func (t *testHunt) stop() {
 // StopText says why the hunt of a test ended, for its line: "no
 // interleaving", "explored all 6 orderings", "confirmed", "budget spent
 // (a depth-3 deadlock missed with probability ≤ 0.21)".
+//
+// Where a run drew a value no count of runs covers (Unexplored), neither
+// "no interleaving" nor "explored all" is claimed: the line says what
+// the runs covered and what they could not.
 func (s *TestStats) StopText() string {
+	switch {
+	case s.Stop == StopNoInterleaving && s.Unexplored != "":
+		return "one ordering of its goroutines, which one run covers; not explored: " + s.Unexplored
+	case s.Stop == StopExhausted && s.Unexplored != "":
+		return fmt.Sprintf("all %d orderings of its goroutines and small draws seen; not explored: %s", s.Orderings, s.Unexplored)
+	}
 	switch s.Stop {
 	case StopNoInterleaving:
 		return "no interleaving: one ordering, which one run covers"
@@ -133,7 +151,7 @@ func (s *TestStats) StopText() string {
 // StopRef is a test's stop reason for the report.
 func (s *TestStats) StopRef() report.TestRun {
 	return report.TestRun{Package: s.Package, Test: s.Test, Runs: s.Runs, ElapsedMS: s.Elapsed.Milliseconds(),
-		Stop: string(s.Stop), Orderings: s.Orderings, MissBound: s.MissBound, LeakCheck: s.LeakCheck}
+		Stop: string(s.Stop), Orderings: s.Orderings, MissBound: s.MissBound, Unexplored: s.Unexplored, LeakCheck: s.LeakCheck}
 }
 
 // seedBudget is the test's seeded runs: enough for Options.Confidence

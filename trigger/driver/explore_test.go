@@ -2,6 +2,7 @@ package driver
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/deadhunt/deadhunt/trigger/rt/wire"
@@ -51,5 +52,32 @@ func TestSpace(t *testing.T) {
 	r.add(exploreRun(1, "a", "x", ""))
 	if !r.exhausted() {
 		t.Error("one run of a one-ordering space does not exhaust it")
+	}
+}
+
+// Two runs of one ordering that ended differently show a source outside
+// the scheduler: the space is then never exhausted.
+func TestSpaceSameOrderingOtherOutcome(t *testing.T) {
+	var s space
+	s.add(exploreRun(1, "a", "x", ""))
+	dl := exploreRun(1, "a", "x", "")
+	dl.Outcome, dl.Result.Outcome = Deadlock, "deadlock"
+	s.add(dl)
+	if s.exhausted() || s.uncounted == "" {
+		t.Errorf("one ordering, a pass and a deadlock: exhausted %v, uncounted %q", s.exhausted(), s.uncounted)
+	}
+}
+
+// A draw no count of runs covers takes the claim of coverage out of the
+// stop's text and says what was not explored.
+func TestStopTextUnexplored(t *testing.T) {
+	why := "a random draw at /m/x.go:3:9 (64-bit)"
+	for _, st := range []TestStats{{Stop: StopNoInterleaving, Orderings: 1}, {Stop: StopExhausted, Orderings: 4}} {
+		plain := st.StopText()
+		st.Unexplored = why
+		got := st.StopText()
+		if got == plain || !strings.HasSuffix(got, "not explored: "+why) || strings.Contains(got, "no interleaving") || strings.Contains(got, "explored all") {
+			t.Errorf("%s with an unexplored draw: %q", st.Stop, got)
+		}
 	}
 }

@@ -82,6 +82,10 @@ type TestStats struct {
 	Bound     float64
 	MissBound float64
 	Uncounted string
+	// Unexplored names a draw the runs made that no count of runs covers
+	// (a 64-bit draw, a large map's order, a source outside the
+	// scheduler); then no stop claims coverage.
+	Unexplored string
 	// LeakCheck compares Go's goroutine leak profile at the end of the
 	// plain run with the leaks confirmed; nil when the toolchain has no
 	// such profile or the plain run wrote none.
