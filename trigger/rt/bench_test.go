@@ -1,6 +1,7 @@
 package rt_test
 
 import (
+	mrand "math/rand/v2"
 	"path/filepath"
 	"runtime"
 	"sync"
@@ -190,4 +191,40 @@ func BenchmarkLockPingPongRandomExplore(b *testing.B) {
 }
 func BenchmarkChanPingPongRandomExplore(b *testing.B) {
 	benchCfg(b, rt.Config{Strategy: "random", Explore: true}, chanPingPong)
+}
+
+// A random draw: the plain call, and under control (the scheduler decides
+// the value and records it; no scheduling point). A wide draw and a
+// small one.
+var (
+	drawSite = &rt.Site{File: "/bench/x.go", Line: 6, Col: 1, Op: "RandV2IntN"}
+	drawSink uint64
+)
+
+func BenchmarkDrawPlain(b *testing.B) {
+	for range b.N {
+		drawSink += uint64(mrand.IntN(10))
+	}
+}
+
+func BenchmarkDrawSmall(b *testing.B) {
+	benchUnder(b, "random", func(n int) {
+		for range n {
+			drawSink += uint64(rt.RandV2IntN(10, drawSite))
+		}
+	})
+}
+
+func BenchmarkDrawWidePlain(b *testing.B) {
+	for range b.N {
+		drawSink += mrand.Uint64()
+	}
+}
+
+func BenchmarkDrawWide(b *testing.B) {
+	benchUnder(b, "random", func(n int) {
+		for range n {
+			drawSink += rt.RandV2Uint64(drawSite)
+		}
+	})
 }

@@ -60,16 +60,34 @@ const (
 // draws is the run's record of its draws and, on replay, the values to
 // give back.
 type draws struct {
-	seed  uint64 // wide values are wire.DeriveDraw(seed, i)
-	rng   *rand.Rand
-	steps []int
-	vals  []uint64
-	// replay: the witness's draws; pos is the next one.
+	seed uint64 // wide values are wire.DeriveDraw(seed, i)
+	rng  *rand.Rand
+	// The draws made, in chunks of a fixed size as the step log keeps
+	// steps (a long run's record is never copied to grow).
+	chunks [][]drawRec
+	n      int
+	// replay: the witness's draws.
 	replaySteps []int
 	replayVals  []uint64
 	replaying   bool
-	pos         int
 }
+
+// drawRec is one draw: the step count when it was made, and its value.
+type drawRec struct {
+	step int
+	v    uint64
+}
+
+func (d *draws) add(r drawRec) {
+	i := d.n % stepChunk
+	if i == 0 {
+		d.chunks = append(d.chunks, make([]drawRec, stepChunk))
+	}
+	d.chunks[len(d.chunks)-1][i] = r
+	d.n++
+}
+
+func (d *draws) at(i int) *drawRec { return &d.chunks[i/stepChunk][i%stepChunk] }
 
 func newDraws(seed uint64) draws {
 	return draws{seed: seed ^ 0xd7a3, rng: rand.New(rand.NewPCG(seed, 0xd7a35eed))}
@@ -88,10 +106,19 @@ func (d *draws) follow(w *wire.Draws) error {
 	return nil
 }
 
-// encode is the record for the result.
+// encode is the record of the draws made in the first upTo steps, for
+// the result.
 func (d *draws) encode(upTo int) *wire.Draws {
-	n, _ := slices.BinarySearch(d.steps, upTo+1)
-	return wire.EncodeDraws(d.seed, d.steps[:n], d.vals[:n])
+	var steps []int
+	var vals []uint64
+	for i := range d.n {
+		r := d.at(i)
+		if r.step > upTo {
+			break
+		}
+		steps, vals = append(steps, r.step), append(vals, r.v)
+	}
+	return wire.EncodeDraws(d.seed, steps, vals)
 }
 
 // drawSite counts a goroutine's draws at one site (the mode covers the
@@ -123,7 +150,7 @@ func (x *g) mode(s *Site) drawMode {
 // recorded value instead on replay. The caller holds sc.mu.
 func (sc *sched) take(x *g, src drawSource, s *Site, v uint64) uint64 {
 	d := &sc.draws
-	i, step := len(d.vals), sc.steps.len()
+	i, step := d.n, sc.steps.len()
 	if d.replaying {
 		switch {
 		case i >= len(d.replayVals):
@@ -134,7 +161,7 @@ func (sc *sched) take(x *g, src drawSource, s *Site, v uint64) uint64 {
 			v = d.replayVals[i]
 		}
 	}
-	d.steps, d.vals = append(d.steps, step), append(d.vals, v)
+	d.add(drawRec{step, v})
 	return v
 }
 
@@ -181,9 +208,10 @@ func (sc *sched) drawNLocked(x *g, src drawSource, s *Site, n uint64) uint64 {
 	}
 	v = sc.take(x, src, s, v)
 	if v >= n { // an edited witness, or another n on replay
-		sc.divergeDraw(fmt.Sprintf("replay: diverged at draw %d (%s at %s): value %d is not below %d; continuing at random", len(sc.draws.vals)-1, src, s, v, n))
+		i := sc.draws.n - 1
+		sc.divergeDraw(fmt.Sprintf("replay: diverged at draw %d (%s at %s): value %d is not below %d; continuing at random", i, src, s, v, n))
 		v %= n
-		sc.draws.vals[len(sc.draws.vals)-1] = v
+		sc.draws.at(i).v = v
 	}
 	if sc.expl != nil {
 		sc.expl.drew(x, src, s, n, v)
@@ -199,7 +227,7 @@ func (x *g) drawWide(src drawSource, s *Site) uint64 {
 	if x.state != gLive {
 		return sc.outsideDraw(src, s)
 	}
-	v := sc.take(x, src, s, wire.DeriveDraw(sc.draws.seed, len(sc.draws.vals)))
+	v := sc.take(x, src, s, wire.DeriveDraw(sc.draws.seed, sc.draws.n))
 	if sc.expl != nil {
 		sc.expl.drew(x, src, s, 0, v)
 	}
@@ -233,7 +261,7 @@ func (x *g) drawPerm(src drawSource, s *Site, p []int) {
 		case modeHigh:
 			v = 1
 		default:
-			v = wire.DeriveDraw(sc.draws.seed, len(sc.draws.vals))
+			v = wire.DeriveDraw(sc.draws.seed, sc.draws.n)
 			if v < 2 {
 				v += 2
 			}

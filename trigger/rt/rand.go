@@ -1,7 +1,11 @@
 package rt
 
 import (
+	crand "crypto/rand"
+	"hash/maphash"
+	"io"
 	"math"
+	"math/big"
 	mrand "math/rand"
 	"math/rand/v2"
 	"sync"
@@ -514,4 +518,39 @@ func RandV2RShuffle(r *rand.Rand, n int, swap func(i, j int), s *Site) {
 		return
 	}
 	r.Shuffle(n, swap)
+}
+
+// Sources that stay outside the scheduler: a hash/maphash seed (its
+// hashes differ in every process whatever the seed) and crypto/rand. A
+// managed goroutine's call is noted in the result's warnings and as
+// unexplored: a witness whose run depends on the values may not replay.
+
+func outsideSource(what string, s *Site) {
+	x := enter()
+	if x == nil {
+		return
+	}
+	sc := x.sc
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	why := what + " at " + s.String() + " (outside the scheduler: not replayed)"
+	sc.warnOnce("blind spot: " + why)
+	if sc.expl != nil {
+		sc.expl.unexplored(why)
+	}
+}
+
+func MaphashMakeSeed(s *Site) maphash.Seed {
+	outsideSource("a hash/maphash seed", s)
+	return maphash.MakeSeed()
+}
+
+func CryptoRandRead(b []byte, s *Site) (int, error) {
+	outsideSource("a crypto/rand draw", s)
+	return crand.Read(b)
+}
+
+func CryptoRandInt(r io.Reader, max *big.Int, s *Site) (*big.Int, error) {
+	outsideSource("a crypto/rand draw", s)
+	return crand.Int(r, max)
 }

@@ -104,6 +104,10 @@ var randOps = map[string]string{
 	"math/rand/v2.N":           "RandV2N",
 	"math/rand/v2.Perm":        "RandV2Perm",
 	"math/rand/v2.Shuffle":     "RandV2Shuffle",
+	// Outside the scheduler: the run notes them (a blind spot).
+	"hash/maphash.MakeSeed": "MaphashMakeSeed",
+	"crypto/rand.Read":      "CryptoRandRead",
+	"crypto/rand.Int":       "CryptoRandInt",
 }
 
 func init() {

@@ -1,6 +1,10 @@
 package rt
 
 import (
+	crand "crypto/rand"
+	"hash/maphash"
+	"io"
+	"math/big"
 	mrand "math/rand"
 	"math/rand/v2"
 )
@@ -62,4 +66,10 @@ func RandRShuffle(r *mrand.Rand, n int, swap func(i, j int), s *Site) {
 }
 func RandV2RShuffle(r *rand.Rand, n int, swap func(i, j int), s *Site) {
 	r.Shuffle(n, swap)
+}
+
+func MaphashMakeSeed(s *Site) maphash.Seed          { return maphash.MakeSeed() }
+func CryptoRandRead(b []byte, s *Site) (int, error) { return crand.Read(b) }
+func CryptoRandInt(r io.Reader, max *big.Int, s *Site) (*big.Int, error) {
+	return crand.Int(r, max)
 }
