@@ -111,7 +111,7 @@ func (d *draws) follow(w *wire.Draws) error {
 func (d *draws) encode(upTo int) *wire.Draws {
 	var steps []int
 	var vals []uint64
-	for i := range d.n {
+	for i := 0; i < d.n; i++ { // the runtime builds at go 1.21
 		r := d.at(i)
 		if r.step > upTo {
 			break
