@@ -274,6 +274,21 @@ func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
 		if t == nil {
 			return en, idle
 		}
+		if len(en) == 0 && t.futile() {
+			// A tick into a full channel while nothing can step changes
+			// nothing (Go drops it): skip the ticks up to the next
+			// timer, or fire none. A 1 ns ticker would otherwise fire
+			// at every decision for good, each firing counting as
+			// progress, and the scheduler never look at what is stuck.
+			c.disarm(t)
+			u := c.timers.top()
+			if u == nil {
+				c.arm(t, t.when)
+				return en, idle
+			}
+			c.arm(t, t.when+((u.when-t.when)/t.period+1)*t.period)
+			continue
+		}
 		// Spinners keep the clock moving step by step until they have
 		// polled spinJump times without progress: a loop whose
 		// non-blocking sends find no room is busy, not waiting.
@@ -422,7 +437,7 @@ func initStall(watchdogMS int) time.Duration {
 // because something outside it may still come (clock.go), has waited long
 // enough in real time.
 func (sc *sched) jumpDue(now time.Time) bool {
-	t := sc.clock.timers.top()
+	t := sc.clock.useful()
 	st := sc.clock.stalled
 	if t == nil || st.IsZero() {
 		return false
@@ -543,6 +558,27 @@ func (sc *sched) fire(t *vtimer) {
 	case timerCtx:
 		sc.cancel(t.ctx, errDeadline, nil)
 	}
+}
+
+// useful is the earliest pending timer whose firing may change something
+// (not futile), or nil.
+func (c *clock) useful() *vtimer {
+	if t := c.timers.top(); t == nil || !t.futile() {
+		return t
+	}
+	var best *vtimer
+	for _, t := range c.timers {
+		if !t.futile() && (best == nil || t.when < best.when || t.when == best.when && t.seq < best.seq) {
+			best = t
+		}
+	}
+	return best
+}
+
+// futile reports whether firing t would change nothing: a ticker whose
+// channel's buffer is full.
+func (t *vtimer) futile() bool {
+	return t.kind == timerChan && t.period > 0 && t.real == nil && cap(t.ch) > 0 && len(t.ch) == cap(t.ch)
 }
 
 // opFire is a timer's firing in the schedule (goroutine 0).

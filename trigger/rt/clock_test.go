@@ -375,3 +375,26 @@ func TestEndStepsCapLeakedSpinner(t *testing.T) {
 		}
 	}
 }
+
+// A 1 ns ticker whose reader waits for good: once its channel is full,
+// its ticks change nothing and the scheduler must not fire them at every
+// decision (each firing a step and progress): it sees what is stuck.
+func TestFutileTicksSkipped(t *testing.T) {
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20, BoundMS: 3000}, 10*time.Second, func() {
+		var mu sync.Mutex
+		tk := rt.NewTicker(time.Nanosecond, at("NewTicker", ""))
+		never := make(chan int)
+		rt.Lock(&mu, at("Lock", "p.mu"))
+		rt.Go(at("Go", ""), func() {
+			rt.Recv(tk.C, at("Recv", ""))
+			rt.Lock(&mu, at("Lock", "p.mu"))
+		})
+		rt.Recv(never, at("Recv", ""))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Deadlock == nil || r.Steps > 1000 {
+		t.Fatalf("deadlock %v after %d steps (%s, hang %+v), want one found within 1000", r.Deadlock, r.Steps, r.Outcome, r.Hang)
+	}
+}

@@ -269,7 +269,7 @@ func (sc *sched) enabled() (en []*g, idle bool) {
 // the blocked goroutines something outside the model enabled to ready.
 func (sc *sched) anyEnabled() bool {
 	sc.sweep()
-	if t := sc.clock.timers.top(); sc.set.spin.Len() > 0 || t != nil && sc.mayJump(t) {
+	if t := sc.clock.useful(); sc.set.spin.Len() > 0 || t != nil && sc.mayJump(t) {
 		return true
 	}
 	for _, y := range sc.set.ready.list(sc.gs.all, nil) {
