@@ -196,3 +196,22 @@ func TestShuffleApplies(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A goroutine the scheduler does not manage draws the real value; the run
+// says so.
+func TestDrawUnmanagedNoted(t *testing.T) {
+	r, err := rt.RunScenario(rt.Config{Strategy: "random"}, 10*time.Second, func() {
+		done := make(chan bool)
+		go func() { // not instrumented: unmanaged
+			rt.RandIntn(3, at("RandIntn", ""))
+			close(done)
+		}()
+		<-done
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(r.Warnings, func(w string) bool { return strings.Contains(w, "does not manage") }) {
+		t.Errorf("warnings %q, want the unmanaged draw", r.Warnings)
+	}
+}

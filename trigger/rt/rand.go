@@ -25,6 +25,7 @@ import (
 func wide(s *Site) (uint64, bool) {
 	x := enter()
 	if x == nil {
+		unmanagedDraw(s)
 		return 0, false
 	}
 	return x.drawWide(srcRand, s), true
@@ -35,6 +36,7 @@ func wide(s *Site) (uint64, bool) {
 func small(src drawSource, s *Site, n uint64) (uint64, bool) {
 	x := enter()
 	if x == nil {
+		unmanagedDraw(s)
 		return 0, false
 	}
 	return x.drawN(src, s, n), true
@@ -524,6 +526,23 @@ func RandV2RShuffle(r *rand.Rand, n int, swap func(i, j int), s *Site) {
 // hashes differ in every process whatever the seed) and crypto/rand. A
 // managed goroutine's call is noted in the result's warnings and as
 // unexplored: a witness whose run depends on the values may not replay.
+
+// unmanagedDraw notes a draw by a goroutine the scheduler does not manage
+// (started by code that is not instrumented) during a controlled run: its
+// value is the real function's, not replayed.
+func unmanagedDraw(s *Site) {
+	sc := current.Load()
+	if sc == nil {
+		return
+	}
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	why := "a random draw at " + s.String() + " by a goroutine the scheduler does not manage (not replayed)"
+	sc.warnOnce("blind spot: " + why)
+	if sc.expl != nil {
+		sc.expl.unexplored(why)
+	}
+}
 
 func outsideSource(what string, s *Site) {
 	x := enter()
