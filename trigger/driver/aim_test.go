@@ -109,6 +109,21 @@ func TestHuntDirected(t *testing.T) {
 	}
 }
 
+// A deadlock of an aim whose replay failed is no hit of it, although a
+// later run confirmed the same deadlock: the first hit is that run's.
+func TestAimFirstHitReproduced(t *testing.T) {
+	pkg, env, _ := fakePackage(t, "TestAimedUnstable")
+	rec, _ := record(t, pkg, env)
+	pr := Predict(rec, predict.Options{})
+	s := hunt(t, []Package{pkg}, Options{Runs: 10, Parallel: 1, Env: env, Strategy: report.Directed, Aims: pr.Aims, Recording: rec})
+	if len(s.Findings) != 1 || s.Findings[0].Witness.Seed != 2 {
+		t.Fatalf("findings %+v, want one confirmed by directed seed 2", s.Findings)
+	}
+	if a := s.Tests[0].Aims; len(a) != 1 || a[0].Deadlocks != 2 || a[0].FirstHit != 2 {
+		t.Errorf("aim stats %+v, want 2 deadlocks, the first hit seed 2's", a)
+	}
+}
+
 // An aim whose k no recorded run gave (a static prediction aimed at its
 // sites) gets a calibration run that counts it.
 func TestHuntAimCalibratesUnknownK(t *testing.T) {
@@ -219,6 +234,9 @@ func TestRecordFirstRunAlongsidePlain(t *testing.T) {
 	all := []string{"random 0", "random 1", "random 2", "pct 1", "pct 2"}
 	for _, parallel := range []int{1, 2} {
 		pkg, env, fdir := fakePackage(t, "TestSleepPlain")
+		if parallel == 2 {
+			env = append(env, "FAKE_PLAIN_AWAIT=5") // the plain run ends after the five others
+		}
 		if _, err := Record(context.Background(), []Package{pkg}, RecordOptions{Dir: t.TempDir(), Env: env, Parallel: parallel, WorkDir: t.TempDir()}); err != nil {
 			t.Fatal(err)
 		}
@@ -231,6 +249,7 @@ func TestRecordFirstRunAlongsidePlain(t *testing.T) {
 		}
 	}
 	pkg, env, fdir := fakePackage(t, "TestFailSlow")
+	env = append(env, "FAKE_PLAIN_AWAIT=5")
 	dir := t.TempDir()
 	rec, err := Record(context.Background(), []Package{pkg}, RecordOptions{Dir: dir, Env: env, Parallel: 2, WorkDir: t.TempDir()})
 	if err != nil {

@@ -439,12 +439,18 @@ func (t *testHunt) seed(ctx context.Context, ph *phase, i int) error {
 		a.Runs++
 		if rn.Outcome == Deadlock {
 			a.Deadlocks++
-			a.hits[i] = findingID(t.pkg.ImportPath, rn.Result.Deadlock)
 		}
 		t.mu.Unlock()
 	}
 	if err := t.record(ctx, rn); err != nil {
 		return err
+	}
+	if a := ph.aim; a != nil && rn.Outcome == Deadlock && !rn.unreproduced {
+		// A hit of the aim; a deadlock whose own replay failed is none,
+		// even if another run confirmed its ID (AimStats.FirstHit).
+		t.mu.Lock()
+		a.hits[i] = findingID(t.pkg.ImportPath, rn.Result.Deadlock)
+		t.mu.Unlock()
 	}
 	if rn.Outcome == Deadlock && t.confirmed(findingID(t.pkg.ImportPath, rn.Result.Deadlock)) {
 		t.mu.Lock()
@@ -463,7 +469,8 @@ func (t *testHunt) confirmed(id string) bool {
 }
 
 // record counts a finished run and, for a deadlock not yet confirmed,
-// replays its schedule to confirm it. It may be called concurrently.
+// replays its schedule to confirm it (a replay that did not reproduce it
+// marks rn unreproduced). It may be called concurrently.
 func (t *testHunt) record(ctx context.Context, rn *run) error {
 	c := t.count(rn)
 	if c == nil {
@@ -483,6 +490,7 @@ func (t *testHunt) record(ctx context.Context, rn *run) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if !ok {
+		rn.unreproduced = true
 		t.stats.Unreproduced++
 		t.stats.Warnings = append(t.stats.Warnings, fmt.Sprintf("%s seed %d: deadlock %s not reproduced on replay: %s", rn.Config.Strategy, rn.Config.Seed, id, why))
 		return nil

@@ -55,6 +55,8 @@ type run struct {
 	// phase's seeds in order), whatever the order runs made in parallel
 	// end in; 0 until counted.
 	ordinal int
+	// unreproduced: its deadlock's replay did not reproduce it.
+	unreproduced bool
 }
 
 // errCanceled is returned for runs cut short because the hunt stopped.
