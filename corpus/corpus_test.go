@@ -1,11 +1,14 @@
 package corpus
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -32,6 +35,7 @@ func TestIndex(t *testing.T) {
 			}
 		}
 	}
+	checkReadme(t, cases)
 	if count[MustConfirm] < 20 || count[MustSilent] < 10 {
 		t.Errorf("corpus has %d deadlock and %d clean cases; want at least 20 and 10", count[MustConfirm], count[MustSilent])
 	}
@@ -71,5 +75,44 @@ func TestCheckValidRejects(t *testing.T) {
 	}
 	if _, err := parse("deadlock/x", []byte(`{"expect":"confirm","kind":"blocked","depth":2,"goroutines":2,"test":"TestX","note":"n"}`)); err != nil {
 		t.Errorf("valid blocked case rejected: %v", err)
+	}
+}
+
+// checkReadme checks that README.md lists every case in one of its tables,
+// with the kind, depth, goroutines and static of its expect.json: a
+// deadlock row is | case | kind | depth | g | static | ..., a clean row
+// | case | looks like | static | ... (a case name may carry a * or †
+// mark).
+func checkReadme(t *testing.T, cases []Case) {
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string][]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) < 4 || cells[0] != "" {
+			continue
+		}
+		for i := range cells {
+			cells[i] = strings.TrimSpace(cells[i])
+		}
+		rows[strings.TrimRight(cells[1], "*†")] = cells[2:]
+	}
+	yes := map[bool]string{true: "yes", false: "no"}
+	for _, c := range cases {
+		name := path.Base(c.Dir)
+		row, ok := rows[name]
+		if !ok {
+			t.Errorf("%s: no row in README.md", c.Name)
+			continue
+		}
+		want := []string{string(c.Kind), yes[c.Static]}
+		if c.Expect == MustConfirm {
+			want = []string{string(c.Kind), fmt.Sprint(c.Depth), fmt.Sprint(c.Goroutines), yes[c.Static]}
+		}
+		if len(row) < len(want) || !slices.Equal(row[:len(want)], want) {
+			t.Errorf("%s: README.md row %v, expect.json says %v", c.Name, row, want)
+		}
 	}
 }
