@@ -36,7 +36,7 @@ type MapIter[K comparable, V any] struct {
 	ordered bool    // else the snapshot's order
 	i       int
 	nan     *nanIter[K, V] // a map with NaN keys: Go's own iteration
-	pool    *sync.Pool     // where it goes back at the end, if pooled
+	pool    *sync.Pool     // where it goes back at the end
 }
 
 // MapRange starts a range over m at s: the iterator, the first key and
@@ -76,32 +76,29 @@ func rangeFor[K comparable, V any](x *g, m map[K]V, s *Site, ro bool) (*MapIter[
 
 // Next returns the next entry still in the map, or false at the end.
 func (it *MapIter[K, V]) Next() (K, V, bool) {
-	if it == nil || it.m == nil { // at most one entry, or ended
-		var k K
-		var v V
-		return k, v, false
-	}
-	if it.nan != nil {
-		if k, v, ok := it.nan.next(); ok {
-			return k, v, true
+	if it != nil { // nil: a map of at most one entry
+		for it.i < len(it.keys) {
+			j := it.i
+			it.i++
+			if it.ordered {
+				j = int(it.order[j])
+			}
+			if it.ro {
+				return it.keys[j], it.vals[j], true
+			}
+			if v, ok := it.m[it.keys[j]]; ok {
+				return it.keys[j], v, true
+			}
 		}
-		it.keys = it.keys[:0]
-	}
-	for it.i < len(it.keys) {
-		j := it.i
-		if it.ordered {
-			j = int(it.order[j])
+		if it.nan != nil {
+			if k, v, ok := it.nan.next(); ok {
+				return k, v, true
+			}
 		}
-		it.i++
-		if it.ro {
-			return it.keys[j], it.vals[j], true
-		}
-		k := it.keys[j]
-		if v, ok := it.m[k]; ok {
-			return k, v, true
+		if it.m != nil { // else ended already
+			it.release()
 		}
 	}
-	it.release()
 	var k K
 	var v V
 	return k, v, false
@@ -110,48 +107,51 @@ func (it *MapIter[K, V]) Next() (K, V, bool) {
 // start snapshots the entries (the keys, and the values if ro) and, for a
 // managed goroutine x, draws their order.
 func (it *MapIter[K, V]) start(x *g, s *Site, ro bool) {
-	n := len(it.m)
-	keys, nan := grow(&it.keys, n)[:0], false
-	if it.ro = ro; ro {
-		vals := grow(&it.vals, n)[:0]
+	n, info := len(it.m), keyInfoOf[K]()
+	keys, vals, nan := grow(&it.keys, n)[:0], it.vals[:0], false
+	if ro {
+		vals = grow(&it.vals, n)[:0]
+	}
+	switch { // k != k: a NaN, which no lookup finds
+	case ro && info.mayNaN:
 		for k, v := range it.m {
 			keys, vals = append(keys, k), append(vals, v)
 			nan = nan || k != k
 		}
-		it.vals = vals
-	} else {
+	case ro:
+		for k, v := range it.m {
+			keys, vals = append(keys, k), append(vals, v)
+		}
+	case info.mayNaN:
 		for k := range it.m {
 			keys = append(keys, k)
 			nan = nan || k != k
 		}
+	default:
+		for k := range it.m {
+			keys = append(keys, k)
+		}
 	}
-	it.keys = keys
+	it.keys, it.vals, it.ro = keys, vals, ro
 	if nan {
 		if x != nil {
-			x.uncontrolledOrder(s, reflect.TypeOf((*K)(nil)).Elem().String()+", one of them NaN")
+			x.uncontrolledOrder(s, info.t.String()+", one of them NaN")
 		}
-		if !ro { // NaN keys cannot be looked up: Go's own iteration
-			it.nan = newNaNIter(it.m)
+		if !ro { // Go's own iteration
+			it.keys, it.nan = keys[:0], newNaNIter(it.m)
 		}
 		return
 	}
 	if x != nil && len(keys) >= 2 {
 		it.order = grow(&it.order, len(keys))
-		it.ordered = x.mapOrder(keyInfoOf[K](), unsafe.Pointer(&keys[0]), len(keys), s, it.order)
+		it.ordered = x.mapOrder(info, unsafe.Pointer(&keys[0]), len(keys), s, it.order)
 	}
 }
 
-// poolMin is the snapshot size from which iterators are pooled.
-const poolMin = 32
-
 var iterPools sync.Map // *MapIter[K, V]'s type → *sync.Pool of them
 
-// newMapIter returns an iterator over m, from its type's pool if m is
-// large.
+// newMapIter returns an iterator over m from its type's pool.
 func newMapIter[K comparable, V any](m map[K]V) *MapIter[K, V] {
-	if len(m) < poolMin {
-		return &MapIter[K, V]{m: m}
-	}
 	t := reflect.TypeOf((*MapIter[K, V])(nil))
 	p, ok := iterPools.Load(t)
 	if !ok {
@@ -163,13 +163,9 @@ func newMapIter[K comparable, V any](m map[K]V) *MapIter[K, V] {
 	return it
 }
 
-// release ends the range: a pooled iterator goes back, its arrays
-// cleared (they may hold pointers).
+// release ends the range: the iterator goes back to its pool, its
+// arrays cleared (they may hold pointers).
 func (it *MapIter[K, V]) release() {
-	if it.pool == nil {
-		*it = MapIter[K, V]{}
-		return
-	}
 	clear(it.keys[:cap(it.keys)])
 	clear(it.vals[:cap(it.vals)])
 	*it = MapIter[K, V]{keys: it.keys[:0], vals: it.vals[:0], order: it.order[:0], pool: it.pool}
@@ -310,11 +306,12 @@ func (x *g) mapOrder(info *keyInfo, p unsafe.Pointer, n int, s *Site, order []in
 	if info.kind == keyString || info.kind == keyMem {
 		tie = func(i, j int32) int { return compareKeys(info, p, i, j) }
 	}
-	sort := func() {
-		canonical(h, grow(&sb.sorted, n), order, grow(&sb.cnt, 1<<bits.Len(uint(n-1))+1), tie)
+	// About two buckets per key: fewer keys share one.
+	sort := func(seed uint64) {
+		canonical(h, grow(&sb.sorted, n), order, grow(&sb.cnt, 2<<bits.Len(uint(n-1))+1), seed, tie)
 	}
 	if n <= maxPermChoice { // a choice the explorer counts: drawPerm's
-		sort()
+		sort(0)
 		perm := grow(&sb.perm, n)
 		x.drawPerm(srcMap, s, perm)
 		var canon [maxPermChoice]int32
@@ -325,29 +322,35 @@ func (x *g) mapOrder(info *keyInfo, p unsafe.Pointer, n int, s *Site, order []in
 		return true
 	}
 	switch v := x.drawOrder(srcMap, s, n); v {
-	case 0:
-		sort()
-	case 1:
-		sort()
-		slices.Reverse(order)
-	default: // sorted by the hashes mixed with the draw
-		for i := range h {
-			h[i] = mix64(h[i] ^ v)
+	case 0, 1:
+		sort(0)
+		if v == 1 {
+			slices.Reverse(order)
 		}
-		sort()
+	default: // sorted by the hashes mixed with the draw
+		sort(v)
 	}
 	return true
 }
 
-// canonical fills ord with the indices of h sorted by h (equal hashes by
-// tie, if not nil), in O(n) for well spread hashes: a counting sort by
-// the top bits, then insertion within each bucket.
-func canonical(h, sorted []uint64, ord, cnt []int32, tie func(i, j int32) int) {
+// canonical fills ord with the indices of h sorted by h (mixed with seed
+// first, unless 0; equal hashes by tie, if not nil), in O(n) for well
+// spread hashes: a counting sort by the top bits into len(cnt)-1 (a power
+// of two) buckets, then insertion within each bucket.
+func canonical(h, sorted []uint64, ord, cnt []int32, seed uint64, tie func(i, j int32) int) {
 	n := len(h)
-	shift := 64 - (bits.Len(uint(len(cnt)-1)) - 1) // len(cnt) = 2^b + 1 buckets' bounds
+	shift := 64 - (bits.Len(uint(len(cnt)-1)) - 1)
 	clear(cnt)
-	for _, v := range h {
-		cnt[v>>shift+1]++
+	if seed != 0 {
+		for i, v := range h {
+			v = mix64(v ^ seed)
+			h[i] = v
+			cnt[v>>shift+1]++
+		}
+	} else {
+		for _, v := range h {
+			cnt[v>>shift+1]++
+		}
 	}
 	for i := 1; i < len(cnt); i++ {
 		cnt[i] += cnt[i-1]
@@ -409,9 +412,10 @@ const (
 
 // keyInfo is what a key type's map order needs, computed once per type.
 type keyInfo struct {
-	t    reflect.Type
-	kind keyKind
-	size uintptr
+	t      reflect.Type
+	kind   keyKind
+	size   uintptr
+	mayNaN bool // a key may hold a float (or an interface: anything)
 }
 
 var keyInfos sync.Map // reflect.Type → *keyInfo
@@ -426,7 +430,7 @@ func keyInfoOf[K comparable]() *keyInfo {
 }
 
 func newKeyInfo(t reflect.Type) *keyInfo {
-	ki := &keyInfo{t: t, size: t.Size()}
+	ki := &keyInfo{t: t, size: t.Size(), mayNaN: mayNaN(t)}
 	switch t.Kind() {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
@@ -466,6 +470,24 @@ func ordered(t reflect.Type) bool {
 		}
 	}
 	return true
+}
+
+// mayNaN reports whether t's values may hold a float (compared, so not in
+// a blank field).
+func mayNaN(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128, reflect.Interface:
+		return true
+	case reflect.Array:
+		return t.Len() > 0 && mayNaN(t.Elem())
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if f := t.Field(i); f.Name != "_" && mayNaN(f.Type) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // plainBytes reports whether t's values are equal exactly when their
@@ -630,19 +652,37 @@ func mix64(x uint64) uint64 {
 	return x ^ x>>31
 }
 
-// strHash hashes s eight bytes at a time (little-endian whatever the
-// machine), then mixes.
+// strHash hashes s eight bytes at a time, a short one in one word, read
+// little-endian whatever the machine, then mixes.
 func strHash(s string) uint64 {
-	h := uint64(len(s)) * 0x9e3779b97f4a7c15
-	for ; len(s) >= 8; s = s[8:] {
-		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-		h = (h ^ w) * 0xbf58476d1ce4e5b9
-		h ^= h >> 29
-	}
+	n := len(s)
+	h := uint64(n) * 0x9e3779b97f4a7c15
 	var w uint64
-	for i := 0; i < len(s); i++ {
-		w |= uint64(s[i]) << (8 * i)
+	switch {
+	case n > 8:
+		last := s[n-8:] // overlaps the words before
+		for ; len(s) > 8; s = s[8:] {
+			h = (h ^ le64(s)) * 0xbf58476d1ce4e5b9
+			h ^= h >> 29
+		}
+		w = le64(last)
+	case n == 8:
+		w = le64(s)
+	case n >= 4:
+		w = le32(s) | le32(s[n-4:])<<32
+	case n > 0:
+		w = uint64(s[0]) | uint64(s[n>>1])<<8 | uint64(s[n-1])<<16
 	}
 	return mix64(h ^ w)
+}
+
+func le64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func le32(s string) uint64 {
+	_ = s[3]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
 }
