@@ -138,6 +138,7 @@ func (it *MapIter[K, V]) start(x *g, s *Site, ro bool) {
 			x.uncontrolledOrder(s, info.t.String()+", one of them NaN")
 		}
 		if !ro { // Go's own iteration
+			clear(keys)
 			it.keys, it.nan = keys[:0], newNaNIter(it.m)
 		}
 		return
@@ -166,8 +167,8 @@ func newMapIter[K comparable, V any](m map[K]V) *MapIter[K, V] {
 // release ends the range: the iterator goes back to its pool, its
 // arrays cleared (they may hold pointers).
 func (it *MapIter[K, V]) release() {
-	clear(it.keys[:cap(it.keys)])
-	clear(it.vals[:cap(it.vals)])
+	clear(it.keys) // what lies beyond was cleared before
+	clear(it.vals)
 	*it = MapIter[K, V]{keys: it.keys[:0], vals: it.vals[:0], order: it.order[:0], pool: it.pool}
 	it.pool.Put(it)
 }

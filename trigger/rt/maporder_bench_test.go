@@ -75,15 +75,16 @@ func BenchmarkMapRangeStringROControlled(b *testing.B) {
 	benchUnder(b, "random", rangeRO(strMap(1000)))
 }
 
-// The ratio of a controlled range to a plain one, each timed in turn
-// inside one run (a loaded machine slows both alike).
-func benchRatio[K comparable](b *testing.B, m map[K]int, ro bool) {
+// The ratio of a range through the runtime to a plain one, each timed in
+// turn inside one run (a loaded machine slows both alike): under control,
+// or outside a scheduler (pass).
+func benchRatio[K comparable](b *testing.B, m map[K]int, ro, pass bool) {
 	plain, ctl := rangePlain(m), rangeRT(m)
 	if ro {
 		ctl = rangeRO(m)
 	}
 	var tp, tc time.Duration
-	benchUnder(b, "random", func(n int) {
+	body := func(n int) {
 		for range n {
 			t0 := time.Now()
 			plain(1)
@@ -91,16 +92,27 @@ func benchRatio[K comparable](b *testing.B, m map[K]int, ro bool) {
 			ctl(1)
 			tp, tc = tp+t1.Sub(t0), tc+time.Since(t1)
 		}
-	})
+	}
+	if pass { // outside a scheduler
+		body(b.N)
+	} else {
+		benchUnder(b, "random", body)
+	}
 	b.ReportMetric(float64(tp.Nanoseconds())/float64(b.N), "plain-ns/op")
 	b.ReportMetric(float64(tc.Nanoseconds())/float64(b.N), "controlled-ns/op")
 	b.ReportMetric(float64(tc)/float64(tp), "x-plain")
 }
 
-func BenchmarkMapRangeRatioInt(b *testing.B)      { benchRatio(b, intMap(1000), false) }
-func BenchmarkMapRangeRatioIntRO(b *testing.B)    { benchRatio(b, intMap(1000), true) }
-func BenchmarkMapRangeRatioString(b *testing.B)   { benchRatio(b, strMap(1000), false) }
-func BenchmarkMapRangeRatioStringRO(b *testing.B) { benchRatio(b, strMap(1000), true) }
+func BenchmarkMapRangeRatioInt(b *testing.B)      { benchRatio(b, intMap(1000), false, false) }
+func BenchmarkMapRangeRatioIntRO(b *testing.B)    { benchRatio(b, intMap(1000), true, false) }
+func BenchmarkMapRangeRatioString(b *testing.B)   { benchRatio(b, strMap(1000), false, false) }
+func BenchmarkMapRangeRatioStringRO(b *testing.B) { benchRatio(b, strMap(1000), true, false) }
+func BenchmarkMapRangeRatioIntPassThrough(b *testing.B) {
+	benchRatio(b, intMap(1000), false, true)
+}
+func BenchmarkMapRangeRatioIntROPassThrough(b *testing.B) {
+	benchRatio(b, intMap(1000), true, true)
+}
 
 // Small maps: nothing to order under two entries (no draw).
 func BenchmarkMapRangeInt0Plain(b *testing.B)      { rangePlain(intMap(0))(b.N) }
