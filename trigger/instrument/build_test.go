@@ -20,7 +20,7 @@ import (
 // tests check the instrumenter independently of the real runtime.
 func passthrough() (map[string][]byte, error) {
 	files := map[string][]byte{}
-	for _, name := range []string{"rt.go", "rand.go"} {
+	for _, name := range []string{"rt.go", "rand.go", "maporder.go"} {
 		data, err := os.ReadFile(filepath.Join("testdata/passthrough", name))
 		if err != nil {
 			return nil, err
@@ -115,7 +115,7 @@ func TestBuildModule(t *testing.T) {
 	if ok == nil || ok.Err != nil || ok.Binary == "" {
 		t.Fatalf("ok: %v", ok)
 	}
-	if got, want := strings.Join(ok.Tests, " "), "TestCounter TestExternal TestFirst TestLib TestLines TestLoopVar TestPanic TestPipeline"; got != want {
+	if got, want := strings.Join(ok.Tests, " "), "TestCounter TestExternal TestFirst TestLib TestLines TestLoopVar TestMaps TestPanic TestPipeline"; got != want {
 		t.Errorf("tests = %s, want %s", got, want)
 	}
 	var warned bool

@@ -12,8 +12,8 @@ import (
 // next goroutine (a random draw, a map's iteration order, a select's
 // choice among ready cases) is decided here, recorded in the schedule's
 // draws (wire.Draws) and given back on replay, so a witness replays the
-// same values in the same order. The sources call drawN, drawWide and
-// drawPerm (rand.go, maporder.go, select.go).
+// same values in the same order. The sources call drawN, drawWide,
+// drawPerm and drawOrder (rand.go, maporder.go, select.go).
 //
 // A small choice (at most maxChoice values, or a map order of at most
 // maxPermChoice entries) is a branching point like a change point: the
@@ -248,26 +248,7 @@ func (x *g) drawPerm(src drawSource, s *Site, p []int) {
 	sc := x.sc
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
-	var v uint64
-	if x.state != gLive {
-		v = sc.outsideDraw(src, s) | 2
-	} else {
-		m := modeUniform
-		if src == srcMap || k <= maxPermChoice {
-			m = x.mode(s)
-		}
-		switch m {
-		case modeLow:
-		case modeHigh:
-			v = 1
-		default:
-			v = wire.DeriveDraw(sc.draws.seed, sc.draws.n)
-			if v < 2 {
-				v += 2
-			}
-		}
-		v = sc.take(x, src, s, v)
-	}
+	v := sc.orderLocked(x, src, s, k)
 	switch {
 	case v == 1:
 		slices.Reverse(p)
@@ -278,6 +259,44 @@ func (x *g) drawPerm(src drawSource, s *Site, p []int) {
 	if sc.expl != nil && x.state == gLive {
 		sc.expl.drewPerm(x, src, s, p)
 	}
+}
+
+// drawOrder is drawPerm for k > maxPermChoice items whose caller makes
+// the order itself from the value: 0 the canonical order, 1 its reverse,
+// 2 or more the seed of a pseudo-random one (a map's order sorts its keys
+// by their hashes mixed with it: no shuffle to pay for).
+func (x *g) drawOrder(src drawSource, s *Site, k int) uint64 {
+	sc := x.sc
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	v := sc.orderLocked(x, src, s, k)
+	if sc.expl != nil && x.state == gLive {
+		sc.expl.drewOrder(src, s, k)
+	}
+	return v
+}
+
+// orderLocked draws the value of an order of k ≥ 2 items (drawPerm).
+func (sc *sched) orderLocked(x *g, src drawSource, s *Site, k int) uint64 {
+	if x.state != gLive {
+		return sc.outsideDraw(src, s) | 2
+	}
+	m := modeUniform
+	if src == srcMap || k <= maxPermChoice {
+		m = x.mode(s)
+	}
+	var v uint64
+	switch m {
+	case modeLow:
+	case modeHigh:
+		v = 1
+	default:
+		v = wire.DeriveDraw(sc.draws.seed, sc.draws.n)
+		if v < 2 {
+			v += 2
+		}
+	}
+	return sc.take(x, src, s, v)
 }
 
 // outsideDraw is a draw by a goroutine outside the scheduler (released by

@@ -104,7 +104,7 @@ func (e *explorer) drew(x *g, src drawSource, s *Site, n, v uint64) {
 // drewPerm records x's order p of a map or shuffle at s.
 func (e *explorer) drewPerm(x *g, src drawSource, s *Site, p []int) {
 	if len(p) > maxPermChoice {
-		e.unexplored(fmt.Sprintf("a %s at %s (%d entries)", src, s, len(p)))
+		e.drewOrder(src, s, len(p))
 		return
 	}
 	code := uint64(0)
@@ -112,6 +112,11 @@ func (e *explorer) drewPerm(x *g, src drawSource, s *Site, p []int) {
 		code = code*maxPermChoice + uint64(i)
 	}
 	e.choice(x, s, factorial(len(p)), code)
+}
+
+// drewOrder records an order of k > maxPermChoice entries: not counted.
+func (e *explorer) drewOrder(src drawSource, s *Site, k int) {
+	e.unexplored(fmt.Sprintf("a %s at %s (%d entries)", src, s, k))
 }
 
 func (e *explorer) choice(x *g, s *Site, options float64, v uint64) {

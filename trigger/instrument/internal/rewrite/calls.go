@@ -3,6 +3,7 @@ package rewrite
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 )
 
 // call rewrites a call of a synchronisation function or method.
@@ -26,7 +27,7 @@ func (f *fileRewriter) call(c *ast.CallExpr) {
 	if o.plain {
 		keep := f.text(ast.Unparen(c.Fun))
 		if fn := calledFunc(f.p.in.Info, c); fn != nil && fn.Type().(*types.Signature).TypeParams().Len() > 0 {
-			keep += "[int]" // a generic function (rand.N) is kept used instantiated
+			keep += keepInst(funcKey(fn)) // a generic function (rand.N) is kept used instantiated
 		}
 		f.keep = append(f.keep, keep)
 	}
@@ -37,6 +38,14 @@ func (f *fileRewriter) call(c *ast.CallExpr) {
 		}
 		o.render(w, site, func() { f.writeRecv(w, o) }, args)
 	})
+}
+
+// keepInst is the instantiation that keeps generic function key used.
+func keepInst(key string) string {
+	if strings.HasPrefix(key, "maps.") {
+		return "[map[int]int]"
+	}
+	return "[int]"
 }
 
 // chanOK checks that close's operand is an ordinary channel.
@@ -102,8 +111,11 @@ func (f *fileRewriter) funcValue(s *ast.SelectorExpr) {
 		return
 	}
 	why := "it runs outside the scheduler (real time)"
-	if randOps[key] != "" {
+	switch {
+	case randOps[key] != "":
 		why = "its draws are not the scheduler's (a witness may not replay them)"
+	case strings.HasPrefix(key, "maps."):
+		why = "its order is not the scheduler's (a witness may not replay it)"
 	}
 	f.warn(s.Sel.Pos(), "function value %s not instrumented: %s", f.text(s), why)
 }

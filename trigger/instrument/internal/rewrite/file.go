@@ -125,6 +125,7 @@ func (f *fileRewriter) inspect(n ast.Node) bool {
 		}
 	case *ast.RangeStmt:
 		f.rangeChan(n)
+		f.rangeMap(n)
 	case *ast.SelectStmt:
 		f.selectStmt(n, parent)
 	case *ast.GoStmt:

@@ -47,6 +47,7 @@ var methodOps = map[string]string{
 	"sync.Once.Do":          "OnceDo",
 	"testing.T.Run":         "Run",
 	"testing.T.Parallel":    "Parallel",
+	"sync.Map.Range":        "SyncMapRange",
 	"time.Timer.Stop":       "TimerStop",
 	"time.Timer.Reset":      "TimerReset",
 	"time.Ticker.Stop":      "TickerStop",
@@ -178,6 +179,10 @@ var funcOps = map[string]string{
 	"context.WithDeadlineCause": "WithDeadlineCause",
 	"context.AfterFunc":         "ContextAfterFunc",
 	"context.Cause":             "Cause",
+	// Iterators over a map: in the order the scheduler draws.
+	"maps.Keys":   "MapKeys",
+	"maps.Values": "MapValues",
+	"maps.All":    "MapAll",
 }
 
 // lockOps are the runtime functions whose site names a lock class.

@@ -247,7 +247,7 @@ func checkLines(t *testing.T, name string, in, out []byte) {
 
 // replacedNames are identifiers the rewriter removes or replaces.
 var replacedNames = map[string]bool{"_": true, "close": true, "time": true, "runtime": true, "context": true,
-	"rand": true, "randv2": true, "New": true, "crand": true, "maphash": true}
+	"rand": true, "randv2": true, "New": true, "crand": true, "maphash": true, "maps": true}
 
 func init() {
 	for _, ops := range []map[string]string{methodOps, funcOps} {

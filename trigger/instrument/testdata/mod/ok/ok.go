@@ -2,6 +2,7 @@
 package ok
 
 import (
+	"sort"
 	"sync"
 	"time"
 )
@@ -65,4 +66,48 @@ Loop:
 		}
 	}
 	return -1
+}
+
+// Lengths counts words by length.
+type Lengths map[int]int
+
+// Tally counts the words by length, returns the lengths seen, sorted, and
+// keeps the counts of lengths up to 3.
+func Tally(words map[string]bool) (Lengths, []int) {
+	l := Lengths{}
+	for w := range words {
+		l[len(w)]++
+	}
+	var seen []int
+	for n, c := range l {
+		if c > 0 {
+			seen = append(seen, n)
+		}
+	}
+	sort.Ints(seen)
+	for n := range l {
+		if n > 3 {
+			delete(l, n)
+		}
+	}
+	return l, seen
+}
+
+// Total sums a map's values, whatever its type.
+func Total[M ~map[K]int, K comparable](m M) (n int) {
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+// Stored returns the keys of a sync.Map, sorted.
+func Stored(m *sync.Map) []string {
+	var ks []string
+	m.Range(func(k, _ any) bool {
+		ks = append(ks, k.(string))
+		return true
+	})
+	sort.Strings(ks)
+	return ks
 }

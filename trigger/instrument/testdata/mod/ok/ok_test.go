@@ -1,6 +1,7 @@
 package ok
 
 import (
+	"fmt"
 	"sync"
 	"testing"
 )
@@ -51,5 +52,18 @@ func TestLoopVar(t *testing.T) {
 	}
 	if got := fs[0](); got != 3 {
 		t.Errorf("first closure sees %d: per-iteration loop variables (go 1.22) in a go 1.20 module", got)
+	}
+}
+
+func TestMaps(t *testing.T) {
+	l, seen := Tally(map[string]bool{"a": true, "bb": true, "cc": true, "dddd": true})
+	if fmt.Sprint(seen) != "[1 2 4]" || len(l) != 2 || Total(l) != 3 {
+		t.Fatalf("Tally: %v %v", l, seen)
+	}
+	var m sync.Map
+	m.Store("x", 1)
+	m.Store("y", 2)
+	if got := fmt.Sprint(Stored(&m)); got != "[x y]" {
+		t.Fatalf("Stored: %s", got)
 	}
 }
