@@ -108,7 +108,11 @@ func (t *testHunt) aim(ctx context.Context, a Aim) error {
 	if a.Runs > 0 && !o.KeepGoing { // keeping going spends the whole budget (hit rates)
 		runs = min(runs, a.Runs)
 	}
-	return t.seeds(ctx, &phase{base: base, runs: runs, aim: st})
+	ph := &phase{base: base, runs: runs, aim: st, drawPhase: 1}
+	if cal.Config.Strategy != "" {
+		ph.drawPhase = 2 // after the aim's own calibration
+	}
+	return t.seeds(ctx, ph)
 }
 
 // finish computes FirstHit once the test's confirmed IDs are known.

@@ -257,13 +257,18 @@ func (t *testHunt) controlled(ctx context.Context, plain *run) error {
 	if t.done() || t.exhausted() || o.info().AimsOnly { // only the aims
 		return nil
 	}
-	return t.seeds(ctx, &phase{base: t.base, runs: t.seedBudget()})
+	return t.seeds(ctx, &phase{base: t.base, runs: t.seedBudget(), drawPhase: 1})
 }
 
 // calibration is the run that measures a test under control (random walk,
-// seed 0), counting the acquisitions of target if it is not nil.
+// seed 0), counting the acquisitions of target if it is not nil. An aim's
+// calibration comes after the test's: its draws take the next phase.
 func (t *testHunt) calibration(ctx context.Context, target *wire.Target) (*run, error) {
-	return t.h.runner.exec(ctx, t.pkg, t.test, wire.Config{Strategy: report.Random, Seed: 0, Target: target, WatchdogMS: t.h.opts.WatchdogMS, EndSteps: t.base.EndSteps})
+	cfg := wire.Config{Strategy: report.Random, Seed: 0, DrawPhase: 1, Target: target, WatchdogMS: t.h.opts.WatchdogMS, EndSteps: t.base.EndSteps}
+	if target != nil {
+		cfg.DrawPhase = 2
+	}
+	return t.h.runner.exec(ctx, t.pkg, t.test, cfg)
 }
 
 // phase is one seeded budget: the strategy's own, or an aim's.
@@ -275,6 +280,9 @@ type phase struct {
 	// start is the runs the test had made when the phase began: seed i
 	// is the hunt's run start+i.
 	start int
+	// drawPhase is the draw phase of seed 0 (Config.DrawPhase): 1, after
+	// the test's calibration (phase 1); 2 after an aim's too.
+	drawPhase int
 }
 
 // done reports whether the phase can stop: for the strategy's seeds, when
@@ -421,7 +429,7 @@ func (t *testHunt) seeds(ctx context.Context, ph *phase) error {
 // seed makes the i-th seeded run of a phase and records it.
 func (t *testHunt) seed(ctx context.Context, ph *phase, i int) error {
 	cfg := ph.base
-	cfg.Seed = t.h.opts.Seed + uint64(i)
+	cfg.Seed, cfg.DrawPhase = t.h.opts.Seed+uint64(i), ph.drawPhase+i
 	if cfg.BoundMS == 0 {
 		cfg.BoundMS = t.seedBound() // raised once a run was slow at its bound (hang.go)
 	}

@@ -18,12 +18,14 @@ import (
 // A small choice (at most maxChoice values, or a map order of at most
 // maxPermChoice entries) is a branching point like a change point: the
 // explorer counts its values among the orderings. So that a value drawn
-// with probability 1/n still comes up within a few runs, each goroutine
-// draws in a mode given by the run's seed and its ID: the first
-// modeDraws draws at a site take the lowest value (the canonical order),
-// the highest (the reverse order), or a uniform one; three consecutive
-// seeds give a goroutine all three, and two goroutines of one run
-// different ones. Wide draws are uniform: a boundary value forced on a
+// with probability 1/n still comes up within a few runs, each goroutine's
+// first modeDraws draws at a site follow a mode given by the run's phase
+// (Config.DrawPhase, else its seed) and the goroutine's ID: in phase 0
+// odd goroutines take the lowest value (a map's canonical order) and even
+// ones the highest (the reverse order), in phase 1 the other way round,
+// in phase 2 all draw uniformly. Any three runs in a row give a goroutine
+// every mode, and the first two give two goroutines of different parity
+// opposite ones. Wide draws are uniform: a boundary value forced on a
 // 64-bit draw would make distinct IDs collide where a plain run never
 // does.
 
@@ -136,14 +138,35 @@ func (x *g) mode(s *Site) drawMode {
 				return modeUniform
 			}
 			d.n++
-			return drawMode((x.sc.cfg.Seed + uint64(x.id)) % 3)
+			return x.sc.modeOf(x)
 		}
 	}
 	if len(x.drawn) >= 16 { // many sites: the rest draw uniformly
 		return modeUniform
 	}
 	x.drawn = append(x.drawn, drawSite{s, 1})
-	return drawMode((x.sc.cfg.Seed + uint64(x.id)) % 3)
+	return x.sc.modeOf(x)
+}
+
+// modeOf is x's draw mode in this run.
+func (sc *sched) modeOf(x *g) drawMode {
+	phase := sc.cfg.Seed
+	if sc.cfg.DrawPhase > 0 {
+		phase = uint64(sc.cfg.DrawPhase - 1)
+	}
+	switch odd := x.id%2 == 1; phase % 3 {
+	case 0:
+		if odd {
+			return modeLow
+		}
+		return modeHigh
+	case 1:
+		if odd {
+			return modeHigh
+		}
+		return modeLow
+	}
+	return modeUniform
 }
 
 // take records value v drawn by x at s (a fresh draw), or returns the

@@ -215,3 +215,34 @@ func TestDrawUnmanagedNoted(t *testing.T) {
 		t.Errorf("warnings %q, want the unmanaged draw", r.Warnings)
 	}
 }
+
+// With the driver's phases, the calibration (phase 1) and the next run
+// (phase 2) give a goroutine opposite boundary values, whatever the seed,
+// and two goroutines of different parity opposite ones in each run.
+func TestDrawPhases(t *testing.T) {
+	for _, seed := range []uint64{0, 101, 202} {
+		var got [2][]int
+		for p := range 2 {
+			_, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: seed, DrawPhase: p + 1}, 10*time.Second, func() {
+				var mu sync.Mutex
+				var wg sync.WaitGroup
+				rt.WGAdd(&wg, 1, at("WGAdd", ""))
+				first := rt.RandIntn(10, at("RandIntn", ""))
+				rt.Go(at("Go", ""), func() {
+					defer rt.WGDone(&wg, at("WGDone", ""))
+					v := rt.RandIntn(10, at("RandIntn", ""))
+					rt.Lock(&mu, at("Lock", "p.mu"))
+					got[p] = append(got[p], first, v)
+					rt.Unlock(&mu, at("Unlock", "p.mu"))
+				})
+				rt.WGWait(&wg, at("WGWait", ""))
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !slices.Equal(got[0], []int{0, 9}) || !slices.Equal(got[1], []int{9, 0}) {
+			t.Errorf("seed %d: phase 1 drew %v, phase 2 %v; want [0 9] then [9 0]", seed, got[0], got[1])
+		}
+	}
+}

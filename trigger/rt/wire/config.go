@@ -38,6 +38,11 @@ type Config struct {
 	// alone). The driver sets it once a test's calibration showed leaked
 	// goroutines that never stop (Result.EndRunning).
 	EndSteps int `json:"end_steps,omitempty"`
+	// DrawPhase is the run's place among its test's runs (1: the
+	// calibration, i+1: the i-th seeded run of a phase; 0: the seed
+	// stands for it): the goroutines' draw modes follow it, so that any
+	// three runs in a row give each goroutine each mode (rt/draw.go).
+	DrawPhase int `json:"draw_phase,omitempty"`
 }
 
 // What the runtime takes for a configuration's parameters left at 0;
