@@ -43,11 +43,17 @@ func realConfig(dir string) Config {
 // test if it does.
 func bounded[T any](t *testing.T, f func(ctx context.Context) (T, error)) (T, error) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(t.Context(), badInputBound)
+	return boundedBy(t, badInputBound, f)
+}
+
+// boundedBy is bounded with another bound, for a hunt of many packages.
+func boundedBy[T any](t *testing.T, bound time.Duration, f func(ctx context.Context) (T, error)) (T, error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), bound)
 	defer cancel()
 	v, err := f(ctx)
 	if ctx.Err() != nil {
-		t.Fatalf("did not end within %v: %v", badInputBound, err)
+		t.Fatalf("did not end within %v: %v", bound, err)
 	}
 	return v, err
 }
