@@ -144,6 +144,13 @@ func TestLockValueCycle(t *testing.T) {
 			t.Errorf("lock %s: sites %v, want the method value's mv.go:7", l.Class, l.Sites)
 		}
 	}
+	// The runtime's closure, inlined into its caller, is named after it;
+	// its frame is still left out of the stacks.
+	for _, g := range f.Goroutines {
+		if len(g.Stack) == 0 || strings.HasSuffix(g.Stack[0].File, "/methodvalue.go") || !strings.Contains(g.Stack[0].Func, "withLock") {
+			t.Errorf("goroutine %d: stack %v, want withLock on top", g.ID, g.Stack)
+		}
+	}
 }
 
 // TestLockExprDoubleLock: a method expression's function locks through
