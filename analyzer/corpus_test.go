@@ -37,7 +37,7 @@ func TestCorpus(t *testing.T) {
 	for _, c := range cases {
 		got := findingsIn(rep, c.Pkg)
 		switch {
-		case c.Expect == corpus.MustConfirm && c.Kind.LockOnly() && !runtimeInstances[c.Name]:
+		case c.Expect == corpus.MustConfirm && c.Kind.LockOnly() && !runtimeInstances[c.Name] && !valueLocks[c.Name]:
 			if !reported(got, c) {
 				t.Errorf("%s: no %s finding with locks %v; got %s", c.Name, c.Kind, c.Locks, describe(got))
 			}
@@ -61,6 +61,15 @@ var runtimeInstances = map[string]bool{
 	"deadlock/stealwork":   true, // victim drawn with rand.IntN
 	"deadlock/rebalance":   true, // source and destination from rand.Shuffle
 	"deadlock/snapshotall": true, // every table locked in map order
+}
+
+// valueLocks are lock-only deadlock cases (static false) whose locks are
+// taken only through method values passed as functions (withLock(mu.Lock,
+// mu.Unlock, f)): lockcycle follows calls of the lock methods, not bound
+// method values called through a parameter, so it does not see them; the
+// runtime does (the instrumenter rewrites the method values).
+var valueLocks = map[string]bool{
+	"deadlock/lockfuncs": true,
 }
 
 func findingsIn(rep *report.Report, pkg string) []report.Finding {

@@ -101,7 +101,7 @@ func TestConfirmBuildError(t *testing.T) {
 // The instrumenter's warnings go to the observer.
 func TestConfirmWarnings(t *testing.T) {
 	cfg, b, o := fakeConfig(t, "TestPass")
-	b.Warnings = []string{"example.com/fake: f.go:3:4: method value mu.Lock left uninstrumented"}
+	b.Warnings = []string{"example.com/fake: f.go:3:4: method expression (*T).Lock not instrumented"}
 	cfg.Runs = 1
 	confirm(t, cfg)
 	if !slices.Equal(o.warnings, b.Warnings) {

@@ -176,8 +176,8 @@ func TestConfirmBuildError(t *testing.T) {
 // The instrumenter's warnings are progress lines with -v only.
 func TestConfirmWarnings(t *testing.T) {
 	e, b := fake(t, "TestPass")
-	b.Warnings = []string{"example.com/fake: f.go:3:4: method value mu.Lock left uninstrumented"}
-	want := "deadhunt: built the tests of 1 package(s)\ndeadhunt: warning: example.com/fake: f.go:3:4: method value mu.Lock left uninstrumented\n"
+	b.Warnings = []string{"example.com/fake: f.go:3:4: method expression (*T).Lock not instrumented"}
+	want := "deadhunt: built the tests of 1 package(s)\ndeadhunt: warning: example.com/fake: f.go:3:4: method expression (*T).Lock not instrumented\n"
 	if r := cli(t, e, "confirm", "--runs", "1", "-v"); !strings.Contains(r.stderr, want) {
 		t.Errorf("-v: stderr lacks %q:\n%s", want, r.stderr)
 	}

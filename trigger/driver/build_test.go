@@ -34,7 +34,7 @@ func TestBlindSpots(t *testing.T) {
 	b.add(&instrument.Package{ImportPath: "p", Binary: "/nonexistent", Tests: []string{"TestX"}, Warnings: []instrument.Warning{
 		{Pos: "/m/p/c.go:1:1", Msg: "cgo file not instrumented"},
 		{Pos: "/m/p/x_test.go:10:2", Msg: "synctest bubble not controlled: deadlocks among its goroutines go unseen"},
-		{Pos: "/m/p/x.go:3:4", Msg: "method value mu.Lock not instrumented: the operation runs uncontrolled"},
+		{Pos: "/m/p/x.go:3:4", Msg: "method expression (*T).Lock not instrumented: its receiver type is not the method's own (a promoted method); the operation runs uncontrolled"},
 		{Msg: "go.mod says go 1.20; built as go 1.22"},
 		{Msg: instrument.OthersUninstrumented + " golang.org/x/sync: the build failed with them instrumented (x.go:1:1: oops)"},
 	}})
@@ -42,7 +42,7 @@ func TestBlindSpots(t *testing.T) {
 	want := []report.BlindSpot{
 		{Package: "p", Pos: "/m/p/c.go", What: "cgo file"},
 		{Package: "p", Pos: "/m/p/x_test.go:10:2", What: "synctest bubble"},
-		{Package: "p", Pos: "/m/p/x.go:3:4", What: "method value mu.Lock not instrumented"},
+		{Package: "p", Pos: "/m/p/x.go:3:4", What: "method expression (*T).Lock not instrumented"},
 		{Package: "p", What: "packages of other modules left uninstrumented: golang.org/x/sync"},
 		{Package: "p/dep", Pos: "/m/dep/d.go", What: "cgo file"},
 	}

@@ -38,14 +38,19 @@
 // in the parent); channel sends, receives (also comma-ok), close, range
 // over channels and select statements; t.Run and t.Parallel on
 // *testing.T; and every top-level TestXxx(*testing.T) starts with
-// defer __dhrt.TestStart(t)(). Positions stay the user's: text is spliced
+// defer __dhrt.TestStart(t)(). These methods and functions used as values
+// too: f := mu.Lock becomes f := __dhrt.LockValue(&mu, site), the
+// receiver evaluated there, and (*sync.Mutex).Lock, time.Sleep or
+// rand.Intn used as values become the runtime's value forms (CONTRACT.md
+// section 3, "Values"). Positions stay the user's: text is spliced
 // at node offsets and /*line*/ directives restore the line wherever the
 // splice moved original text.
 //
 // # What is not
 //
-// These are left as they are, with a warning: method values and method
-// expressions of the operations above (f := mu.Lock); channel operations
+// These are left as they are, with a warning: the method expression of a
+// promoted method ((*T).Lock, T embedding sync.Mutex), rand.N,
+// maphash.MakeSeed and crypto/rand used as values; channel operations
 // on a type parameter whose type set has no single channel element type
 // the file can name (those that have one get an explicit instantiation,
 // __dhrt.Send[T]); a send whose value needs a conversion to an element

@@ -85,7 +85,7 @@ func parseDump(buf []byte) map[uint64]gdump {
 			if !strings.HasPrefix(fn, "runtime.") {
 				d.ours = d.ours || strings.HasPrefix(fn, rtPrefix) && outermost(lines, k)
 			}
-			if strings.HasPrefix(fn, rtPrefix) || strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "internal/") || strings.HasPrefix(fn, "sync.runtime_") {
+			if rtFrame(fn, file) || strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "internal/") || strings.HasPrefix(fn, "sync.runtime_") {
 				continue
 			}
 			d.frames = append(d.frames, frame{Func: fn, File: file, Line: line})

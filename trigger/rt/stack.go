@@ -10,6 +10,23 @@ import (
 // reported stacks.
 var rtPrefix = reflect.TypeOf(Site{}).PkgPath() + "."
 
+// rtDir is the directory of this package's files, with a trailing slash.
+// A closure of this package inlined into its caller is named after the
+// caller (p.F.func1.LockValue.2, methodvalue.go), but its file is ours.
+var rtDir = func() string {
+	_, file, _, ok := runtime.Caller(0)
+	if i := strings.LastIndexByte(file, '/'); ok && i >= 0 {
+		return file[:i+1]
+	}
+	return "\x00" // matches no file
+}()
+
+// rtFrame reports whether a frame of function fn in file is this
+// package's (its tests, in the same directory, are not).
+func rtFrame(fn, file string) bool {
+	return strings.HasPrefix(fn, rtPrefix) || strings.HasPrefix(file, rtDir) && !strings.HasSuffix(file, "_test.go")
+}
+
 // captureStack returns the calling goroutine's stack without the runtime's
 // and this package's frames.
 func captureStack() []frame {
@@ -19,7 +36,7 @@ func captureStack() []frame {
 	var out []frame
 	for {
 		f, more := frames.Next()
-		if !strings.HasPrefix(f.Function, rtPrefix) && f.Function != "runtime.goexit" && f.Function != "" {
+		if !rtFrame(f.Function, f.File) && f.Function != "runtime.goexit" && f.Function != "" {
 			out = append(out, frame{Func: f.Function, File: f.File, Line: f.Line})
 		}
 		if !more {

@@ -240,22 +240,31 @@ func (f *fileRewriter) opOf(c *ast.CallExpr) *op {
 			}
 			return nil
 		}
-		if sel.Kind() != types.MethodVal {
-			return nil
-		}
-		fn := methodOps[funcKey(sel.Obj().(*types.Func))]
-		if fn == "" {
-			return nil
-		}
-		o := &op{fn: fn, recv: fun.X, args: c.Args, lock: lockOps[fn], ellipsis: c.Ellipsis.IsValid()}
-		o.path, o.addr = embedPath(sel)
-		o.sel = sel
-		if fn == "LockerLock" || fn == "LockerUnlock" {
-			o.addr = false
+		o := methodOp(fun, sel)
+		if o != nil {
+			o.args, o.ellipsis = c.Args, c.Ellipsis.IsValid()
 		}
 		return o
 	}
 	return nil
+}
+
+// methodOp recognises a method of methodOps selected by fun, called or
+// used as a method value, or returns nil: the op without its arguments.
+func methodOp(fun *ast.SelectorExpr, sel *types.Selection) *op {
+	if sel.Kind() != types.MethodVal {
+		return nil
+	}
+	fn := methodOps[funcKey(sel.Obj().(*types.Func))]
+	if fn == "" {
+		return nil
+	}
+	o := &op{fn: fn, recv: fun.X, lock: lockOps[fn], sel: sel}
+	o.path, o.addr = embedPath(sel)
+	if fn == "LockerLock" || fn == "LockerUnlock" {
+		o.addr = false
+	}
+	return o
 }
 
 // embedPath returns the implicit field path of a promoted method selection

@@ -128,3 +128,167 @@ func Select(s *Site, hasDefault bool, cases ...SelectCase) int {
 	}
 	return i
 }
+
+// Method values (XValue), method expressions (XExpr) and function values
+// of CONTRACT.md section 3, "Values": the real ones.
+func LockValue(m *sync.Mutex, s *Site) func() { return m.Lock }
+func LockExpr[R interface{ *sync.Mutex }](s *Site) func(R) {
+	return func(m R) { Lock(m, s) }
+}
+
+func UnlockValue(m *sync.Mutex, s *Site) func() { return m.Unlock }
+func UnlockExpr[R interface{ *sync.Mutex }](s *Site) func(R) {
+	return func(m R) { Unlock(m, s) }
+}
+
+func TryLockValue(m *sync.Mutex, s *Site) func() bool { return m.TryLock }
+func TryLockExpr[R interface{ *sync.Mutex }](s *Site) func(R) bool {
+	return func(m R) bool { return TryLock(m, s) }
+}
+
+func RWLockValue(m *sync.RWMutex, s *Site) func() { return m.Lock }
+func RWLockExpr[R interface{ *sync.RWMutex }](s *Site) func(R) {
+	return func(m R) { RWLock(m, s) }
+}
+
+func RWUnlockValue(m *sync.RWMutex, s *Site) func() { return m.Unlock }
+func RWUnlockExpr[R interface{ *sync.RWMutex }](s *Site) func(R) {
+	return func(m R) { RWUnlock(m, s) }
+}
+
+func RWTryLockValue(m *sync.RWMutex, s *Site) func() bool { return m.TryLock }
+func RWTryLockExpr[R interface{ *sync.RWMutex }](s *Site) func(R) bool {
+	return func(m R) bool { return RWTryLock(m, s) }
+}
+
+func RLockValue(m *sync.RWMutex, s *Site) func() { return m.RLock }
+func RLockExpr[R interface{ *sync.RWMutex }](s *Site) func(R) {
+	return func(m R) { RLock(m, s) }
+}
+
+func RUnlockValue(m *sync.RWMutex, s *Site) func() { return m.RUnlock }
+func RUnlockExpr[R interface{ *sync.RWMutex }](s *Site) func(R) {
+	return func(m R) { RUnlock(m, s) }
+}
+
+func TryRLockValue(m *sync.RWMutex, s *Site) func() bool { return m.TryRLock }
+func TryRLockExpr[R interface{ *sync.RWMutex }](s *Site) func(R) bool {
+	return func(m R) bool { return TryRLock(m, s) }
+}
+
+func RLockerValue(m *sync.RWMutex, s *Site) func() sync.Locker { return m.RLocker }
+func RLockerExpr[R interface{ *sync.RWMutex }](s *Site) func(R) sync.Locker {
+	return func(m R) sync.Locker { return RLocker(m, s) }
+}
+
+func LockerLockValue(l sync.Locker, s *Site) func() { return l.Lock }
+func LockerLockExpr[R sync.Locker](s *Site) func(R) {
+	return func(l R) { LockerLock(l, s) }
+}
+
+func LockerUnlockValue(l sync.Locker, s *Site) func() { return l.Unlock }
+func LockerUnlockExpr[R sync.Locker](s *Site) func(R) {
+	return func(l R) { LockerUnlock(l, s) }
+}
+
+func WGAddValue(wg *sync.WaitGroup, s *Site) func(int) { return wg.Add }
+func WGAddExpr[R interface{ *sync.WaitGroup }](s *Site) func(R, int) {
+	return func(wg R, delta int) { WGAdd(wg, delta, s) }
+}
+
+func WGDoneValue(wg *sync.WaitGroup, s *Site) func() { return wg.Done }
+func WGDoneExpr[R interface{ *sync.WaitGroup }](s *Site) func(R) {
+	return func(wg R) { WGDone(wg, s) }
+}
+
+func WGWaitValue(wg *sync.WaitGroup, s *Site) func() { return wg.Wait }
+func WGWaitExpr[R interface{ *sync.WaitGroup }](s *Site) func(R) {
+	return func(wg R) { WGWait(wg, s) }
+}
+
+func WGGoValue(wg *sync.WaitGroup, s *Site) func(func()) { return wg.Go }
+func WGGoExpr[R interface{ *sync.WaitGroup }](s *Site) func(R, func()) {
+	return func(wg R, f func()) { WGGo(wg, f, s) }
+}
+
+func CondWaitValue(c *sync.Cond, s *Site) func() { return c.Wait }
+func CondWaitExpr[R interface{ *sync.Cond }](s *Site) func(R) {
+	return func(c R) { CondWait(c, s) }
+}
+
+func CondSignalValue(c *sync.Cond, s *Site) func() { return c.Signal }
+func CondSignalExpr[R interface{ *sync.Cond }](s *Site) func(R) {
+	return func(c R) { CondSignal(c, s) }
+}
+
+func CondBroadcastValue(c *sync.Cond, s *Site) func() { return c.Broadcast }
+func CondBroadcastExpr[R interface{ *sync.Cond }](s *Site) func(R) {
+	return func(c R) { CondBroadcast(c, s) }
+}
+
+func OnceDoValue(o *sync.Once, s *Site) func(func()) { return o.Do }
+func OnceDoExpr[R interface{ *sync.Once }](s *Site) func(R, func()) {
+	return func(o R, f func()) { OnceDo(o, f, s) }
+}
+
+func RunValue(t *testing.T, s *Site) func(string, func(*testing.T)) bool { return t.Run }
+func RunExpr[R interface{ *testing.T }](s *Site) func(R, string, func(*testing.T)) bool {
+	return func(t R, name string, f func(*testing.T)) bool { return Run(t, name, f, s) }
+}
+
+func ParallelValue(t *testing.T, s *Site) func() { return t.Parallel }
+func ParallelExpr[R interface{ *testing.T }](s *Site) func(R) {
+	return func(t R) { Parallel(t, s) }
+}
+
+func TimerStopValue(tm *time.Timer, s *Site) func() bool { return tm.Stop }
+func TimerStopExpr[R interface{ *time.Timer }](s *Site) func(R) bool {
+	return func(tm R) bool { return TimerStop(tm, s) }
+}
+
+func TimerResetValue(tm *time.Timer, s *Site) func(time.Duration) bool { return tm.Reset }
+func TimerResetExpr[R interface{ *time.Timer }](s *Site) func(R, time.Duration) bool {
+	return func(tm R, d time.Duration) bool { return TimerReset(tm, d, s) }
+}
+
+func TickerStopValue(tk *time.Ticker, s *Site) func() { return tk.Stop }
+func TickerStopExpr[R interface{ *time.Ticker }](s *Site) func(R) {
+	return func(tk R) { TickerStop(tk, s) }
+}
+
+func TickerResetValue(tk *time.Ticker, s *Site) func(time.Duration) { return tk.Reset }
+func TickerResetExpr[R interface{ *time.Ticker }](s *Site) func(R, time.Duration) {
+	return func(tk R, d time.Duration) { TickerReset(tk, d, s) }
+}
+
+func SleepValue(s *Site) func(time.Duration)                         { return time.Sleep }
+func GoschedValue(s *Site) func()                                    { return runtime.Gosched }
+func SinceValue(s *Site) func(time.Time) time.Duration               { return time.Since }
+func UntilValue(s *Site) func(time.Time) time.Duration               { return time.Until }
+func AfterValue(s *Site) func(time.Duration) <-chan time.Time        { return time.After }
+func TickValue(s *Site) func(time.Duration) <-chan time.Time         { return time.Tick }
+func NewTimerValue(s *Site) func(time.Duration) *time.Timer          { return time.NewTimer }
+func NewTickerValue(s *Site) func(time.Duration) *time.Ticker        { return time.NewTicker }
+func AfterFuncValue(s *Site) func(time.Duration, func()) *time.Timer { return time.AfterFunc }
+func WithCancelValue(s *Site) func(context.Context) (context.Context, context.CancelFunc) {
+	return context.WithCancel
+}
+func WithCancelCauseValue(s *Site) func(context.Context) (context.Context, context.CancelCauseFunc) {
+	return context.WithCancelCause
+}
+func WithTimeoutValue(s *Site) func(context.Context, time.Duration) (context.Context, context.CancelFunc) {
+	return context.WithTimeout
+}
+func WithTimeoutCauseValue(s *Site) func(context.Context, time.Duration, error) (context.Context, context.CancelFunc) {
+	return context.WithTimeoutCause
+}
+func WithDeadlineValue(s *Site) func(context.Context, time.Time) (context.Context, context.CancelFunc) {
+	return context.WithDeadline
+}
+func WithDeadlineCauseValue(s *Site) func(context.Context, time.Time, error) (context.Context, context.CancelFunc) {
+	return context.WithDeadlineCause
+}
+func ContextAfterFuncValue(s *Site) func(context.Context, func()) func() bool {
+	return context.AfterFunc
+}
+func CauseValue(s *Site) func(context.Context) error { return context.Cause }
