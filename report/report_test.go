@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/deadhunt/deadhunt/internal/golden"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // sample is a report with one finding of each status, covering every field.
@@ -49,8 +50,9 @@ func sample() *Report {
 					Strategy: RPro, Seed: 17, Params: map[string]string{"depth": "3", "radius": "4"},
 					Runs: 12, Hits: 1,
 					Schedule: []Step{{Goroutine: 1, Site: "/src/bank/account_test.go:9:2", Op: "Go"}, {Goroutine: 2, Site: a.String(), Op: "Lock", Change: true}},
-					Replay:   "deadhunt replay .deadhunt/last.json --finding DH-x",
-					Package:  "example.com/bank", Test: "TestTransfer",
+					Draws:    wire.EncodeDraws(9, []int{1, 2}, []uint64{1, 0}), ClockBase: 1_790_000_000_000_000_000,
+					Replay:  "deadhunt replay .deadhunt/last.json --finding DH-x",
+					Package: "example.com/bank", Test: "TestTransfer",
 					Args: []string{"-level=3"}, Fingerprint: "0123456789abcdef",
 				},
 				Tests: []string{"TestTransfer", "TestTransferBack"},

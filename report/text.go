@@ -147,8 +147,12 @@ func (f *Finding) writeText(w io.Writer) {
 		fmt.Fprintf(w, "  run: strategy %s seed %d, %d of %d runs reached the bound, %d steps\n",
 			wt.Strategy, wt.Seed, wt.Hits, wt.Runs, len(wt.Schedule))
 	} else if wt != nil {
-		fmt.Fprintf(w, "  witness: strategy %s seed %d, %d of %d runs deadlocked, %d steps\n",
-			wt.Strategy, wt.Seed, wt.Hits, wt.Runs, len(wt.Schedule))
+		draws := ""
+		if d := wt.Draws; d != nil && d.Count > 0 { // random draws, map orders, select choices it replays too
+			draws = fmt.Sprintf(" and %d draws", d.Count)
+		}
+		fmt.Fprintf(w, "  witness: strategy %s seed %d, %d of %d runs deadlocked, %d steps%s\n",
+			wt.Strategy, wt.Seed, wt.Hits, wt.Runs, len(wt.Schedule), draws)
 		if wt.Replay != "" {
 			fmt.Fprintf(w, "  replay: %s\n", wt.Replay)
 		}
