@@ -4,7 +4,6 @@ import (
 	crand "crypto/rand"
 	"hash/maphash"
 	"io"
-	"math"
 	"math/big"
 	mrand "math/rand"
 	"math/rand/v2"
@@ -66,115 +65,56 @@ func (d drawnSource) Uint64() uint64 {
 func (d drawnSource) Int63() int64 { return toInt63(d.Uint64()) }
 func (drawnSource) Seed(int64)     {}
 
-// math/rand's functions.
-
-func RandInt(s *Site) int {
+// wideAs is a wide draw as conv derives it, or real() outside a managed
+// goroutine.
+func wideAs[T any](s *Site, conv func(uint64) T, real func() T) T {
 	if v, ok := wide(s); ok {
-		return toInt(v)
+		return conv(v)
 	}
-	return mrand.Int()
+	return real()
 }
 
-func RandInt31(s *Site) int32 {
-	if v, ok := wide(s); ok {
-		return toInt31(v)
-	}
-	return mrand.Int31()
-}
-
-func RandInt63(s *Site) int64 {
-	if v, ok := wide(s); ok {
-		return toInt63(v)
-	}
-	return mrand.Int63()
-}
-
-func RandUint32(s *Site) uint32 {
-	if v, ok := wide(s); ok {
-		return toUint32(v)
-	}
-	return mrand.Uint32()
-}
-
-func RandUint64(s *Site) uint64 {
-	if v, ok := wide(s); ok {
-		return v
-	}
-	return mrand.Uint64()
-}
-
-func RandFloat64(s *Site) float64 {
-	if v, ok := wide(s); ok {
-		return toFloat64(v)
-	}
-	return mrand.Float64()
-}
-
-func RandFloat32(s *Site) float32 {
-	if v, ok := wide(s); ok {
-		return toFloat32(v)
-	}
-	return mrand.Float32()
-}
-
-func RandExpFloat64(s *Site) float64 {
+// whole is a draw of a distribution over a whole generator (ExpFloat64,
+// NormFloat64) whose source is the scheduler's wide draws, or real().
+func whole[R any](s *Site, gen func(drawnSource) R, dist func(R) float64, real func() float64) float64 {
 	if enter() != nil {
-		return mrand.New(drawnSource{s}).ExpFloat64()
+		return dist(gen(drawnSource{s}))
 	}
-	return mrand.ExpFloat64()
+	return real()
 }
 
-func RandNormFloat64(s *Site) float64 {
-	if enter() != nil {
-		return mrand.New(drawnSource{s}).NormFloat64()
-	}
-	return mrand.NormFloat64()
-}
-
-func RandIntn(n int, s *Site) int {
+// below is a draw in [0, n) by the scheduler, or real(n) outside a managed
+// goroutine or for n ≤ 0 (which panics as the real function does).
+func below[T intType](src drawSource, s *Site, n T, real func(T) T) T {
 	if n > 0 {
-		if v, ok := small(srcRand, s, uint64(n)); ok {
-			return int(v)
+		if v, ok := small(src, s, uint64(n)); ok {
+			return T(v)
 		}
 	}
-	return mrand.Intn(n) // panics as it would for n <= 0
+	return real(n)
 }
 
-func RandInt31n(n int32, s *Site) int32 {
-	if n > 0 {
-		if v, ok := small(srcRand, s, uint64(n)); ok {
-			return int32(v)
-		}
+// perm is a permutation of n drawn by the scheduler at s, or nil outside
+// a managed goroutine or for n < 0.
+func perm(src drawSource, s *Site, n int) []int {
+	x := enter()
+	if x == nil || n < 0 {
+		return nil
 	}
-	return mrand.Int31n(n)
+	p := make([]int, n)
+	x.drawPerm(src, s, p)
+	return p
 }
 
-func RandInt63n(n int64, s *Site) int64 {
-	if n > 0 {
-		if v, ok := small(srcRand, s, uint64(n)); ok {
-			return int64(v)
-		}
+// shuffle applies a drawn permutation of n with swap, or reports false as
+// perm does.
+func shuffle(src drawSource, s *Site, n int, swap func(i, j int)) bool {
+	p := perm(src, s, n)
+	if p == nil {
+		return false
 	}
-	return mrand.Int63n(n)
-}
-
-func RandPerm(n int, s *Site) []int {
-	if x := enter(); x != nil && n >= 0 {
-		p := make([]int, n)
-		x.drawPerm(srcShuffle, s, p)
-		return p
-	}
-	return mrand.Perm(n)
-}
-
-func RandShuffle(n int, swap func(i, j int), s *Site) {
-	if x := enter(); x != nil && n >= 0 {
-		p := make([]int, n)
-		x.drawPerm(srcShuffle, s, p)
-		permute(p, swap)
-		return
-	}
-	mrand.Shuffle(n, swap)
+	permute(p, swap)
+	return true
 }
 
 // permute applies order p with swaps: position i ends with the element
@@ -197,153 +137,82 @@ func permute(p []int, swap func(i, j int)) {
 	}
 }
 
-// math/rand/v2's functions.
-
-func RandV2Int(s *Site) int {
-	if v, ok := wide(s); ok {
-		return toInt(v)
-	}
-	return rand.Int()
-}
-
-func RandV2Int32(s *Site) int32 {
-	if v, ok := wide(s); ok {
-		return toInt31(v)
-	}
-	return rand.Int32()
-}
-
-func RandV2Int64(s *Site) int64 {
-	if v, ok := wide(s); ok {
-		return toInt63(v)
-	}
-	return rand.Int64()
-}
-
-func RandV2Uint(s *Site) uint {
-	if v, ok := wide(s); ok {
-		return uint(v)
-	}
-	return rand.Uint()
-}
-
-func RandV2Uint32(s *Site) uint32 {
-	if v, ok := wide(s); ok {
-		return toUint32(v)
-	}
-	return rand.Uint32()
-}
-
-func RandV2Uint64(s *Site) uint64 {
-	if v, ok := wide(s); ok {
-		return v
-	}
-	return rand.Uint64()
-}
-
-func RandV2Float64(s *Site) float64 {
-	if v, ok := wide(s); ok {
-		return toFloat64(v)
-	}
-	return rand.Float64()
-}
-
-func RandV2Float32(s *Site) float32 {
-	if v, ok := wide(s); ok {
-		return toFloat32(v)
-	}
-	return rand.Float32()
-}
-
-func RandV2ExpFloat64(s *Site) float64 {
-	if enter() != nil {
-		return rand.New(drawnSource{s}).ExpFloat64()
-	}
-	return rand.ExpFloat64()
-}
-
-func RandV2NormFloat64(s *Site) float64 {
-	if enter() != nil {
-		return rand.New(drawnSource{s}).NormFloat64()
-	}
-	return rand.NormFloat64()
-}
-
-func RandV2IntN(n int, s *Site) int {
-	if n > 0 {
-		if v, ok := small(srcRand, s, uint64(n)); ok {
-			return int(v)
-		}
-	}
-	return rand.IntN(n)
-}
-
-func RandV2Int32N(n int32, s *Site) int32 {
-	if n > 0 {
-		if v, ok := small(srcRand, s, uint64(n)); ok {
-			return int32(v)
-		}
-	}
-	return rand.Int32N(n)
-}
-
-func RandV2Int64N(n int64, s *Site) int64 {
-	if n > 0 {
-		if v, ok := small(srcRand, s, uint64(n)); ok {
-			return int64(v)
-		}
-	}
-	return rand.Int64N(n)
-}
-
-func RandV2UintN(n uint, s *Site) uint {
-	if n > 0 {
-		if v, ok := small(srcRand, s, uint64(n)); ok {
-			return uint(v)
-		}
-	}
-	return rand.UintN(n)
-}
-
-func RandV2Uint32N(n uint32, s *Site) uint32 {
-	if n > 0 {
-		if v, ok := small(srcRand, s, uint64(n)); ok {
-			return uint32(v)
-		}
-	}
-	return rand.Uint32N(n)
-}
-
-func RandV2Uint64N(n uint64, s *Site) uint64 {
-	if n > 0 {
-		if v, ok := small(srcRand, s, n); ok {
-			return v
-		}
-	}
-	return rand.Uint64N(n)
-}
-
-// RandV2N is math/rand/v2.N.
-func RandV2N[Int intType](n Int, s *Site) Int {
-	if n > 0 && uint64(n) <= math.MaxInt64 {
-		if v, ok := small(srcRand, s, uint64(n)); ok {
-			return Int(v)
-		}
-	}
-	return rand.N(n)
-}
-
 type intType interface {
 	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr
 }
 
-func RandV2Perm(n int, s *Site) []int { return RandPerm(n, s) }
+func identity(v uint64) uint64 { return v }
+
+// math/rand's functions.
+
+func RandInt(s *Site) int               { return wideAs(s, toInt, mrand.Int) }
+func RandInt31(s *Site) int32           { return wideAs(s, toInt31, mrand.Int31) }
+func RandInt63(s *Site) int64           { return wideAs(s, toInt63, mrand.Int63) }
+func RandUint32(s *Site) uint32         { return wideAs(s, toUint32, mrand.Uint32) }
+func RandUint64(s *Site) uint64         { return wideAs(s, identity, mrand.Uint64) }
+func RandFloat64(s *Site) float64       { return wideAs(s, toFloat64, mrand.Float64) }
+func RandFloat32(s *Site) float32       { return wideAs(s, toFloat32, mrand.Float32) }
+func RandIntn(n int, s *Site) int       { return below(srcRand, s, n, mrand.Intn) }
+func RandInt31n(n int32, s *Site) int32 { return below(srcRand, s, n, mrand.Int31n) }
+func RandInt63n(n int64, s *Site) int64 { return below(srcRand, s, n, mrand.Int63n) }
+
+func RandExpFloat64(s *Site) float64 {
+	return whole(s, newV1, (*mrand.Rand).ExpFloat64, mrand.ExpFloat64)
+}
+
+func RandNormFloat64(s *Site) float64 {
+	return whole(s, newV1, (*mrand.Rand).NormFloat64, mrand.NormFloat64)
+}
+
+func newV1(d drawnSource) *mrand.Rand { return mrand.New(d) }
+func newV2(d drawnSource) *rand.Rand  { return rand.New(d) }
+
+func RandPerm(n int, s *Site) []int {
+	if p := perm(srcShuffle, s, n); p != nil {
+		return p
+	}
+	return mrand.Perm(n)
+}
+
+func RandShuffle(n int, swap func(i, j int), s *Site) {
+	if !shuffle(srcShuffle, s, n, swap) {
+		mrand.Shuffle(n, swap)
+	}
+}
+
+// math/rand/v2's functions.
+
+func RandV2Int(s *Site) int                  { return wideAs(s, toInt, rand.Int) }
+func RandV2Int32(s *Site) int32              { return wideAs(s, toInt31, rand.Int32) }
+func RandV2Int64(s *Site) int64              { return wideAs(s, toInt63, rand.Int64) }
+func RandV2Uint(s *Site) uint                { return wideAs(s, func(v uint64) uint { return uint(v) }, rand.Uint) }
+func RandV2Uint32(s *Site) uint32            { return wideAs(s, toUint32, rand.Uint32) }
+func RandV2Uint64(s *Site) uint64            { return wideAs(s, identity, rand.Uint64) }
+func RandV2Float64(s *Site) float64          { return wideAs(s, toFloat64, rand.Float64) }
+func RandV2Float32(s *Site) float32          { return wideAs(s, toFloat32, rand.Float32) }
+func RandV2IntN(n int, s *Site) int          { return below(srcRand, s, n, rand.IntN) }
+func RandV2Int32N(n int32, s *Site) int32    { return below(srcRand, s, n, rand.Int32N) }
+func RandV2Int64N(n int64, s *Site) int64    { return below(srcRand, s, n, rand.Int64N) }
+func RandV2UintN(n uint, s *Site) uint       { return below(srcRand, s, n, rand.UintN) }
+func RandV2Uint32N(n uint32, s *Site) uint32 { return below(srcRand, s, n, rand.Uint32N) }
+func RandV2Uint64N(n uint64, s *Site) uint64 { return below(srcRand, s, n, rand.Uint64N) }
+func RandV2Perm(n int, s *Site) []int        { return RandPerm(n, s) }
+
+// RandV2N is math/rand/v2.N.
+func RandV2N[Int intType](n Int, s *Site) Int { return below(srcRand, s, n, rand.N[Int]) }
+
+func RandV2ExpFloat64(s *Site) float64 {
+	return whole(s, newV2, (*rand.Rand).ExpFloat64, rand.ExpFloat64)
+}
+
+func RandV2NormFloat64(s *Site) float64 {
+	return whole(s, newV2, (*rand.Rand).NormFloat64, rand.NormFloat64)
+}
 
 func RandV2Shuffle(n int, swap func(i, j int), s *Site) {
-	if n < 0 {
-		rand.Shuffle(n, swap) // panics as it would
+	if !shuffle(srcShuffle, s, n, swap) {
+		rand.Shuffle(n, swap) // panics for n < 0 as it would
 	}
-	RandShuffle(n, swap, s)
 }
 
 // Generators seeded outside the schedule: rand.New(rand.NewSource(seed))
@@ -379,12 +248,22 @@ func drawn(r any) bool {
 	return drawnGens.m[r]
 }
 
-// genSmall draws for a registered generator's method.
-func genSmall(r any, s *Site, n uint64) (uint64, bool) {
-	if n == 0 || enter() == nil || !drawn(r) {
-		return 0, false
+// genBelow is below for a method of generator r: drawn by the scheduler
+// if r is registered, else real(n).
+func genBelow[T intType](r any, s *Site, n T, real func(T) T) T {
+	if n > 0 && enter() != nil && drawn(r) {
+		return below(srcGen, s, n, real)
 	}
-	return small(srcGen, s, n)
+	return real(n)
+}
+
+// genPerm is perm for a method of generator r, or nil if r is not
+// registered.
+func genPerm(r any, s *Site, n int) []int {
+	if enter() == nil || !drawn(r) {
+		return nil
+	}
+	return perm(srcGen, s, n)
 }
 
 func RandNewDrawn(src mrand.Source, s *Site) *mrand.Rand {
@@ -403,119 +282,44 @@ func RandV2NewDrawn(src rand.Source, s *Site) *rand.Rand {
 	return r
 }
 
-func RandRIntn(r *mrand.Rand, n int, s *Site) int {
-	if n > 0 {
-		if v, ok := genSmall(r, s, uint64(n)); ok {
-			return int(v)
-		}
-	}
-	return r.Intn(n)
+func RandRIntn(r *mrand.Rand, n int, s *Site) int        { return genBelow(r, s, n, r.Intn) }
+func RandRInt31n(r *mrand.Rand, n int32, s *Site) int32  { return genBelow(r, s, n, r.Int31n) }
+func RandRInt63n(r *mrand.Rand, n int64, s *Site) int64  { return genBelow(r, s, n, r.Int63n) }
+func RandV2RIntN(r *rand.Rand, n int, s *Site) int       { return genBelow(r, s, n, r.IntN) }
+func RandV2RInt32N(r *rand.Rand, n int32, s *Site) int32 { return genBelow(r, s, n, r.Int32N) }
+func RandV2RInt64N(r *rand.Rand, n int64, s *Site) int64 { return genBelow(r, s, n, r.Int64N) }
+func RandV2RUintN(r *rand.Rand, n uint, s *Site) uint    { return genBelow(r, s, n, r.UintN) }
+func RandV2RUint32N(r *rand.Rand, n uint32, s *Site) uint32 {
+	return genBelow(r, s, n, r.Uint32N)
 }
-
-func RandRInt31n(r *mrand.Rand, n int32, s *Site) int32 {
-	if n > 0 {
-		if v, ok := genSmall(r, s, uint64(n)); ok {
-			return int32(v)
-		}
-	}
-	return r.Int31n(n)
-}
-
-func RandRInt63n(r *mrand.Rand, n int64, s *Site) int64 {
-	if n > 0 {
-		if v, ok := genSmall(r, s, uint64(n)); ok {
-			return int64(v)
-		}
-	}
-	return r.Int63n(n)
+func RandV2RUint64N(r *rand.Rand, n uint64, s *Site) uint64 {
+	return genBelow(r, s, n, r.Uint64N)
 }
 
 func RandRPerm(r *mrand.Rand, n int, s *Site) []int {
-	if x := enter(); x != nil && n >= 0 && drawn(r) {
-		p := make([]int, n)
-		x.drawPerm(srcGen, s, p)
+	if p := genPerm(r, s, n); p != nil {
+		return p
+	}
+	return r.Perm(n)
+}
+
+func RandV2RPerm(r *rand.Rand, n int, s *Site) []int {
+	if p := genPerm(r, s, n); p != nil {
 		return p
 	}
 	return r.Perm(n)
 }
 
 func RandRShuffle(r *mrand.Rand, n int, swap func(i, j int), s *Site) {
-	if x := enter(); x != nil && n >= 0 && drawn(r) {
-		p := make([]int, n)
-		x.drawPerm(srcGen, s, p)
+	if p := genPerm(r, s, n); p != nil {
 		permute(p, swap)
 		return
 	}
 	r.Shuffle(n, swap)
 }
 
-func RandV2RIntN(r *rand.Rand, n int, s *Site) int {
-	if n > 0 {
-		if v, ok := genSmall(r, s, uint64(n)); ok {
-			return int(v)
-		}
-	}
-	return r.IntN(n)
-}
-
-func RandV2RInt32N(r *rand.Rand, n int32, s *Site) int32 {
-	if n > 0 {
-		if v, ok := genSmall(r, s, uint64(n)); ok {
-			return int32(v)
-		}
-	}
-	return r.Int32N(n)
-}
-
-func RandV2RInt64N(r *rand.Rand, n int64, s *Site) int64 {
-	if n > 0 {
-		if v, ok := genSmall(r, s, uint64(n)); ok {
-			return int64(v)
-		}
-	}
-	return r.Int64N(n)
-}
-
-func RandV2RUintN(r *rand.Rand, n uint, s *Site) uint {
-	if n > 0 {
-		if v, ok := genSmall(r, s, uint64(n)); ok {
-			return uint(v)
-		}
-	}
-	return r.UintN(n)
-}
-
-func RandV2RUint32N(r *rand.Rand, n uint32, s *Site) uint32 {
-	if n > 0 {
-		if v, ok := genSmall(r, s, uint64(n)); ok {
-			return uint32(v)
-		}
-	}
-	return r.Uint32N(n)
-}
-
-func RandV2RUint64N(r *rand.Rand, n uint64, s *Site) uint64 {
-	if n > 0 {
-		if v, ok := genSmall(r, s, n); ok {
-			return v
-		}
-	}
-	return r.Uint64N(n)
-}
-
-func RandV2RPerm(r *rand.Rand, n int, s *Site) []int {
-	if x := enter(); x != nil && n >= 0 && drawn(r) {
-		p := make([]int, n)
-		x.drawPerm(srcGen, s, p)
-		return p
-	}
-	return r.Perm(n)
-}
-
 func RandV2RShuffle(r *rand.Rand, n int, swap func(i, j int), s *Site) {
-	if x := enter(); x != nil && n >= 0 && drawn(r) {
-		p := make([]int, n)
-		x.drawPerm(srcGen, s, p)
+	if p := genPerm(r, s, n); p != nil {
 		permute(p, swap)
 		return
 	}
