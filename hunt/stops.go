@@ -39,7 +39,7 @@ func stopsLine(sum *driver.Summary) string {
 		return ""
 	}
 	if unexplored > 0 { // their stops claim no coverage (TestStats.StopText)
-		parts = append(parts, fmt.Sprintf("%d with a draw no count of runs covers", unexplored))
+		parts = append(parts, fmt.Sprintf("%d with a draw their runs could not cover (named on the test's line)", unexplored))
 	}
 	return "why the hunts stopped: " + strings.Join(parts, ", ")
 }

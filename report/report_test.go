@@ -277,3 +277,16 @@ func TestActive(t *testing.T) {
 		t.Errorf("active predicted-static %v, want none", got)
 	}
 }
+
+// A witness's line counts its draws, in the singular for one.
+func TestWitnessDrawsText(t *testing.T) {
+	r := sample()
+	r.Findings[0].Witness.Draws = wire.EncodeDraws(9, []int{1}, []uint64{1})
+	var txt bytes.Buffer
+	if err := r.WriteText(&txt); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(txt.String(), "2 steps and 1 draw\n") {
+		t.Errorf("text %q, want the witness's one draw", txt.String())
+	}
+}

@@ -149,7 +149,10 @@ func (f *Finding) writeText(w io.Writer) {
 	} else if wt != nil {
 		draws := ""
 		if d := wt.Draws; d != nil && d.Count > 0 { // random draws, map orders, select choices it replays too
-			draws = fmt.Sprintf(" and %d draws", d.Count)
+			draws = fmt.Sprintf(" and %d draw", d.Count)
+			if d.Count > 1 {
+				draws += "s"
+			}
 		}
 		fmt.Fprintf(w, "  witness: strategy %s seed %d, %d of %d runs deadlocked, %d steps%s\n",
 			wt.Strategy, wt.Seed, wt.Hits, wt.Runs, len(wt.Schedule), draws)
