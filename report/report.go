@@ -192,6 +192,7 @@ type (
 	Lock      = wire.Lock      // one mutex involved in a finding
 	Edge      = wire.Edge      // one "held → acquired" step of a lock-order cycle
 	Goroutine = wire.Goroutine // one goroutine involved in a confirmed deadlock
+	Release   = wire.Release   // a site that would have released a blocked goroutine
 	Frame     = wire.Frame     // one stack frame
 	Site      = wire.Site      // a source position
 	Step      = wire.Step      // one scheduling decision of a witness

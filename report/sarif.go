@@ -379,6 +379,9 @@ func (r *Report) RelativeTo(root string) (*Report, error) {
 				g.Stack[k].File = rel(g.Stack[k].File)
 			}
 			g.WaitsFor = strings.ReplaceAll(g.WaitsFor, prefix, "")
+			for k := range g.Release {
+				site(&g.Release[k].At)
+			}
 		}
 		if st := f.Static; st != nil {
 			st.Pos = strings.ReplaceAll(st.Pos, prefix, "")

@@ -64,6 +64,9 @@ func (f *Finding) Summary() string {
 	if len(created) > 0 {
 		fmt.Fprintf(&b, ", created at %s", strings.Join(created, ", "))
 	}
+	if f.Kind == Blocked {
+		b.WriteString(f.releaseSummary())
+	}
 	return b.String()
 }
 
@@ -133,6 +136,9 @@ func (f *Finding) writeText(w io.Writer) {
 			fmt.Fprintf(w, ": waits for %s", g.WaitsFor)
 		}
 		fmt.Fprintln(w)
+		for _, r := range g.Release {
+			fmt.Fprintf(w, "    would be released by: %s\n", ReleaseText(r))
+		}
 		for _, fr := range g.Stack {
 			fmt.Fprintf(w, "    %s\n      %s:%d\n", fr.Func, fr.File, fr.Line)
 		}

@@ -96,6 +96,10 @@ func (d *detailView) goroutine(b *content, g report.Goroutine) {
 	if len(about) > 0 {
 		b.add("   " + st.Dim.Render(strings.Join(about, " · ")))
 	}
+	for _, r := range g.Release {
+		r.At.File = shortPath(d.s.root, r.At.File)
+		b.add("   would be released by: " + report.ReleaseText(r))
+	}
 	for i, fr := range g.Stack {
 		d.markSite(b, report.Site{File: fr.File, Line: fr.Line, Func: fr.Func})
 		b.add(fmt.Sprintf("   #%d %s", i, shortFunc(fr.Func)))

@@ -3,6 +3,7 @@ package rt
 import (
 	"fmt"
 	"reflect"
+	"strings"
 )
 
 // The channel primitive: send, receive and close, and what the model
@@ -410,6 +411,10 @@ func (x *g) finishChan() {
 // chanWaitText names the channels x's operation waits on.
 func chanWaitText(sc *sched, x *g, who string) string {
 	var b []byte
+	var names []string // the cases' channels by name, where the site has them
+	if s := x.op.site; s != nil && s.Obj != "" {
+		names = strings.Split(s.Obj, "|")
+	}
 	for i, c := range x.op.cases {
 		if i > 0 {
 			b = append(b, " or "...)
@@ -421,6 +426,10 @@ func chanWaitText(sc *sched, x *g, who string) string {
 		}
 		if c.k == 0 {
 			b = append(b, " a nil channel"...)
+			continue
+		}
+		if i < len(names) && names[i] != "" {
+			b = fmt.Appendf(b, " channel %s", strings.TrimPrefix(names[i], "<-"))
 			continue
 		}
 		b = fmt.Appendf(b, " channel %#x", c.k)

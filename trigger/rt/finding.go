@@ -133,7 +133,7 @@ func (sc *sched) describe(gs []*g) []wire.Goroutine {
 	out := make([]wire.Goroutine, len(gs))
 	for i, x := range gs {
 		out[i] = wire.Goroutine{ID: x.id, Created: toSite(x.created), Stack: x.stack,
-			WaitsFor: sc.waitsForText(x), Holds: x.holdClasses()}
+			WaitsFor: sc.waitsForText(x), Holds: x.holdClasses(), Release: x.releasers()}
 	}
 	return out
 }

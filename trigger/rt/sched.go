@@ -214,6 +214,9 @@ func (x *g) perform(k opKind, s *Site, obj any, n int64, cases []SelectCase, has
 	o := &x.op
 	*o = op{}
 	o.kind, o.site, o.obj, o.n, o.cases, o.hasDefault = k, s, obj, n, cases, hasDefault
+	if s != nil {
+		s.hit = true // for leak findings' release hints (releasers.go)
+	}
 	x.opSeq++
 	if sc.obs != nil {
 		sc.obs.arrived(x)

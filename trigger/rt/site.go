@@ -9,6 +9,8 @@ type Site struct {
 	Func      string // "pkg.(*T).M"
 	Op        string // "Lock", "Send", ...
 	Class     string // lock class; empty for non-lock operations
+	Obj       string // a channel's, WaitGroup's or Cond's name (a select: its cases', "|"-separated, receives as "<-ch")
+	hit       bool   // a managed goroutine reached it in this run
 }
 
 // String returns "file:line:col", the form used in schedules.

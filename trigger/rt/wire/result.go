@@ -113,6 +113,19 @@ type Goroutine struct {
 	Stack    []Frame  `json:"stack,omitempty"`
 	WaitsFor string   `json:"waits_for,omitempty"` // "Lock (*pkg.T).mu held by goroutine 7"
 	Holds    []string `json:"holds,omitempty"`     // lock classes held
+	// Release lists, for a goroutine left blocked on a channel, a
+	// WaitGroup or a Cond, the sites of instrumented code that operate on
+	// an object of the same name in the way that would release it.
+	Release []Release `json:"release,omitempty"`
+}
+
+// Release is a site that would release a blocked goroutine's wait: the
+// close of the channel it receives from, a Done of its WaitGroup.
+type Release struct {
+	Obj     string `json:"obj"`     // the waited-on object's name, e.g. "(*pkg.T).done"
+	Op      string `json:"op"`      // the releasing operation: "Close", "Send", "WGDone", ...
+	At      Site   `json:"at"`      // with its function
+	Reached bool   `json:"reached"` // some goroutine of the run executed it (on any object)
 }
 
 // Frame is one stack frame.

@@ -19,11 +19,14 @@ func (f *fileRewriter) call(c *ast.CallExpr) {
 		return
 	}
 	f.handled[ast.Unparen(c.Fun)] = true
-	class := ""
+	class, obj := "", ""
 	if o.lock {
 		class = f.classOf(o)
+	} else {
+		obj = f.objOf(o)
 	}
 	site := f.site(c.Lparen, o.fn, class)
+	f.p.res.Sites[site].Obj = obj
 	if o.plain {
 		keep := f.text(ast.Unparen(c.Fun))
 		if fn := calledFunc(f.p.in.Info, c); fn != nil && fn.Type().(*types.Signature).TypeParams().Len() > 0 {

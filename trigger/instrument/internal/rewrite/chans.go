@@ -138,7 +138,7 @@ func (f *fileRewriter) send(s *ast.SendStmt, parent ast.Node) {
 		f.warn(s.Arrow, "send on %s not instrumented: value needs a conversion in a simple statement", f.text(s.Chan))
 		return
 	}
-	site := f.site(s.Arrow, "Send", "")
+	site := f.siteObj(s.Arrow, "Send", f.chanObj(s.Chan))
 	f.replace(s, func(w *out) {
 		if direct {
 			w.gen("__dhrt.Send" + inst + "(")
@@ -170,7 +170,7 @@ func (f *fileRewriter) recv(u *ast.UnaryExpr) {
 	if f.recv2[u] {
 		fn = "Recv2"
 	}
-	site := f.site(u.OpPos, fn, "")
+	site := f.siteObj(u.OpPos, fn, f.chanObj(u.X))
 	f.replace(u, func(w *out) {
 		w.gen("__dhrt." + fn + f.inst(u.X) + "(")
 		f.node(w, u.X)
@@ -198,7 +198,7 @@ func (f *fileRewriter) rangeChan(r *ast.RangeStmt) {
 		f.warn(r.For, "range over %s not instrumented: type parameter without one channel element type this file can name", f.text(r.X))
 		return
 	}
-	site := f.site(r.For, "Range", "")
+	site := f.siteObj(r.For, "Range", f.chanObj(r.X))
 	lbrace := r.Body.Lbrace + 1
 	f.edits = append(f.edits, edit{pos: f.off(r.For), end: f.off(lbrace), gen: func(w *out) {
 		n := f.newTmp()

@@ -19,6 +19,30 @@ func (f *fileRewriter) classOf(o *op) string {
 	return f.exprClass(o.recv)
 }
 
+// objOf names the channel, WaitGroup or Cond a non-lock operation works
+// on, as classOf names a lock; "" when only its position would name it.
+// Leak findings match a wait with what would release it by this name.
+func (f *fileRewriter) objOf(o *op) string {
+	switch {
+	case o.recv != nil:
+		return f.named(f.classOf(o))
+	case o.fn == "Close" && len(o.args) == 1:
+		return f.chanObj(o.args[0])
+	}
+	return ""
+}
+
+// chanObj names the channel ch denotes, or "".
+func (f *fileRewriter) chanObj(ch ast.Expr) string { return f.named(f.exprClass(ch)) }
+
+// named drops an opaque class (a position, see opaqueClass).
+func (f *fileRewriter) named(class string) string {
+	if strings.Contains(class, ".expr@") {
+		return ""
+	}
+	return class
+}
+
 // exprClass names the object an expression denotes.
 func (f *fileRewriter) exprClass(e ast.Expr) string {
 	info := f.p.in.Info

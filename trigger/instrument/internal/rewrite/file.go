@@ -193,6 +193,13 @@ func (f *fileRewriter) site(pos token.Pos, opName, class string) int {
 	return len(f.p.res.Sites) - 1
 }
 
+// siteObj records a static site of an operation on obj (objOf).
+func (f *fileRewriter) siteObj(pos token.Pos, opName, obj string) int {
+	i := f.site(pos, opName, "")
+	f.p.res.Sites[i].Obj = obj
+	return i
+}
+
 func (f *fileRewriter) off(p token.Pos) int { return f.tf.Offset(p) }
 
 // replace registers an edit replacing node n.

@@ -32,6 +32,9 @@ func (f *fileRewriter) goStmt(g *ast.GoStmt) {
 	opSite := -1
 	if o != nil {
 		opSite = f.site(c.Lparen, o.fn, class)
+		if !o.lock {
+			f.p.res.Sites[opSite].Obj = f.objOf(o)
+		}
 	}
 	f.replace(g, func(w *out) {
 		w.gen("{ ")

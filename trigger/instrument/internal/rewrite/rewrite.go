@@ -24,12 +24,17 @@ type Site struct {
 	Func      string
 	Op        string
 	Class     string
+	Obj       string // a channel's, WaitGroup's or Cond's name (a select: its cases', "|"-separated, receives as "<-ch")
 }
 
 // String renders the site as a Go composite literal of __dhrt.Site.
 func (s Site) String() string {
-	return fmt.Sprintf("{File: %q, Line: %d, Col: %d, Func: %q, Op: %q, Class: %q}",
-		s.File, s.Line, s.Col, s.Func, s.Op, s.Class)
+	obj := ""
+	if s.Obj != "" {
+		obj = fmt.Sprintf(", Obj: %q", s.Obj)
+	}
+	return fmt.Sprintf("{File: %q, Line: %d, Col: %d, Func: %q, Op: %q, Class: %q%s}",
+		s.File, s.Line, s.Col, s.Func, s.Op, s.Class, obj)
 }
 
 // Warning is something the rewriter could not instrument.

@@ -46,7 +46,24 @@ func (f *fileRewriter) selectStmt(s *ast.SelectStmt, parent ast.Node) {
 			return
 		}
 	}
-	site := f.site(s.Select, "Select", "")
+	var objs []string // the cases' channels, in the runtime's case order, receives as <-ch
+	named := false
+	for _, st := range s.Body.List {
+		if cc := st.(*ast.CommClause); cc.Comm != nil {
+			ch, _ := commChan(cc.Comm)
+			o := f.chanObj(ch)
+			if _, send := cc.Comm.(*ast.SendStmt); !send && o != "" {
+				o = "<-" + o // a receive case
+			}
+			objs = append(objs, o)
+			named = named || o != ""
+		}
+	}
+	obj := ""
+	if named {
+		obj = strings.Join(objs, "|")
+	}
+	site := f.siteObj(s.Select, "Select", obj)
 	var node ast.Node = s
 	var label *ast.Ident
 	if l, ok := parent.(*ast.LabeledStmt); ok && l.Stmt == s {

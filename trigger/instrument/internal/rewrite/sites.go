@@ -42,7 +42,7 @@ func sitesSource(pkg string, sites []Site) []byte {
 	for _, s := range sites {
 		fmt.Fprintf(&b, "\t%s,\n", s)
 	}
-	b.WriteString("}\n")
+	b.WriteString("}\n\nfunc init() { __dhrt.RegisterSites(__dhSites[:]) }\n")
 	b.WriteString(helpers)
 	return b.Bytes()
 }

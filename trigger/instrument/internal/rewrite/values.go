@@ -36,11 +36,14 @@ func (f *fileRewriter) methodValue(s *ast.SelectorExpr) {
 			return
 		}
 		f.handled[s] = true
-		class := ""
+		class, obj := "", ""
 		if o.lock {
 			class = f.classOf(o)
+		} else {
+			obj = f.objOf(o)
 		}
 		site := f.site(s.Sel.Pos(), o.fn, class)
+		f.p.res.Sites[site].Obj = obj
 		v := *o
 		v.fn += "Value"
 		f.replace(s, func(w *out) { v.render(w, site, func() { f.writeRecv(w, o) }, nil) })
