@@ -74,8 +74,25 @@ func rangeFor[K comparable, V any](x *g, m map[K]V, s *Site, ro bool) (*MapIter[
 	return it, k, v, ok
 }
 
-// Next returns the next entry still in the map, or false at the end.
+// Next returns the next entry still in the map, or false at the end. Its
+// usual case, an entry of a drawn order, is small enough to be inlined.
 func (it *MapIter[K, V]) Next() (K, V, bool) {
+	if it != nil && it.i < len(it.order) {
+		j := it.order[it.i]
+		it.i++
+		if it.ro {
+			return it.keys[j], it.vals[j], true
+		}
+		if v, ok := it.m[it.keys[j]]; ok {
+			return it.keys[j], v, true
+		}
+	}
+	return it.next()
+}
+
+// next is Next's other cases: the snapshot's order, a deleted entry, the
+// end.
+func (it *MapIter[K, V]) next() (K, V, bool) {
 	if it != nil { // nil: a map of at most one entry
 		for it.i < len(it.keys) {
 			j := it.i
@@ -145,7 +162,9 @@ func (it *MapIter[K, V]) start(x *g, s *Site, ro bool) {
 	}
 	if x != nil && len(keys) >= 2 {
 		it.order = grow(&it.order, len(keys))
-		it.ordered = x.mapOrder(info, unsafe.Pointer(&keys[0]), len(keys), s, it.order)
+		if it.ordered = x.mapOrder(info, unsafe.Pointer(&keys[0]), len(keys), s, it.order); !it.ordered {
+			it.order = it.order[:0] // Next's inlined case reads order only
+		}
 	}
 }
 
