@@ -289,10 +289,18 @@ func TestStaticBesideBuild(t *testing.T) {
 				return &report.Report{}, nil
 			}
 			build := cfg.Build
+			// The build waits for the static analyzer to start: a while
+			// when it is to come after the build (a wrong start beside it
+			// would come first), as long as a loaded machine needs when it
+			// is to start beside.
+			wait := 2 * time.Second
+			if c.beside {
+				wait = time.Minute
+			}
 			cfg.Build = func(ctx context.Context, opts driver.BuildOptions) (*driver.Built, error) {
-				select { // the static analyzer, if started beside, gets its turn
+				select {
 				case <-started:
-				case <-time.After(2 * time.Second):
+				case <-time.After(wait):
 				}
 				note("build")
 				return build(ctx, opts)

@@ -77,29 +77,52 @@ func partly(rep *report.Report, st *driver.TestStats) string {
 }
 
 // control says how much of the hunted code ran under control: "all 3
-// package(s) fully controlled", or which packages were partly controlled
-// (the report's text lists what ran outside control).
+// package(s) with tests fully controlled", or which were partly controlled
+// (the report's text lists what ran outside control). Only the packages
+// whose tests were hunted are counted; dependencies (instrumented packages
+// of other modules, or of the module but not matched) and matched packages
+// not hunted are named apart.
 func (r *Result) control() string {
-	partly := map[string]bool{}
-	for _, s := range r.Report.BlindSpots {
-		if s.Reached() {
-			partly[s.Package] = true
-		}
-	}
 	hunted := map[string]bool{}
 	for _, st := range r.Summary.Tests {
 		hunted[st.Package] = true
 	}
-	if len(partly) == 0 {
+	var own, deps, other []string
+	seen := map[string]bool{}
+	for _, s := range r.Report.BlindSpots {
+		if !s.Reached() || seen[s.Package] {
+			continue
+		}
+		seen[s.Package] = true
+		switch {
+		case hunted[s.Package]:
+			own = append(own, s.Package)
+		case slices.Contains(r.Report.Packages, s.Package):
+			other = append(other, s.Package)
+		default:
+			deps = append(deps, s.Package)
+		}
+	}
+	if len(seen) == 0 {
 		return fmt.Sprintf("control: all %d package(s) with tests fully controlled", len(hunted))
 	}
-	var names []string
-	for p := range partly {
-		names = append(names, p)
+	line := fmt.Sprintf("control: %d of %d package(s) with tests partly controlled", len(own), len(hunted))
+	if len(own) > 0 {
+		line += " (" + sortedList(own) + ")"
 	}
+	if len(deps) > 0 {
+		line += "; dependencies partly controlled: " + sortedList(deps)
+	}
+	if len(other) > 0 {
+		line += "; packages not hunted partly controlled: " + sortedList(other)
+	}
+	return line + `: see "partly controlled" above; deadlocks there can be missed`
+}
+
+// sortedList is names sorted, comma-separated.
+func sortedList(names []string) string {
 	slices.Sort(names)
-	return fmt.Sprintf("control: %d of %d package(s) with tests partly controlled (%s: see \"partly controlled\" above; deadlocks there can be missed)",
-		len(names), len(hunted), strings.Join(names, ", "))
+	return strings.Join(names, ", ")
 }
 
 // incomplete lists why a run that confirmed nothing ends with status 1.

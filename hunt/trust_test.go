@@ -172,3 +172,45 @@ func TestConfirmBlindSpots(t *testing.T) {
 		}
 	}
 }
+
+// The control line counts the packages whose tests were hunted once each,
+// and names apart the dependencies (instrumented packages the tests link)
+// and the matched packages without tests that ran partly outside
+// control: a dependency's cgo file made it "2 of 1 package(s)" (issue
+// #32).
+func TestConfirmControlCountsHunted(t *testing.T) {
+	cfg, b, _ := fakeConfig(t, "TestPass")
+	cfg.Runs = 2
+	b.Untested = []string{"example.com/fake/notest"}
+	cfg.Build = func(ctx context.Context, opts driver.BuildOptions) (*driver.Built, error) {
+		built, err := b.Build(ctx, opts)
+		built.BlindSpots = []report.BlindSpot{
+			{Package: "example.com/fake", Pos: "/fake/c.go", What: "cgo file"},
+			{Package: "example.com/fake", Pos: "/fake/d.go", What: "cgo file"},
+			{Package: "example.org/dep", Pos: "/dep/c.go", What: "cgo file"},
+			{Package: "example.com/fake/notest", Pos: "/fake/notest/c.go", What: "cgo file"},
+		}
+		return built, err
+	}
+	var out bytes.Buffer
+	confirm(t, cfg).WriteText(&out, false)
+	want := `control: 1 of 1 package(s) with tests partly controlled (example.com/fake); dependencies partly controlled: example.org/dep; ` +
+		`packages not hunted partly controlled: example.com/fake/notest: see "partly controlled" above; deadlocks there can be missed`
+	if !slices.Contains(strings.Split(out.String(), "\n"), want) {
+		t.Errorf("output lacks the line\n%s\n%s", want, out.String())
+	}
+
+	// A dependency alone: the hunted package's own code ran fully
+	// controlled.
+	cfg.Build = func(ctx context.Context, opts driver.BuildOptions) (*driver.Built, error) {
+		built, err := b.Build(ctx, opts)
+		built.BlindSpots = []report.BlindSpot{{Package: "example.org/dep", Pos: "/dep/c.go", What: "cgo file"}}
+		return built, err
+	}
+	out.Reset()
+	confirm(t, cfg).WriteText(&out, false)
+	want = `control: 0 of 1 package(s) with tests partly controlled; dependencies partly controlled: example.org/dep: see "partly controlled" above; deadlocks there can be missed`
+	if !slices.Contains(strings.Split(out.String(), "\n"), want) {
+		t.Errorf("output lacks the line\n%s\n%s", want, out.String())
+	}
+}

@@ -135,6 +135,11 @@ func (s *tmuxSession) keys(keys ...string) {
 	s.run(append([]string{"send-keys", "-t", "review"}, keys...)...)
 }
 
+// screenWait bounds a wait for the review screen to show something: it
+// polls, so the bound costs nothing when the screen is right, and is far
+// above what a loaded machine takes to redraw.
+const screenWait = 30 * time.Second
+
 // screen waits until the screen shows every text and returns it.
 func (s *tmuxSession) screen(bound time.Duration, texts ...string) string {
 	s.t.Helper()
@@ -194,18 +199,18 @@ func TestReviewInTmux(t *testing.T) {
 		"-e", "EDITOR="+editor, "-e", "NO_COLOR=1", "-e", "TERM=xterm-256color", bin+" review")
 	t.Cleanup(func() { exec.Command("tmux", "-L", s.socket, "kill-server").Run() })
 
-	list := s.screen(15*time.Second, "TestTransfer", "1 of 1", ".deadhunt/last.json")
+	list := s.screen(screenWait, "TestTransfer", "1 of 1", ".deadhunt/last.json")
 	t.Logf("list:\n%s", list)
 
 	s.keys("Enter")
-	s.screen(5*time.Second, "CYCLE", "GOROUTINES AT THE DEADLOCK")
+	s.screen(screenWait, "CYCLE", "GOROUTINES AT THE DEADLOCK")
 	s.keys("n")
-	detail := s.screen(5*time.Second, "go Transfer(a, b, 10)", "to.mu.Lock()")
+	detail := s.screen(screenWait, "go Transfer(a, b, 10)", "to.mu.Lock()")
 	t.Logf("detail:\n%s", detail)
 
 	s.keys("e") // the selected site, the second frame of the first goroutine
-	s.screen(5*time.Second, "to.mu.Lock()")
-	for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+	s.screen(screenWait, "to.mu.Lock()")
+	for end := time.Now().Add(screenWait); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
 		if _, err := os.Stat(editorArgs); err == nil {
 			break
 		}
@@ -217,23 +222,23 @@ func TestReviewInTmux(t *testing.T) {
 	}
 
 	s.keys("w")
-	lanes := s.screen(5*time.Second, "step │ goroutine 1", "✗ blocked abba.go:16")
+	lanes := s.screen(screenWait, "step │ goroutine 1", "✗ blocked abba.go:16")
 	t.Logf("lanes:\n%s", lanes)
 
 	// Replay runs the real binary on the real witness.
 	s.keys("r")
-	s.screen(60*time.Second, "replay "+f.ID+": deadlock reproduced (exit 3)")
+	s.screen(2*time.Minute, "replay "+f.ID+": deadlock reproduced (exit 3)")
 
 	// One key at a time: escapes sent together read as alt+key.
 	s.keys("Escape")
-	s.screen(5*time.Second, "n next site")
+	s.screen(screenWait, "n next site")
 	s.keys("Escape")
-	s.screen(5*time.Second, "/ to filter")
+	s.screen(screenWait, "/ to filter")
 	s.keys("i")
-	s.screen(5*time.Second, "why ignore "+f.ID+"?")
+	s.screen(screenWait, "why ignore "+f.ID+"?")
 	s.keys("-l", "known, fixed in the next release")
 	s.keys("Enter")
-	ignored := s.screen(5*time.Second, "1 ignored", "reason saved in .deadhunt/ignore.json")
+	ignored := s.screen(screenWait, "1 ignored", "reason saved in .deadhunt/ignore.json")
 	t.Logf("ignored:\n%s", ignored)
 	set, err := suppress.Load(root)
 	if e, ok := set.Lookup(f.ID); err != nil || !ok || e.Reason != "known, fixed in the next release" {
@@ -241,7 +246,7 @@ func TestReviewInTmux(t *testing.T) {
 	}
 
 	s.keys("q")
-	for end := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+	for end := time.Now().Add(screenWait); ; time.Sleep(50 * time.Millisecond) {
 		if exec.Command("tmux", "-L", s.socket, "has-session", "-t", "review").Run() != nil {
 			break
 		}

@@ -29,7 +29,8 @@ func GoidCheck() (fast, dump uint64, inUse bool) { return curGoid(), stackGoid()
 // RunScenario runs body as the test goroutine of an in-process run under
 // cfg, with goroutines leaked by body run after it returns, as TestStart
 // does. A deadlock ends the run (its goroutines stay parked forever: they
-// leak, which is harmless in a test process) instead of exiting.
+// leak, which is harmless in a test process) instead of exiting. timeout
+// guards against a hang, never measures: it is at least scenarioGuard.
 func RunScenario(cfg Config, timeout time.Duration, body func()) (*Result, error) {
 	return RunScenarioInit(cfg, timeout, func() {}, body)
 }
@@ -63,10 +64,14 @@ func RunScenarioInit(cfg Config, timeout time.Duration, init, body func()) (*Res
 			close(sc.dog.stop)
 		}
 		return r, nil
-	case <-time.After(timeout):
+	case <-time.After(max(timeout, scenarioGuard)):
 		return nil, errors.New("scenario timed out")
 	}
 }
+
+// scenarioGuard is the least time a scenario gets before it counts as hung:
+// a loaded 2-core machine may take many times a scenario's usual second.
+const scenarioGuard = 2 * time.Minute
 
 // Active reports whether a scheduler is installed.
 func Active() bool { return active() != nil }

@@ -183,10 +183,10 @@ func TestNilLockerValuePanics(t *testing.T) {
 }
 
 // TestSleepValueVirtual: time.Sleep and time.Since used as values run on
-// the virtual clock: an hour's sleep takes no real time.
+// the virtual clock: an hour's sleep takes no real time (a real one would
+// outlast RunScenario's guard of minutes).
 func TestSleepValueVirtual(t *testing.T) {
 	var slept time.Duration
-	start := time.Now()
 	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20}, 10*time.Second, func() {
 		sleep, since := rt.SleepValue(at("Sleep", "")), rt.SinceValue(at("Since", ""))
 		t0 := rt.Now(at("Now", ""))
@@ -196,8 +196,8 @@ func TestSleepValueVirtual(t *testing.T) {
 	if err != nil || r.Deadlock != nil {
 		t.Fatalf("err %v, deadlock %+v", err, r.Deadlock)
 	}
-	if slept < time.Hour || time.Since(start) > 5*time.Second {
-		t.Errorf("slept %v on the virtual clock in %v real time", slept, time.Since(start))
+	if slept < time.Hour {
+		t.Errorf("slept %v on the virtual clock, want an hour", slept)
 	}
 }
 

@@ -14,17 +14,18 @@ import (
 // latest stall, not from the first one. (The clock once kept the first
 // stall's start until a timer fired, so the waits added up and a yamux
 // stream's write deadline fired while its window updates were on the
-// wire.)
+// wire.) Each 40 ms wait leaves a loaded machine almost 2 s before the
+// deadline, while the 60 waits add up to more than it.
 func TestStallRestartsAfterProgress(t *testing.T) {
-	const rounds = 8
+	const rounds = 60
 	fired := -1
-	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 1000}, 30*time.Second, func() {
-		tm := rt.NewTimer(500*time.Millisecond, at("NewTimer", ""))
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 2000}, 30*time.Second, func() {
+		tm := rt.NewTimer(2*time.Second, at("NewTimer", ""))
 		ch := make(chan int)
 		rt.Go(at("Go", ""), func() { // the peer on the other end of a connection
 			for i := 0; i < rounds; i++ {
-				rt.GoOutside()                     // a network read
-				time.Sleep(100 * time.Millisecond) // real time: uninstrumented
+				rt.GoOutside()                    // a network read
+				time.Sleep(40 * time.Millisecond) // real time: uninstrumented
 				rt.Send(ch, i, at("Send", ""))
 			}
 		})
@@ -40,7 +41,7 @@ func TestStallRestartsAfterProgress(t *testing.T) {
 		t.Fatalf("%v %+v", err, r)
 	}
 	if fired >= 0 {
-		t.Errorf("the 500 ms deadline fired at round %d, though each wait for the outside was about 100 ms", fired)
+		t.Errorf("the 2 s deadline fired at round %d, though each wait for the outside was about 40 ms", fired)
 	}
 }
 

@@ -89,7 +89,9 @@ func runChild(t *testing.T, name string, cfg *rt.Config, extraArgs ...string) ch
 	} else {
 		env = slicesWithout(env, "DEADHUNT_CONFIG=")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	// A guard against a child that hangs, not a measure: a loaded machine
+	// may take many times a child's usual second or two.
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	args := append([]string{"-test.run=^TestHelperProcess$", "-test.count=1", "-test.v"}, extraArgs...)
 	cmd := exec.CommandContext(ctx, os.Args[0], args...)

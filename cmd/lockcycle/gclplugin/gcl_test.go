@@ -1,3 +1,8 @@
+//go:build gcl
+
+// This test downloads and builds golangci-lint (minutes): it is left out
+// of go test ./... and run by task lint (go test -tags gcl).
+
 package gclplugin
 
 import (
