@@ -20,7 +20,8 @@ import (
 // way partial-order reduction counts them. From one run it derives:
 //   - a signature: equal for two runs that ordered every shared object's
 //     conflicting operations alike (runs that only reorder independent
-//     operations share it);
+//     operations share it) and fired their timers and cancellations at
+//     the same points of the goroutines' operations (cut);
 //   - a shape: the goroutines' operation counts per shared object;
 //   - orderings: how many signatures runs of this shape can have at most,
 //     the product over the shared objects of the multinomial
