@@ -4,33 +4,49 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
 
 // stopsLine counts the tests per stop reason: "why the hunts stopped: 60
-// no interleaving, 3 exhausted, 1 confirmed, 9 budget spent (miss bound at
-// most 0.43)"; empty when no test has a stop reason.
+// no interleaving, 3 exhausted, 1 confirmed, 2 settled (a next run new
+// with p≈0.01 at most, by Good–Turing), 9 budget spent (miss bound at
+// most 0.43; 2 with no guarantee)"; empty when no test has a stop reason.
 func stopsLine(sum *driver.Summary) string {
 	counts := map[driver.Stop]int{}
-	worst, unexplored := 0.0, 0
+	worst, unseen, unexplored, unbound := 0.0, 0.0, 0, 0
 	for _, st := range sum.Tests {
 		counts[st.Stop]++
 		if st.Unexplored != "" && st.Stop != driver.StopConfirmed {
 			unexplored++
 		}
-		if st.Stop == driver.StopBudget {
+		switch {
+		case st.Stop == driver.StopSettled:
+			unseen = max(unseen, st.Unseen)
+		case st.Stop == driver.StopBudget && report.NoGuarantee(st.MissBound):
+			unbound++
+		case st.Stop == driver.StopBudget:
 			worst = max(worst, st.MissBound)
 		}
 	}
 	var parts []string
 	for _, s := range driver.Stops {
-		if n := counts[s]; n > 0 {
-			part := fmt.Sprintf("%d %s", n, s)
-			if s == driver.StopBudget {
-				part += fmt.Sprintf(" (miss bound at most %.3g)", worst)
-			}
-			parts = append(parts, part)
+		n := counts[s]
+		if n == 0 {
+			continue
 		}
+		part := fmt.Sprintf("%d %s", n, s)
+		switch {
+		case s == driver.StopSettled:
+			part += fmt.Sprintf(" (a next run new with p≈%.2g at most, by Good–Turing)", unseen)
+		case s == driver.StopBudget && unbound == n:
+			part += " (no guarantee)"
+		case s == driver.StopBudget && unbound > 0:
+			part += fmt.Sprintf(" (miss bound at most %.3g; %d with no guarantee)", worst, unbound)
+		case s == driver.StopBudget:
+			part += fmt.Sprintf(" (miss bound at most %.3g)", worst)
+		}
+		parts = append(parts, part)
 	}
 	if n := counts[""]; n > 0 && len(parts) > 0 {
 		parts = append(parts, fmt.Sprintf("%d not hunted to the end (failed on its own or stopped)", n))

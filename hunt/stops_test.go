@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
 
@@ -76,5 +77,52 @@ func TestTestFailuresBusy(t *testing.T) {
 	if len(errs) != 2 || !strings.Contains(errs[0].Err, "still busy") || !strings.Contains(errs[0].Err, "-timeout") ||
 		!strings.Contains(errs[1].Err, "(it hangs)") {
 		t.Errorf("errors %+v; want TestLong busy (with -timeout), TestStuck hanging", errs)
+	}
+}
+
+// Tests whose orderings cannot be counted (a timer fired) end on the
+// evidence of their runs: one whose seeds repeat one ordering settles
+// after 30 of its 40 seeds, one whose seeds all show new orderings
+// spends its budget; neither line shows a miss bound near 1 as a number
+// (once "budget spent (41 orderings seen, miss bound 0.99)"), the report
+// keeps the estimate and reads back valid.
+func TestStopTextEstimate(t *testing.T) {
+	cfg, _, _ := fakeConfig(t, "TestTimerSame", "TestTimerNew")
+	cfg.Runs = 40
+	res := confirm(t, cfg)
+	var out strings.Builder
+	if err := res.WriteText(&out, false); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, want := range []string{
+		"TestTimerSame: 32 runs (32 pass); settled: a next run shows a new ordering with p≈0 (Good–Turing over 30 runs: no ordering seen once)",
+		"TestTimerNew: 42 runs (42 pass); budget spent (41 orderings seen, no guarantee; a next run shows a new ordering with p≈1 (Good–Turing over 40 runs: 40 orderings seen once))",
+		"why the hunts stopped: 1 settled (a next run new with p≈0 at most, by Good–Turing), 1 budget spent (no guarantee)",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "miss bound") {
+		t.Errorf("text shows a miss bound:\n%s", text)
+	}
+	var buf strings.Builder
+	if err := res.Report.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	back, err := report.Read(strings.NewReader(buf.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stops := map[string]report.TestRun{}
+	for _, tr := range back.Tests {
+		stops[tr.Test] = tr
+	}
+	if s := stops["TestTimerSame"]; s.Stop != "settled" || s.UnseenRuns != 30 || s.Unseen != 0 {
+		t.Errorf("report: %+v; want settled, estimate 0 over 30 runs", s)
+	}
+	if s := stops["TestTimerNew"]; s.Stop != "budget spent" || s.UnseenRuns != 40 || s.Unseen != 1 || !report.NoGuarantee(s.MissBound) {
+		t.Errorf("report: %+v; want budget spent, estimate 1 over 40 runs", s)
 	}
 }

@@ -63,12 +63,19 @@ type TestRun struct {
 	Cached bool `json:"cached,omitempty"`
 	// Stop is why the hunt stopped: "no interleaving" (one run covers
 	// it), "exhausted" (Orderings orderings of its conflicting operations,
-	// all tried), "confirmed", or "budget spent" (MissBound bounds the
-	// probability that a deadlock of the assumed depth was missed). Empty
+	// all tried), "confirmed", "settled" (Unseen fell below 1-confidence)
+	// or "budget spent" (MissBound bounds the probability that a deadlock
+	// of the assumed depth was missed; NoGuarantee when near 1). Empty
 	// for a test that fails on its own or was cut short.
 	Stop      string  `json:"stop,omitempty"`
 	Orderings int     `json:"orderings,omitempty"`
 	MissBound float64 `json:"miss_bound,omitempty"`
+	// Unseen is the Good–Turing estimate of the chance that one more run
+	// would have shown an ordering none of UnseenRuns seeded runs showed
+	// (those seen once, over the runs), where the orderings could not be
+	// counted; "settled" stops on it. UnseenRuns 0: no estimate.
+	Unseen     float64 `json:"unseen,omitempty"`
+	UnseenRuns int     `json:"unseen_runs,omitempty"`
 	// Unexplored names a draw the runs made that no count of runs covers
 	// (a 64-bit draw, a large map's order): Stop then claims no coverage.
 	Unexplored string `json:"unexplored,omitempty"`

@@ -168,6 +168,8 @@ func (f *Finding) writeText(w io.Writer) {
 	}
 	if s := f.Search; s != nil && s.Runs == 0 {
 		fmt.Fprintf(w, "  not tried: %s\n", cmpOr(s.Note, "no run was aimed at it"))
+	} else if s != nil && NoGuarantee(s.MissBound) {
+		fmt.Fprintf(w, "  not confirmed: %d runs of %s; no guarantee for a depth-%d deadlock\n", s.Runs, s.Strategy, s.Depth)
 	} else if s != nil {
 		fmt.Fprintf(w, "  not confirmed: %d runs of %s; a depth-%d deadlock is missed with probability at most %.3g\n",
 			s.Runs, s.Strategy, s.Depth, s.MissBound)

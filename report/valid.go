@@ -21,6 +21,24 @@ func (r *Report) CheckValid() error {
 		}
 		seen[f.ID+"\x00"+f.Test] = true
 	}
+	for i := range r.Tests {
+		if err := r.Tests[i].CheckValid(); err != nil {
+			return fmt.Errorf("report: test %d (%s): %w", i, r.Tests[i].Ref(), err)
+		}
+	}
+	return nil
+}
+
+// CheckValid reports the first inconsistency in a test's stop, if any.
+func (t *TestRun) CheckValid() error {
+	switch {
+	case t.MissBound < 0 || t.MissBound > 1:
+		return fmt.Errorf("miss bound %v outside [0,1]", t.MissBound)
+	case t.Unseen < 0 || t.Unseen > 1:
+		return fmt.Errorf("unseen estimate %v outside [0,1]", t.Unseen)
+	case t.UnseenRuns < 0 || t.Unseen > 0 && t.UnseenRuns == 0:
+		return fmt.Errorf("unseen estimate %v over %d runs", t.Unseen, t.UnseenRuns)
+	}
 	return nil
 }
 

@@ -22,7 +22,11 @@ func (d *detailView) header(b *content) {
 			w.Strategy, w.Seed, params(w.Params), w.Hits, w.Runs, 100*w.HitRate(), len(w.Schedule)))
 	}
 	if s := f.Search; s != nil {
-		b.wrap("search", fmt.Sprintf("%s, %d runs: a depth-%d deadlock is missed with probability ≤ %.3g", s.Strategy, s.Runs, s.Depth, s.MissBound))
+		miss := fmt.Sprintf("a depth-%d deadlock is missed with probability ≤ %.3g", s.Depth, s.MissBound)
+		if report.NoGuarantee(s.MissBound) {
+			miss = fmt.Sprintf("no guarantee for a depth-%d deadlock", s.Depth)
+		}
+		b.wrap("search", fmt.Sprintf("%s, %d runs: %s", s.Strategy, s.Runs, miss))
 		if s.Note != "" {
 			b.wrap("", s.Note)
 		}

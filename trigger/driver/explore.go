@@ -3,6 +3,7 @@ package driver
 import (
 	"cmp"
 	"fmt"
+	"math"
 
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/rt/wire"
@@ -27,10 +28,14 @@ const (
 	// StopBudget: the seeded runs were all made; TestStats.MissBound
 	// bounds what they may have missed.
 	StopBudget Stop = "budget spent"
+	// StopSettled: the orderings could not be counted, and the seeded
+	// runs kept showing orderings earlier ones showed: the Good–Turing
+	// estimate (TestStats.Unseen) fell below 1-confidence (unseen.go).
+	StopSettled Stop = "settled"
 )
 
 // Stops lists the stop reasons in display order.
-var Stops = []Stop{StopNoInterleaving, StopExhausted, StopConfirmed, StopBudget}
+var Stops = []Stop{StopNoInterleaving, StopExhausted, StopConfirmed, StopSettled, StopBudget}
 
 // space is what a test's runs showed of its schedule space: the first
 // run's shape and bound, the distinct orderings seen since.
@@ -42,6 +47,10 @@ type space struct {
 	sigs      map[string]Outcome
 	// unexplored is a draw the runs cannot cover (Explore.Unexplored).
 	unexplored string
+	// seeds are the signatures of the strategy's seeded runs; blind says
+	// why signatures cannot stand for runs (no estimate then).
+	seeds seedSigs
+	blind string
 }
 
 // add counts a run's report; the caller holds testHunt.mu.
@@ -55,6 +64,7 @@ func (s *space) add(rn *run) {
 	}
 	if rn.Outcome.Hung() { // stopped at its bound: its orderings are not all of a run's
 		s.uncounted = cmp.Or(s.uncounted, "a run reached its time bound")
+		s.blind = cmp.Or(s.blind, "a run reached its time bound")
 		return
 	}
 	s.runs++
@@ -73,8 +83,41 @@ func (s *space) add(rn *run) {
 		// The same ordering and draws ended differently: something
 		// outside the schedule decided; no count of orderings covers it.
 		s.uncounted = cmp.Or(s.uncounted, "runs with the same ordering ended differently (a source outside the scheduler)")
+		s.blind = cmp.Or(s.blind, "runs with the same ordering ended differently")
 	}
 	s.sigs[e.Signature] = rn.Outcome
+	if rn.Seeded && rn.Aim == "" {
+		s.seeds.add(e.Signature)
+	}
+}
+
+// unseen is the Good–Turing estimate over the strategy's seeded runs and
+// their number, where the budget cannot show every ordering (they cannot
+// be counted, or are more than budget); runs is 0 when there is none.
+func (s *space) unseen(budget int) (p float64, runs int) {
+	if s.blind != "" || s.seeds.runs == 0 || s.uncounted == "" && s.orderings <= float64(budget) {
+		return 0, 0
+	}
+	return goodTuring(s.seeds.once, s.seeds.runs), s.seeds.runs
+}
+
+// settledLocked reports whether t's seeded runs may stop on the estimate:
+// never while keeping going, nor for a test with aims (a prediction keeps
+// the whole budget); the caller holds t.mu.
+func (t *testHunt) settledLocked() bool {
+	o := &t.h.opts
+	if o.KeepGoing || len(o.aimsFor(t.pkg.ImportPath, t.test)) > 0 {
+		return false
+	}
+	p, n := t.space.unseen(t.seedBudget())
+	return n > 0 && settles(p, n, o.Confidence)
+}
+
+// settled is settledLocked for a caller that does not hold t.mu.
+func (t *testHunt) settled() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.settledLocked()
 }
 
 // exhausted reports whether the runs showed every ordering the bound
@@ -105,9 +148,13 @@ func (t *testHunt) stop() {
 		s.Stop, s.Orderings = StopExhausted, int(t.space.orderings)
 	default:
 		s.Stop = StopBudget
+		if t.settledLocked() {
+			s.Stop = StopSettled
+		}
 		o := &t.h.opts
 		p := PerRunBound(o.Strategy, s.Calibration.Goroutines, stepsFor(o.Strategy, s.Calibration), s.Calibration.Radius, o.Depth)
 		s.MissBound = MissBound(p, s.Seeded)
+		s.Unseen, s.UnseenRuns = t.space.unseen(t.seedBudget())
 	}
 	s.Uncounted, s.Unexplored = t.space.uncounted, t.space.unexplored
 	if s.Uncounted == "" {
@@ -117,8 +164,10 @@ func (t *testHunt) stop() {
 }
 
 // StopText says why the hunt of a test ended, for its line: "no
-// interleaving", "explored all 6 orderings", "confirmed", "budget spent
-// (a depth-3 deadlock missed with probability ≤ 0.21)".
+// interleaving", "explored all 6 orderings", "confirmed", "settled: …",
+// "budget spent (3 orderings seen, miss bound 0.21)". A miss bound too
+// near 1 to promise anything is "no guarantee", with the estimate of
+// what a next run would show where there is one.
 //
 // Where a run drew a value no count of runs covers (Unexplored), neither
 // "no interleaving" nor "explored all" is claimed: the line says what
@@ -135,23 +184,52 @@ func (s *TestStats) StopText() string {
 		return "no interleaving: one ordering, which one run covers"
 	case StopExhausted:
 		return fmt.Sprintf("explored all %d orderings", s.Orderings)
+	case StopSettled:
+		return fmt.Sprintf("settled: %s", s.unseenText())
 	case StopBudget:
 		seen := ""
 		switch {
 		case s.Bound > 0:
-			seen = fmt.Sprintf("%d of %.0f orderings seen, ", s.Orderings, s.Bound)
+			seen = fmt.Sprintf("%d of %.0f orderings seen", s.Orderings, s.Bound)
 		case s.Orderings > 0:
-			seen = fmt.Sprintf("%d orderings seen, ", s.Orderings)
+			seen = fmt.Sprintf("%d orderings seen", s.Orderings)
 		}
-		return fmt.Sprintf("budget spent (%smiss bound %.3g)", seen, s.MissBound)
+		var what string
+		switch {
+		case !report.NoGuarantee(s.MissBound):
+			what = fmt.Sprintf("miss bound %.3g", s.MissBound)
+		case s.UnseenRuns > 0:
+			what = "no guarantee; " + s.unseenText()
+		default:
+			what = "no guarantee"
+		}
+		if seen != "" {
+			what = seen + ", " + what
+		}
+		return fmt.Sprintf("budget spent (%s)", what)
 	}
 	return string(s.Stop)
+}
+
+// unseenText says the estimate: "a next run shows a new ordering with
+// p≈0.03 (Good–Turing over 34 runs: 1 ordering seen once)".
+func (s *TestStats) unseenText() string {
+	once := "no ordering"
+	switch n := int(math.Round(s.Unseen * float64(s.UnseenRuns))); n {
+	case 0:
+	case 1:
+		once = "1 ordering"
+	default:
+		once = fmt.Sprintf("%d orderings", n)
+	}
+	return fmt.Sprintf("a next run shows a new ordering with p≈%.2g (Good–Turing over %d runs: %s seen once)", s.Unseen, s.UnseenRuns, once)
 }
 
 // StopRef is a test's stop reason for the report.
 func (s *TestStats) StopRef() report.TestRun {
 	return report.TestRun{Package: s.Package, Test: s.Test, Runs: s.Runs, ElapsedMS: s.Elapsed.Milliseconds(),
-		Stop: string(s.Stop), Orderings: s.Orderings, MissBound: s.MissBound, Unexplored: s.Unexplored, LeakCheck: s.LeakCheck}
+		Stop: string(s.Stop), Orderings: s.Orderings, MissBound: s.MissBound,
+		Unseen: s.Unseen, UnseenRuns: s.UnseenRuns, Unexplored: s.Unexplored, LeakCheck: s.LeakCheck}
 }
 
 // seedBudget is the test's seeded runs: enough for Options.Confidence

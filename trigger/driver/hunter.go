@@ -286,11 +286,11 @@ type phase struct {
 }
 
 // done reports whether the phase can stop: for the strategy's seeds, when
-// the test's hunt can; for an aim's, when one of its runs deadlocked in a
+// the test's hunt can (confirmed, exhausted or settled); for an aim's, when one of its runs deadlocked in a
 // way that was confirmed (by it or earlier), unless keeping going.
 func (t *testHunt) phaseDone(ph *phase) bool {
 	if ph.aim == nil {
-		return t.done() || t.exhausted()
+		return t.done() || t.exhausted() || t.settled()
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()

@@ -82,6 +82,12 @@ type TestStats struct {
 	Bound     float64
 	MissBound float64
 	Uncounted string
+	// Unseen is the Good–Turing estimate of the chance that one more
+	// seeded run would have shown an ordering none showed, over
+	// UnseenRuns seeded runs of the strategy (0: no estimate; made only
+	// where the budget cannot show every ordering, unseen.go).
+	Unseen     float64 `json:",omitempty"`
+	UnseenRuns int     `json:",omitempty"`
 	// Unexplored names a draw the runs made that no count of runs covers
 	// (a 64-bit draw, a large map's order, a source outside the
 	// scheduler); then no stop claims coverage.

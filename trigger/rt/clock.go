@@ -525,7 +525,7 @@ func (sc *sched) fire(t *vtimer) {
 	}
 	sc.progress++
 	if sc.expl != nil {
-		sc.expl.timerFired(t)
+		sc.expl.timerFired(sc, t)
 	}
 	if t.period > 0 {
 		next := t.when + t.period

@@ -20,7 +20,8 @@ import (
 // way partial-order reduction counts them. From one run it derives:
 //   - a signature: equal for two runs that ordered every shared object's
 //     conflicting operations alike (runs that only reorder independent
-//     operations share it);
+//     operations share it) and fired their timers and cancellations at
+//     the same points of the goroutines' operations (cut);
 //   - a shape: the goroutines' operation counts per shared object;
 //   - orderings: how many signatures runs of this shape can have at most,
 //     the product over the shared objects of the multinomial
@@ -74,6 +75,10 @@ type explorer struct {
 	// hbOff: the vector clocks are no longer kept (explore_hb.go, stopHB).
 	hbOff bool
 	data  dataChoices // the draws' small choices (draw.go)
+	// cuts place in the signature the events no object's record orders
+	// (cut); cutN numbers each event's occurrences.
+	cuts []uint64
+	cutN map[string]int
 }
 
 // dataChoices are a run's small data choices: each multiplies the
@@ -261,11 +266,33 @@ func role(m *map[uint64]bool, name uint64) {
 }
 
 // fired records a timer's firing; a sleep's wakes its goroutine only.
-func (e *explorer) timerFired(t *vtimer) {
-	if t.kind != timerSleep && e.uncounted == "" {
+func (e *explorer) timerFired(sc *sched, t *vtimer) {
+	if t.kind == timerSleep {
+		return
+	}
+	e.cut(sc, "fire "+t.site.String())
+	if e.uncounted == "" {
 		e.uncounted = "a timer, ticker or deadline fired"
 		e.stopHB()
 	}
+}
+
+// cut enters in the signature where an event the per-object records do
+// not order (a timer's firing, a cancellation) fell among each
+// goroutine's own operations: the operations each had begun by then. Runs
+// that differ only there then differ in signature, so the driver does not
+// count them as repeats of one ordering (its Good–Turing estimate). The
+// orderings stay uncounted.
+func (e *explorer) cut(sc *sched, what string) {
+	if e.cutN == nil {
+		e.cutN = map[string]int{}
+	}
+	e.cutN[what]++
+	var at uint64 // a sum: the same whatever the goroutines' IDs
+	for _, y := range sc.gs.all {
+		at += hashSeq(y.name, []uint64{uint64(y.opSeq)})
+	}
+	e.cuts = append(e.cuts, hashSeq(hashString(what), []uint64{uint64(e.cutN[what]), at}))
 }
 
 // did records x's operation, which has just completed, as its row says
@@ -347,7 +374,11 @@ func (e *explorer) didWGWait(x *g) {
 // starts (context AfterFunc callbacks) is recorded as goroutines of their
 // own.
 func (e *explorer) didCancel(x *g) {
-	if e.uncounted == "" && othersAlive(x) {
+	if !othersAlive(x) {
+		return
+	}
+	e.cut(x.sc, "cancel")
+	if e.uncounted == "" {
 		e.uncounted = "a context was cancelled"
 		e.stopHB()
 	}
@@ -463,6 +494,7 @@ func (e *explorer) summary() *wire.Explore {
 	if out.Uncounted != "" || out.Orderings > maxOrderings {
 		out.Orderings = 0
 	}
+	sigs = append(sigs, e.cuts...)
 	if e.choices == 0 {
 		// No decision had an alternative (goroutines that ran one after
 		// another, each waiting for the one it started): every run is

@@ -401,3 +401,47 @@ func TestExploreManyGoroutines(t *testing.T) {
 		}
 	}
 }
+
+// TestExploreDeadlineSignature: where a deadline fires among the
+// goroutines' operations enters the signature, though the orderings stay
+// uncounted: runs in which the worker saw the deadline and dropped its
+// answer never share a signature with runs in which it sent, so the
+// driver's estimate of unseen orderings does not take them for repeats.
+func TestExploreDeadlineSignature(t *testing.T) {
+	var sent bool
+	body := func() {
+		sent = false
+		ctx, cancel := rt.WithTimeout(context.Background(), time.Millisecond, at("WithTimeout", ""))
+		defer cancel()
+		answer := make(chan string, 1)
+		rt.Go(at("Go", ""), func() {
+			defer rt.Close(answer, at("Close", ""))
+			rt.Sleep(time.Millisecond, at("Sleep", ""))
+			if ctx.Err() != nil {
+				return
+			}
+			rt.Send(answer, "ok", at("Send", ""))
+		})
+		_, sent = rt.Recv2(answer, at("Recv", ""))
+	}
+	bySig := map[string]bool{}
+	kinds := map[bool]int{}
+	for seed := uint64(1); seed <= 30; seed++ {
+		r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: seed, WatchdogMS: 1000, Explore: true}, 10*time.Second, body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := r.Explore
+		if e == nil || e.Orderings != 0 || e.Uncounted == "" {
+			t.Fatalf("seed %d: report %+v; want no bound", seed, e)
+		}
+		kinds[sent]++
+		if was, ok := bySig[e.Signature]; ok && was != sent {
+			t.Fatalf("seed %d: signature %s for a run that sent (%v) and one that did not", seed, e.Signature, sent)
+		}
+		bySig[e.Signature] = sent
+	}
+	if kinds[true] == 0 || kinds[false] == 0 {
+		t.Errorf("30 seeds: %d sent, %d dropped; want both (the scenario no longer races)", kinds[true], kinds[false])
+	}
+}

@@ -1,0 +1,145 @@
+package driver
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/deadhunt/deadhunt/report"
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
+)
+
+// The Good–Turing estimate is the runs whose signature came exactly once,
+// over the runs: a signature seen again leaves the count.
+func TestGoodTuring(t *testing.T) {
+	var s seedSigs
+	for i, c := range []struct {
+		sig        string
+		once, runs int
+	}{{"a", 1, 1}, {"b", 2, 2}, {"a", 1, 3}, {"a", 1, 4}, {"c", 2, 5}, {"c", 1, 6}, {"b", 0, 7}} {
+		s.add(c.sig)
+		if s.once != c.once || s.runs != c.runs {
+			t.Fatalf("after run %d (%s): %d seen once in %d runs, want %d in %d", i+1, c.sig, s.once, s.runs, c.once, c.runs)
+		}
+	}
+	if p := goodTuring(1, 4); p != 0.25 {
+		t.Errorf("goodTuring(1, 4) = %v, want 0.25", p)
+	}
+	if p := goodTuring(0, 0); !math.IsNaN(p) {
+		t.Errorf("goodTuring over no run = %v, want NaN", p)
+	}
+}
+
+// The estimate stops a hunt only over enough runs and strictly below
+// what the confidence leaves unseen.
+func TestSettles(t *testing.T) {
+	for _, c := range []struct {
+		p    float64
+		runs int
+		conf float64
+		want bool
+	}{
+		{0, minEstimateRuns - 1, 0.99, false}, // too few runs, however repetitive
+		{0, minEstimateRuns, 0.99, true},
+		{0.01, 100, 0.99, false}, // at 1-confidence, not below it
+		{0.009, 200, 0.99, true},
+		{0.03, 34, 0.95, true},
+		{0.03, 34, 0.99, false},
+	} {
+		if got := settles(c.p, c.runs, c.conf); got != c.want {
+			t.Errorf("settles(%v, %d, %v) = %v, want %v", c.p, c.runs, c.conf, got, c.want)
+		}
+	}
+}
+
+func seededRun(sig, uncounted string, orderings float64) *run {
+	rn := exploreRun(orderings, "sh", sig, uncounted)
+	rn.Seeded = true
+	return rn
+}
+
+// A space estimates over the strategy's seeded runs only, and only where
+// the budget cannot show every ordering; never once signatures cannot
+// stand for runs (one ordering ended two ways).
+func TestSpaceUnseen(t *testing.T) {
+	const timer = "a timer, ticker or deadline fired"
+	var s space
+	s.add(exploreRun(0, "sh", "cal", timer)) // the calibration: not seeded
+	aimed := seededRun("x", timer, 0)
+	aimed.Aim = "DH-1"
+	s.add(aimed) // an aim's directed run: not the strategy's
+	for i := range 4 {
+		s.add(seededRun(strconv.Itoa(i%3), timer, 0)) // 0 1 2 0: 1 and 2 once
+	}
+	if p, n := s.unseen(100); n != 4 || p != 0.5 {
+		t.Errorf("unseen = %v over %d runs, want 0.5 over 4", p, n)
+	}
+
+	var counted space
+	for i := range 4 {
+		counted.add(seededRun(strconv.Itoa(i), "", 6))
+	}
+	if _, n := counted.unseen(100); n != 0 {
+		t.Errorf("6 countable orderings, budget 100: an estimate over %d runs", n)
+	}
+	if p, n := counted.unseen(5); n != 4 || p != 1 {
+		t.Errorf("6 orderings, budget 5: unseen %v over %d runs, want 1 over 4", p, n)
+	}
+
+	var split space
+	split.add(seededRun("a", timer, 0))
+	dl := seededRun("a", timer, 0)
+	dl.Outcome, dl.Result.Outcome = Deadlock, "deadlock"
+	split.add(dl)
+	if _, n := split.unseen(100); n != 0 || split.blind == "" {
+		t.Errorf("one ordering, a pass and a deadlock: an estimate over %d runs (blind %q)", n, split.blind)
+	}
+}
+
+// A test whose timer-driven orderings cannot be counted, and whose seeds
+// show the same ordering every time, stops after minEstimateRuns seeds
+// (settled), where the budget was 100; the line says the estimate.
+func TestHuntSettles(t *testing.T) {
+	pkg, env, _ := fakePackage(t, "TestTimerSame")
+	s := hunt(t, []Package{pkg}, Options{Runs: 100, Parallel: 1, Env: env})
+	st := s.Tests[0]
+	if st.Stop != StopSettled || st.Seeded != minEstimateRuns || st.UnseenRuns != minEstimateRuns || st.Unseen != 0 {
+		t.Fatalf("%s: stop %q after %d seeds, estimate %v over %d; want settled after %d", st.String(), st.Stop, st.Seeded, st.Unseen, st.UnseenRuns, minEstimateRuns)
+	}
+	want := "settled: a next run shows a new ordering with p≈0 (Good–Turing over 30 runs: no ordering seen once)"
+	if line := st.String(); !strings.Contains(line, want) || strings.Contains(line, "miss bound") {
+		t.Errorf("line %q; want %q", line, want)
+	}
+	if ref := st.StopRef(); ref.Stop != "settled" || ref.UnseenRuns != minEstimateRuns || ref.CheckValid() != nil {
+		t.Errorf("report stop %+v", ref)
+	}
+}
+
+// The estimate stops nothing while keeping going, nor a test with an aim
+// (an open prediction keeps the whole budget); runs that keep showing new
+// orderings spend the budget, whose line says there is no guarantee and
+// the estimate, never "miss bound 1".
+func TestHuntKeepsBudget(t *testing.T) {
+	pkg, env, _ := fakePackage(t, "TestTimerSame", "TestTimerNew")
+	aim := Aim{ID: "DH-0000000001", Target: wire.Target{Sites: []string{"/fake/a.go:11:2"}}, Depth: 3}
+	s := hunt(t, []Package{pkg}, Options{Runs: 35, Parallel: 1, Env: env,
+		Aims: map[TestKey][]Aim{{pkg.ImportPath, "TestTimerSame"}: {aim}}})
+	for _, st := range s.Tests {
+		if st.Stop != StopBudget || st.Seeded != 35*(1+len(st.Aims)) || st.UnseenRuns != 35 {
+			t.Errorf("%s: stop %q after %d seeds (%d aims), estimate over %d; want the budget spent", st.String(), st.Stop, st.Seeded, len(st.Aims), st.UnseenRuns)
+		}
+		if st.Test == "TestTimerNew" {
+			// 36 orderings: the calibration's and the 35 seeds'.
+			want := "budget spent (36 orderings seen, no guarantee; a next run shows a new ordering with p≈1 (Good–Turing over 35 runs: 35 orderings seen once))"
+			if !report.NoGuarantee(st.MissBound) || !strings.HasSuffix(st.String(), want) {
+				t.Errorf("line %q (miss bound %v); want it to end %q", st.String(), st.MissBound, want)
+			}
+		}
+	}
+	pkg, env, _ = fakePackage(t, "TestTimerSame")
+	s = hunt(t, []Package{pkg}, Options{Runs: 35, Parallel: 1, Env: env, KeepGoing: true})
+	if st := s.Tests[0]; st.Stop != StopBudget || st.Seeded != 35 {
+		t.Errorf("keeping going: %s after %d seeds; want the budget spent", st.String(), st.Seeded)
+	}
+}
