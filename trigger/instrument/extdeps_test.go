@@ -14,7 +14,8 @@ import (
 )
 
 // fileProxy serves the module in dir as version v from a file:// proxy,
-// with a fresh module cache, and returns the go.sum lines for it.
+// with a fresh module cache, and returns the go.sum lines for it. A
+// module without go.mod gets the one the go command synthesizes.
 func fileProxy(t *testing.T, dir, path, v string) string {
 	t.Helper()
 	proxy := t.TempDir()
@@ -23,7 +24,9 @@ func fileProxy(t *testing.T, dir, path, v string) string {
 		t.Fatal(err)
 	}
 	gomod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-	if err != nil {
+	if os.IsNotExist(err) {
+		gomod = []byte("module " + path + "\n")
+	} else if err != nil {
 		t.Fatal(err)
 	}
 	zipName := filepath.Join(at, v+".zip")
