@@ -1,12 +1,10 @@
 package instrument
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"go/version"
 	"io/fs"
 	"maps"
 	"os"
@@ -163,28 +161,6 @@ func (b *builder) replaceOthers() string {
 		fmt.Fprintf(&s, "\nreplace %s => %s\n", path, b.otherMods[path])
 	}
 	return s.String()
-}
-
-// fileGo makes a rewritten file of a package of another module build with
-// at least minGo's language version, which the runtime calls need, when
-// its module asks for less: its //go:build line gets "&& go1.21", or one
-// is added with a //line directive that keeps the file's own lines.
-func fileGo(u *unit, name string, data []byte) []byte {
-	if !u.ext || u.internal.Module == nil || version.Compare("go"+u.internal.Module.GoVersion, "go"+minGo) >= 0 {
-		return data
-	}
-	lines := bytes.SplitAfter(data, []byte("\n"))
-	for i, l := range lines {
-		s := strings.TrimSpace(string(l))
-		if strings.HasPrefix(s, "package ") || strings.HasPrefix(s, "package\t") {
-			break
-		}
-		if expr, ok := strings.CutPrefix(s, "//go:build "); ok {
-			lines[i] = []byte(fmt.Sprintf("//go:build (%s) && go%s\n", expr, minGo))
-			return bytes.Join(lines, nil)
-		}
-	}
-	return append([]byte(fmt.Sprintf("//go:build go%s\n\n//line %s:1\n", minGo, name)), data...)
 }
 
 // withoutOthers writes the overlay without the files of other modules'
