@@ -23,7 +23,8 @@
 // to load or build has its Err set; the others are still built.
 //
 // Builds run with GOWORK=off (a go.work is reported as a warning). A
-// vendored module is refused unless -mod=mod is given. A module whose go
+// module built from vendor/ (-mod=vendor, or go 1.14 or later with a vendor
+// directory) is refused: GOFLAGS=-mod=mod builds it. A module whose go
 // directive is below 1.21 (or missing) keeps it, since raising it changes
 // the module graph's rules; each rewritten file, and each file of the
 // runtime (whose go.mod says the user's version), gets a //go:build

@@ -35,15 +35,15 @@ func (b *builder) moduleOf(u *unit, mods map[string]*module) (*module, error) {
 }
 
 func (b *builder) prepareModule(m *module, path, gomod string, n int) error {
-	if _, err := os.Stat(filepath.Join(m.dir, "vendor", "modules.txt")); err == nil && !hasModFlag(b.opts.GoFlags) {
-		return fmt.Errorf("module %s is vendored; deadhunt adds a module and needs the module cache: build with -mod=mod", path)
-	}
 	data, err := os.ReadFile(gomod)
 	if err != nil {
 		return err
 	}
 	text := string(data)
 	goVersion := goVersionOf(text)
+	if err := checkVendor(m.dir, path, goVersion, b.opts.GoFlags); err != nil {
+		return err
+	}
 	if belowMin(goVersion) {
 		m.warnings = append(m.warnings, Warning{Msg: oldGoWarning(goVersion)})
 	}
@@ -76,13 +76,4 @@ func oldGoWarning(v string) string {
 		says = "go.mod has no go directive (go 1.16)"
 	}
 	return fmt.Sprintf("%s; its rewritten files are built with go %s language semantics", says, minGo)
-}
-
-func hasModFlag(flags []string) bool {
-	for _, f := range flags {
-		if strings.HasPrefix(f, "-mod=") || strings.HasPrefix(f, "--mod=") {
-			return true
-		}
-	}
-	return strings.Contains(os.Getenv("GOFLAGS"), "-mod=")
 }
