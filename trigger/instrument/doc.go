@@ -22,7 +22,10 @@
 // go test -c -overlay builds WorkDir/bin/<path>.test. A package that fails
 // to load or build has its Err set; the others are still built.
 //
-// Builds run with GOWORK=off (a go.work is reported as a warning). A
+// Builds run with GOWORK=off: the packages load in the workspace, and the
+// temporary go.mod of a module in one requires and replaces the
+// workspace's other modules by their directories (workspace.go; the
+// warning names the go.work). A
 // module built from vendor/ (-mod=vendor, or go 1.14 or later with a vendor
 // directory) is refused: GOFLAGS=-mod=mod builds it. A module whose go
 // directive is below 1.21 (or missing) keeps it, since raising it changes

@@ -51,7 +51,14 @@ func (b *builder) prepareModule(m *module, path, gomod string, n int) error {
 	if err != nil {
 		return err
 	}
-	text += fmt.Sprintf("\nrequire deadhunt.dev/rt v0.0.0\n\nreplace deadhunt.dev/rt => %s\n", rtDir) + b.replaceOthers()
+	var workLines string
+	var workSums []byte
+	if b.goWork != "" {
+		if workLines, workSums, err = workspaceMod(b.goWork, path, text); err != nil {
+			return err
+		}
+	}
+	text += fmt.Sprintf("\nrequire deadhunt.dev/rt v0.0.0\n\nreplace deadhunt.dev/rt => %s\n", rtDir) + workLines + b.replaceOthers()
 	dir := filepath.Join(b.opts.WorkDir, "mod", strconv.Itoa(n))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -61,10 +68,11 @@ func (b *builder) prepareModule(m *module, path, gomod string, n int) error {
 		return err
 	}
 	sum, err := os.ReadFile(strings.TrimSuffix(gomod, ".mod") + ".sum")
-	if os.IsNotExist(err) {
-		return nil
-	} else if err != nil {
+	if err != nil && !os.IsNotExist(err) {
 		return err
+	}
+	if sum = append(sum, workSums...); len(sum) == 0 {
+		return nil
 	}
 	return os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644)
 }
