@@ -212,7 +212,12 @@ func TestDependencyInstrumented(t *testing.T) {
 	}
 }
 
-// TestVendoredModule checks the clear error for a vendored module.
+// TestVendoredModule checks the builds of a vendored module: with
+// -mod=mod it builds; in vendor mode (the default at go 1.14 and later,
+// or -mod=vendor in the flags or GOFLAGS) the error names the cause and
+// the way out, since the vendor directory, which the go command reads
+// without overlays, cannot hold the runtime; before go 1.14 vendor/ is
+// not used by default and the module builds.
 func TestVendoredModule(t *testing.T) {
 	dir := copyTree(t, "testdata/mod")
 	if err := os.MkdirAll(filepath.Join(dir, "vendor"), 0o755); err != nil {
@@ -225,11 +230,40 @@ func TestVendoredModule(t *testing.T) {
 	if p := pkgs["example.com/m/ok"]; p == nil || p.Err != nil {
 		t.Errorf("with -mod=mod: %v", p)
 	}
+	for _, c := range []struct {
+		name, goflags string
+		flags         []string
+		cause         string
+	}{
+		{"default", "", nil, "builds it from vendor/"},
+		{"flag", "", []string{"-mod=vendor"}, ": -mod=vendor is not supported"},
+		{"GOFLAGS", "-mod=vendor", nil, ": GOFLAGS=-mod=vendor is not supported"},
+	} {
+		t.Setenv("GOFLAGS", c.goflags)
+		pkgs = byPath(buildWith(t, Options{Dir: dir, Patterns: []string{"./ok"}, GoFlags: c.flags}, passthrough))
+		p := pkgs["example.com/m/ok"]
+		if p == nil || p.Err == nil || !strings.Contains(p.Err.Error(), c.cause) || !strings.Contains(p.Err.Error(), "GOFLAGS=-mod=mod") {
+			t.Errorf("%s: vendor mode: %v", c.name, p)
+		}
+	}
 	t.Setenv("GOFLAGS", "")
-	pkgs = byPath(buildWith(t, Options{Dir: dir, Patterns: []string{"./ok"}}, passthrough))
-	p := pkgs["example.com/m/ok"]
-	if p == nil || p.Err == nil || !strings.Contains(p.Err.Error(), "vendored") {
-		t.Errorf("vendored module without -mod=mod: %v", p)
+	old := t.TempDir()
+	for name, data := range map[string]string{
+		"go.mod":             "module example.com/old\n\ngo 1.13\n",
+		"vendor/modules.txt": "",
+		"old.go":             "package old\n\nimport \"sync\"\n\nvar mu sync.Mutex\n\nfunc F() { mu.Lock(); mu.Unlock() }\n",
+		"old_test.go":        "package old\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { F() }\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(old, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(old, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgs = byPath(buildWith(t, Options{Dir: old, Patterns: []string{"."}}, passthrough))
+	if p := pkgs["example.com/old"]; p == nil || p.Err != nil || p.Binary == "" {
+		t.Errorf("go 1.13, vendor/ unused: %v", p)
 	}
 }
 

@@ -24,6 +24,7 @@ type builder struct {
 	others       map[string]bool
 	otherMods    map[string]string // module path → its copy
 	localOverlay string
+	goWork       string // the go.work in effect, if any (workspace.go)
 }
 
 func newBuilder(opts Options, runtime func() (map[string][]byte, error)) (*builder, error) {
@@ -67,15 +68,15 @@ func newBuilder(opts Options, runtime func() (map[string][]byte, error)) (*build
 }
 
 func (b *builder) build(ctx context.Context) ([]Package, error) {
+	b.goWork = b.workspace(ctx)
 	units, err := b.load(ctx)
 	if err != nil {
 		return nil, err
 	}
-	workspace := b.workspace(ctx)
 	for _, u := range units {
 		u.pkg.Dir = u.dir()
-		if workspace != "" {
-			u.pkg.Warnings = append(u.pkg.Warnings, Warning{Msg: "workspace " + workspace + " ignored: each module builds from its own go.mod"})
+		if b.goWork != "" && !u.dep {
+			u.pkg.Warnings = append(u.pkg.Warnings, Warning{Msg: "workspace " + b.goWork + ": built with GOWORK=off, its modules replacing their requirements"})
 		}
 		if u.pkg.Err = u.loadErr(); u.pkg.Err != nil {
 			continue
@@ -156,8 +157,9 @@ func (u *unit) dir() string {
 	return ""
 }
 
-// workspace returns the go.work file in effect in opts.Dir, if any: builds
-// run with GOWORK=off, since -modfile cannot be used with a workspace.
+// workspace returns the go.work file in effect in opts.Dir, if any: the
+// packages load in the workspace, builds run with GOWORK=off, since
+// -modfile cannot be used with a workspace (workspace.go).
 func (b *builder) workspace(ctx context.Context) string {
 	cmd := exec.CommandContext(ctx, "go", "env", "GOWORK")
 	cmd.Dir = b.opts.Dir

@@ -22,12 +22,19 @@
 // go test -c -overlay builds WorkDir/bin/<path>.test. A package that fails
 // to load or build has its Err set; the others are still built.
 //
-// Builds run with GOWORK=off (a go.work is reported as a warning). A
-// vendored module is refused unless -mod=mod is given. A go directive
-// below 1.21 is raised to 1.21 in the temporary go.mod (with a warning):
-// the generated helpers need generics and channel-direction inference.
-// Not to 1.22, which would change the meaning of loop variables captured
-// by closures or goroutines in a module written for an older version.
+// Builds run with GOWORK=off: the packages load in the workspace, and the
+// temporary go.mod of a module in one requires and replaces the
+// workspace's other modules by their directories (workspace.go; the
+// warning names the go.work). A
+// module built from vendor/ (-mod=vendor, or go 1.14 or later with a vendor
+// directory) is refused: GOFLAGS=-mod=mod builds it. A module whose go
+// directive is below 1.21 (or missing) keeps it, since raising it changes
+// the module graph's rules; each rewritten file, and each file of the
+// runtime (whose go.mod says the user's version), gets a //go:build
+// go1.21 line instead (with a warning): the generated helpers need
+// generics and channel-direction inference. Not 1.22, which would change
+// the meaning of loop variables captured by closures or goroutines in
+// code written for an older version.
 //
 // # What is rewritten
 //

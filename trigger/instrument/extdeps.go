@@ -1,12 +1,10 @@
 package instrument
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"go/version"
 	"io/fs"
 	"maps"
 	"os"
@@ -15,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -64,7 +63,7 @@ func (b *builder) otherPath(u *unit, name string) (string, error) {
 	dir, ok := b.otherMods[mod.Path]
 	if !ok {
 		var err error
-		if dir, err = b.moduleCopy(mod.Dir); err != nil {
+		if dir, err = b.moduleCopy(mod); err != nil {
 			return "", fmt.Errorf("instrument: copying module %s: %w", mod.Path, err)
 		}
 		b.otherMods[mod.Path] = dir
@@ -81,15 +80,43 @@ func (b *builder) otherPath(u *unit, name string) (string, error) {
 // the cache directory and kept, at a path that does not change between
 // builds. A package's directory is part of its build's cache key, so a
 // copy at a new path for each build compiled the module and everything
-// that imports it again every time.
-func (b *builder) moduleCopy(dir string) (string, error) {
-	sum := sha256.Sum256([]byte(dir))
+// that imports it again every time. The copy's go.mod is the one the go
+// command uses for the module (goModOf).
+func (b *builder) moduleCopy(mod *packages.Module) (string, error) {
+	gomod, err := goModOf(mod)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256([]byte(mod.Dir + "\x00" + gomod))
 	return b.cacheEntry("mod-"+hex.EncodeToString(sum[:])[:16], copiedMark, func(tmp string) error {
-		if err := copyModule(dir, tmp); err != nil {
+		if err := copyModule(mod.Dir, tmp); err != nil {
 			return err
 		}
-		return os.WriteFile(filepath.Join(tmp, copiedMark), []byte(dir+"\n"), 0o644)
+		if err := os.WriteFile(filepath.Join(tmp, "go.mod"), []byte(gomod), 0o644); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(tmp, copiedMark), []byte(mod.Dir+"\n"), 0o644)
 	})
+}
+
+// goModOf is the go.mod the go command uses for a module of the module
+// cache: the download cache's .mod file, which it synthesizes as "module
+// path" for a module that ships none (an old one, or a +incompatible
+// version); a directory replacement needs one, with no go line (go 1.16
+// semantics) as the go command assumes.
+func goModOf(mod *packages.Module) (string, error) {
+	if mod.GoMod != "" {
+		data, err := os.ReadFile(mod.GoMod)
+		if err == nil {
+			return string(data), nil
+		} else if !os.IsNotExist(err) {
+			return "", err
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(mod.Dir, "go.mod")); err == nil {
+		return string(data), nil
+	}
+	return "module " + modfile.AutoQuote(mod.Path) + "\n", nil
 }
 
 // copiedMark is the file a finished module copy holds.
@@ -134,28 +161,6 @@ func (b *builder) replaceOthers() string {
 		fmt.Fprintf(&s, "\nreplace %s => %s\n", path, b.otherMods[path])
 	}
 	return s.String()
-}
-
-// fileGo makes a rewritten file of a package of another module build with
-// at least minGo's language version, which the runtime calls need, when
-// its module asks for less: its //go:build line gets "&& go1.21", or one
-// is added with a //line directive that keeps the file's own lines.
-func fileGo(u *unit, name string, data []byte) []byte {
-	if !u.ext || u.internal.Module == nil || version.Compare("go"+u.internal.Module.GoVersion, "go"+minGo) >= 0 {
-		return data
-	}
-	lines := bytes.SplitAfter(data, []byte("\n"))
-	for i, l := range lines {
-		s := strings.TrimSpace(string(l))
-		if strings.HasPrefix(s, "package ") || strings.HasPrefix(s, "package\t") {
-			break
-		}
-		if expr, ok := strings.CutPrefix(s, "//go:build "); ok {
-			lines[i] = []byte(fmt.Sprintf("//go:build (%s) && go%s\n", expr, minGo))
-			return bytes.Join(lines, nil)
-		}
-	}
-	return append([]byte(fmt.Sprintf("//go:build go%s\n\n//line %s:1\n", minGo, name)), data...)
 }
 
 // withoutOthers writes the overlay without the files of other modules'

@@ -17,25 +17,56 @@ import (
 // with a fresh module cache, and returns the go.sum lines for it.
 func fileProxy(t *testing.T, dir, path, v string) string {
 	t.Helper()
+	return fileProxyOf(t, proxyModule{dir, path, v})
+}
+
+// proxyModule is a module a file proxy serves: the tree in dir as version
+// v of path.
+type proxyModule struct{ dir, path, v string }
+
+// fileProxyOf serves mods from a file:// proxy, with a fresh module cache,
+// and returns their go.sum lines. A module without go.mod gets the one
+// the go command synthesizes.
+func fileProxyOf(t *testing.T, mods ...proxyModule) string {
+	t.Helper()
 	proxy := t.TempDir()
-	at := filepath.Join(proxy, path, "@v")
+	var sums strings.Builder
+	var paths []string
+	for _, m := range mods {
+		sums.WriteString(serveModule(t, proxy, m))
+		paths = append(paths, m.path)
+	}
+	t.Setenv("GOPROXY", "file://"+filepath.ToSlash(proxy))
+	t.Setenv("GOMODCACHE", t.TempDir())
+	t.Setenv("GOFLAGS", "-modcacherw") // so that the test can remove the cache
+	t.Setenv("GONOSUMDB", strings.Join(paths, ","))
+	return sums.String()
+}
+
+// serveModule writes m's files into the file proxy and returns its go.sum
+// lines.
+func serveModule(t *testing.T, proxy string, m proxyModule) string {
+	t.Helper()
+	at := filepath.Join(proxy, m.path, "@v")
 	if err := os.MkdirAll(at, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	gomod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-	if err != nil {
+	gomod, err := os.ReadFile(filepath.Join(m.dir, "go.mod"))
+	if os.IsNotExist(err) {
+		gomod = []byte("module " + m.path + "\n")
+	} else if err != nil {
 		t.Fatal(err)
 	}
-	zipName := filepath.Join(at, v+".zip")
+	zipName := filepath.Join(at, m.v+".zip")
 	f, err := os.Create(zipName)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := modzip.CreateFromDir(f, modmodule.Version{Path: path, Version: v}, dir); err != nil {
+	if err := modzip.CreateFromDir(f, modmodule.Version{Path: m.path, Version: m.v}, m.dir); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
-	for name, data := range map[string]string{"list": v + "\n", v + ".info": `{"Version":"` + v + `"}`, v + ".mod": string(gomod)} {
+	for name, data := range map[string]string{"list": m.v + "\n", m.v + ".info": `{"Version":"` + m.v + `"}`, m.v + ".mod": string(gomod)} {
 		if err := os.WriteFile(filepath.Join(at, name), []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -48,11 +79,7 @@ func fileProxy(t *testing.T, dir, path, v string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv("GOPROXY", "file://"+filepath.ToSlash(proxy))
-	t.Setenv("GOMODCACHE", t.TempDir())
-	t.Setenv("GOFLAGS", "-modcacherw") // so that the test can remove the cache
-	t.Setenv("GONOSUMDB", path)
-	return path + " " + v + " " + zipHash + "\n" + path + " " + v + "/go.mod " + modHash + "\n"
+	return m.path + " " + m.v + " " + zipHash + "\n" + m.path + " " + m.v + "/go.mod " + modHash + "\n"
 }
 
 // TestOtherModuleInstrumented builds a package whose test reaches a

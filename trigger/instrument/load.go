@@ -28,9 +28,10 @@ type unit struct {
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
 	packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule | packages.NeedForTest
 
-// loadConfig is how the builder loads the patterns, with their tests.
+// loadConfig is how the builder loads the patterns, with their tests: in
+// the workspace if there is one, as go test would.
 func (b *builder) loadConfig(ctx context.Context, mode packages.LoadMode) *packages.Config {
-	return &packages.Config{Context: ctx, Mode: mode, Dir: b.opts.Dir, Env: b.env(), BuildFlags: b.opts.GoFlags, Tests: true}
+	return &packages.Config{Context: ctx, Mode: mode, Dir: b.opts.Dir, BuildFlags: b.opts.GoFlags, Tests: true}
 }
 
 // load loads the packages with their tests and groups the variants.
@@ -139,8 +140,8 @@ func (b *builder) loadDeps(ctx context.Context, roots []*unit, pkgs []*packages.
 	return out, nil
 }
 
-// env is the environment of every go command: workspaces are off, since
-// -modfile cannot be used with one.
+// env is the environment of the go commands that build: workspaces are
+// off, since -modfile cannot be used with one.
 func (b *builder) env() []string {
 	return append(os.Environ(), "GOWORK=off")
 }
@@ -174,7 +175,7 @@ func (u *unit) loadErr() error {
 func (b *builder) listError(ctx context.Context) string {
 	args := append(append([]string{"list"}, b.opts.GoFlags...), b.opts.Patterns...)
 	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir, cmd.Env = b.opts.Dir, b.env()
+	cmd.Dir = b.opts.Dir // in the workspace, as the packages loaded
 	out, err := cmd.CombinedOutput()
 	if err == nil {
 		return ""
@@ -182,13 +183,14 @@ func (b *builder) listError(ctx context.Context) string {
 	return ": " + strings.TrimSpace(string(out))
 }
 
-// localModule reports whether m is one of the tested modules or a module
-// replaced by a directory: the user's own code, not the module cache.
+// localModule reports whether m is one of the tested modules, of the
+// workspace, or a module replaced by a directory: the user's own code,
+// not the module cache.
 func localModule(m *packages.Module, tested map[string]bool) bool {
 	switch {
 	case m == nil:
 		return false
-	case tested[m.Path]:
+	case tested[m.Path], m.Main: // Main: a module of the workspace
 		return true
 	}
 	return m.Replace != nil && m.Replace.Version == "" && m.Replace.Dir != ""

@@ -14,7 +14,8 @@ import (
 )
 
 // extractRuntime writes the embedded runtime, with a go.mod declaring
-// module deadhunt.dev/rt at language version goVersion, into the cache
+// module deadhunt.dev/rt at the user's go version goVersion (its files
+// raised to minGo if that is below), into the cache
 // directory, once per content: rt-<hash of files and go.mod>. Its
 // subpackages go to subdirectories, and the runtime's imports of them
 // name them in that module (relocate).
@@ -26,9 +27,15 @@ func (b *builder) extractRuntime(goVersion string) (string, error) {
 	for name, data := range files {
 		if strings.HasSuffix(name, ".go") {
 			files[name] = relocate(data)
+			if belowMin(goVersion) {
+				files[name] = raiseFile(files[name], ":1:1")
+			}
 		}
 	}
-	files["go.mod"] = []byte("module " + rewrite.RuntimePath + "\n\ngo " + goVersion + "\n")
+	files["go.mod"] = []byte("module " + rewrite.RuntimePath + "\n")
+	if goVersion != "" {
+		files["go.mod"] = fmt.Appendf(files["go.mod"], "\ngo %s\n", goVersion)
+	}
 	dir, err := b.cacheEntry("rt-"+contentHash(files), "go.mod", func(tmp string) error {
 		for name, data := range files {
 			file := filepath.Join(tmp, filepath.FromSlash(name))
