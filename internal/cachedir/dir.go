@@ -58,7 +58,7 @@ func Hunt() string {
 // Build is the directory of the build's state (Root itself), and marks
 // this process as the cache's user (Use). When off, it is a temporary
 // directory of this process's, made on the first call and removed by
-// Cleanup.
+// Done.
 func Build() (string, error) {
 	root, err := Root()
 	if errors.Is(err, ErrOff) {
@@ -90,9 +90,19 @@ func offDir() (string, error) {
 	return off.dir, nil
 }
 
-// Cleanup removes the temporary build directory Build made when the cache
-// is off; the command calls it before it exits.
-func Cleanup() {
+// Done ends this process's use of the cache: it lets go of the roots it
+// used (Use), so that others may trim or clean them, and removes the
+// temporary build directory Build made when the cache is off. The command
+// calls it before it exits.
+func Done() {
+	users.Lock()
+	for root, f := range users.files {
+		if f != nil {
+			f.Close()
+		}
+		delete(users.files, root)
+	}
+	users.Unlock()
 	off.Lock()
 	defer off.Unlock()
 	if off.dir != "" {

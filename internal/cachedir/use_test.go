@@ -64,20 +64,20 @@ func TestUseTrims(t *testing.T) {
 	}
 }
 
-// The process that uses the cache holds it: another's Clean refuses
-// while it runs.
+// The process that uses the cache holds it until Done: Clean refuses
+// meanwhile.
 func TestUseHolds(t *testing.T) {
 	root := t.TempDir()
 	if !canLock {
 		t.Skip("no flock here")
 	}
-	f := use(root)
+	Use(root)
 	if _, err := Clean(root); !errors.Is(err, ErrInUse) {
 		t.Errorf("Clean while the cache is used: %v; want ErrInUse", err)
 	}
-	f.Close()
+	Done()
 	if _, err := Clean(root); err != nil {
-		t.Errorf("Clean after the user ended: %v", err)
+		t.Errorf("Clean after Done: %v", err)
 	}
 }
 
@@ -146,9 +146,9 @@ func TestRoot(t *testing.T) {
 	if err != nil || b == "" {
 		t.Fatalf("off: Build() = %q, %v; want a temporary directory", b, err)
 	}
-	Cleanup()
+	Done()
 	if _, err := os.Stat(b); !os.IsNotExist(err) {
-		t.Errorf("off: Cleanup left %s: %v", b, err)
+		t.Errorf("off: Done left %s: %v", b, err)
 	}
 	t.Setenv(Env, "")
 	t.Setenv("XDG_CACHE_HOME", dir)
