@@ -6,13 +6,15 @@ import (
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
 
-// CacheEnv names the environment variable that moves the hunt cache:
-// a directory, or "off" for none.
+// CacheEnv names the environment variable that moves deadhunt's cache
+// (the hunt cache and the build's state): a directory, or "off" for none.
 const CacheEnv = cache.Env
 
-// DefaultCacheDir is where the hunt cache lives unless CacheEnv says
-// otherwise: deadhunt/hunt under os.UserCacheDir, where go's own cache
-// lives by default; "" when off or there is no such directory.
+// DefaultCacheDir is where the hunt cache lives: hunt/ in $DEADHUNT_CACHE,
+// else deadhunt/hunt under os.UserCacheDir, where go's own cache lives by
+// default; "" when off or there is no such directory. Asking marks the
+// process as the cache's user: the cache is trimmed first if due, and not
+// while the process runs.
 func DefaultCacheDir() string { return cache.DefaultDir() }
 
 // newCache is the hunt cache in dir for a hunt with cfg's options, keyed

@@ -34,7 +34,7 @@ func runConfirm(e *env, args []string) int {
 	fs.BoolVar(&f.json, "json", false, "print events as JSON on stdout as the hunt goes, one object a line (docs/report.md), instead of text and progress; the report files are written as without it")
 	fs.StringVar(&f.shard, "shard", "", "hunt only share `i/N` of the tests (1 <= i <= N); every shard computes the same split, join their reports with deadhunt merge")
 	fs.StringVar(&f.balance, "balance", "", "balance the -shard shares by each test's cost in this earlier `report` (a merged one, say)")
-	fs.IntVar(&f.count, "count", 0, "1 hunts every test again even when the hunt cache has its result for the same code and options (as go test -count=1); the cache lives in $"+hunt.CacheEnv+" (off: none) or deadhunt/hunt in the user cache directory")
+	fs.IntVar(&f.count, "count", 0, "1 hunts every test again even when the hunt cache has its result for the same code and options (as go test -count=1); the cache lives in hunt/ of $"+hunt.CacheEnv+" (off: none) or deadhunt/hunt in the user cache directory (deadhunt env)")
 	fs.BoolVar(&f.keepGoing, "keep-going", false, "run every test's whole budget and count each finding's hits, instead of stopping a test at its first confirmation")
 	fs.BoolVar(&f.v, "v", false, "verbose: print calibration, warnings and every test's runs")
 	var cfg hunt.Config

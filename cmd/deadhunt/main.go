@@ -15,6 +15,7 @@ import (
 
 	"github.com/deadhunt/deadhunt/analyzer"
 	"github.com/deadhunt/deadhunt/hunt"
+	"github.com/deadhunt/deadhunt/internal/cachedir"
 )
 
 // Exit codes shared by every subcommand.
@@ -42,7 +43,9 @@ type command struct {
 }
 
 var commands = []command{
+	{"clean", "empty deadhunt's cache (-cache)", runClean},
 	{"confirm", "run tests under the controlled scheduler and confirm deadlocks", runConfirm},
+	{"env", "print where deadhunt's cache is, its size and how it is trimmed", runEnv},
 	{"merge", "join the reports of a hunt's shards into one", runMerge},
 	{"predict", "record the tests' lock orders and print the deadlocks they predict", runPredict},
 	{"record", "record the tests' lock-order traces under diversified schedules", runRecord},
@@ -52,7 +55,9 @@ var commands = []command{
 
 func main() {
 	e := &env{stdout: os.Stdout, stderr: os.Stderr, tty: isTerminal(os.Stderr), static: analyzer.Findings}
-	os.Exit(dispatch(e, os.Args[1:]))
+	code := dispatch(e, os.Args[1:])
+	cachedir.Done() // let other deadhunts trim the cache; remove the temporary one when off
+	os.Exit(code)
 }
 
 func dispatch(e *env, args []string) int {

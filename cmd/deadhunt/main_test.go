@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/deadhunt/deadhunt/hunt/hunttest"
+	"github.com/deadhunt/deadhunt/internal/cachedir"
 	"github.com/deadhunt/deadhunt/trigger/driver/drivertest"
 )
 
@@ -15,6 +16,7 @@ func TestMain(m *testing.M) {
 	os.Setenv("DEADHUNT_CACHE", "off") // tests that use the cache set their own
 	code := m.Run()
 	drivertest.Cleanup()
+	cachedir.Done()
 	os.Exit(code)
 }
 

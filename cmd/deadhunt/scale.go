@@ -7,11 +7,13 @@ import (
 	"sync"
 
 	"github.com/deadhunt/deadhunt/hunt"
+	"github.com/deadhunt/deadhunt/internal/cachedir"
 	"github.com/deadhunt/deadhunt/report"
 )
 
 // scale sets what confirm's -shard, -balance and -count ask of cfg: the
-// share of the tests, the costs it is balanced by, and the hunt cache.
+// share of the tests, the costs it is balanced by, and the hunt cache
+// (refusing a size cap in the environment that does not read).
 func (f *flags) scale(cfg *hunt.Config, e *env) error {
 	if f.shard != "" {
 		s, err := hunt.ParseShard(f.shard)
@@ -36,6 +38,9 @@ func (f *flags) scale(cfg *hunt.Config, e *env) error {
 		cfg.Fresh = true
 	default:
 		return fmt.Errorf("-count %d: only -count=1 (hunt again, bypassing the cache) is supported", f.count)
+	}
+	if _, err := cachedir.LimitsFromEnv(); err != nil {
+		return err // the cap is read when the cache is trimmed: say now that it is wrong
 	}
 	cfg.Cache = hunt.DefaultCacheDir()
 	return nil

@@ -9,6 +9,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/deadhunt/deadhunt/internal/cachedir"
 )
 
 type builder struct {
@@ -40,11 +42,9 @@ func newBuilder(opts Options, runtime func() (map[string][]byte, error)) (*build
 	}
 	opts.Dir = dir
 	if opts.CacheDir == "" {
-		c, err := os.UserCacheDir()
-		if err != nil {
-			return nil, fmt.Errorf("instrument: no cache directory: %w", err)
+		if opts.CacheDir, err = cachedir.Build(); err != nil {
+			return nil, fmt.Errorf("instrument: %w", err)
 		}
-		opts.CacheDir = filepath.Join(c, "deadhunt")
 	}
 	if opts.WorkDir == "" {
 		if opts.WorkDir, err = os.MkdirTemp("", "deadhunt-build-"); err != nil {

@@ -13,8 +13,10 @@ type Options struct {
 	Dir      string   // directory patterns are resolved in; "" is the current one
 	Patterns []string // package patterns, e.g. ./...
 	Run      string   // if set, only tests matching this -run regexp are listed
-	// CacheDir holds the extracted runtime, shared between builds;
-	// "" is $XDG_CACHE_HOME/deadhunt (os.UserCacheDir).
+	// CacheDir holds the extracted runtime, module copies and linked
+	// binaries, shared between builds; "" is deadhunt's cache directory
+	// (internal/cachedir: $DEADHUNT_CACHE, else deadhunt under
+	// os.UserCacheDir; when off, a temporary one of the process's).
 	CacheDir string
 	// WorkDir receives the overlay, temporary go.mod files and the test
 	// binaries; "" makes a new temporary directory (the caller removes it).

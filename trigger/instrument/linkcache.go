@@ -10,6 +10,8 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+
+	"github.com/deadhunt/deadhunt/internal/cachedir"
 )
 
 // goTestCached runs go test -c for us into a directory of the cache
@@ -34,6 +36,7 @@ func (b *builder) goTestCached(ctx context.Context, m *module, overlay string, u
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
+	cachedir.Touch(dir) // used: trimming keeps it
 	unlock, err := lockFile(dir + ".lock")
 	if err != nil {
 		return "", err

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/deadhunt/deadhunt/internal/cachedir"
 	"github.com/deadhunt/deadhunt/trigger"
 	"github.com/deadhunt/deadhunt/trigger/instrument/internal/rewrite"
 )
@@ -61,6 +62,7 @@ func (b *builder) extractRuntime(goVersion string) (string, error) {
 func (b *builder) cacheEntry(name, mark string, fill func(tmp string) error) (string, error) {
 	dir := filepath.Join(b.opts.CacheDir, name)
 	if fileExists(filepath.Join(dir, mark)) {
+		cachedir.Touch(dir) // used: trimming keeps it
 		return dir, nil
 	}
 	if err := os.MkdirAll(b.opts.CacheDir, 0o755); err != nil {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/deadhunt/deadhunt/internal/cachedir"
 	"github.com/deadhunt/deadhunt/trigger/driver"
 	"github.com/deadhunt/deadhunt/trigger/instrument"
 )
@@ -104,6 +105,7 @@ func (c *Cache) TakeBinary(pkg *driver.Package, key, dir string) bool {
 	if err := instrument.Place(name, dst); err != nil {
 		return false // replaced meanwhile: build it
 	}
+	cachedir.Touch(name) // used: trimming keeps it
 	pkg.Binary, pkg.Fingerprint = dst, fp
 	return true
 }

@@ -17,31 +17,20 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/deadhunt/deadhunt/internal/cachedir"
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/driver"
 )
 
-// Env names the environment variable that moves the hunt cache: a
-// directory, or "off" for none.
-const Env = "DEADHUNT_CACHE"
+// Env names the environment variable that moves deadhunt's cache, this
+// one included: a directory, or "off" for none.
+const Env = cachedir.Env
 
-// DefaultDir is where the hunt cache lives unless Env says otherwise:
-// deadhunt/hunt under os.UserCacheDir, where go's own cache lives by
-// default; "" when off or there is no such directory.
-func DefaultDir() string {
-	switch dir := os.Getenv(Env); dir {
-	case "off":
-		return ""
-	case "":
-	default:
-		return dir
-	}
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(dir, "deadhunt", "hunt")
-}
+// DefaultDir is where the hunt cache lives: hunt/ in deadhunt's cache
+// directory (cachedir.Root: $DEADHUNT_CACHE, else deadhunt under
+// os.UserCacheDir); "" when off or there is no such directory. Asking
+// marks this process as the cache's user (cachedir.Use).
+func DefaultDir() string { return cachedir.Hunt() }
 
 // Cache holds what hunting a package's tests found, keyed by the code of
 // its instrumented test binary (the source key go list gives, see
@@ -133,10 +122,14 @@ func (c *Cache) put(p *driver.Package, code string, e *Entry) error {
 }
 
 // read decodes the file of key into v; false if there is none or it is
-// corrupt.
+// corrupt. An entry read is touched: trimming keeps the recently used.
 func (c *Cache) read(key string, v any) bool {
 	data, err := os.ReadFile(c.path(key))
-	return err == nil && json.Unmarshal(data, v) == nil
+	if err != nil || json.Unmarshal(data, v) != nil {
+		return false
+	}
+	cachedir.Touch(c.path(key))
+	return true
 }
 
 // write stores v as the file of key, atomically.
