@@ -53,6 +53,10 @@ type Case struct {
 	// Static says whether a static lock analysis should see it; false for
 	// clean cases whose safety is dynamic only (lockcycle may then warn).
 	Static bool `json:"static"`
+	// NeverCalled, for a leak, are the functions that would have released
+	// the leaked goroutine and that the test never called: the confirmed
+	// finding's summary names them ("never called: …").
+	NeverCalled []string `json:"never_called,omitempty"`
 	// Note says what the case is about and, if it is modelled on a
 	// published bug report, the facts it follows.
 	Note string `json:"note"`

@@ -203,6 +203,20 @@ func TestEventSchemaCorpus(t *testing.T) {
 			t.Errorf("confirmed %s without a finding event", f.ID)
 		}
 	}
+	// A leak names what would have released it (report/release.go).
+	for _, c := range cases {
+		if len(c.NeverCalled) == 0 {
+			continue
+		}
+		want := "never called: " + strings.Join(c.NeverCalled, ", ")
+		ok := false
+		for _, f := range res.Report.Findings {
+			ok = ok || f.Package == c.Pkg && f.Status == "confirmed" && strings.Contains(f.Summary(), want)
+		}
+		if !ok {
+			t.Errorf("%s: no confirmed finding says %q", c.Name, want)
+		}
+	}
 	if len(find(evs, ActionPrediction, "", nil)) == 0 {
 		t.Error("no prediction event")
 	}
