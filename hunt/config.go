@@ -38,6 +38,10 @@ type Config struct {
 	Radius     int
 	Seed       uint64
 	KeepGoing  bool
+	// For, if positive, is the time Confirm may spend (confirm -for): no
+	// run starts after it, counted from Confirm's start; tests with
+	// predictions are hunted first.
+	For time.Duration
 	// NoPredict hunts every test with Strategy alone: nothing is recorded
 	// or predicted.
 	NoPredict bool

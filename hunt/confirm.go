@@ -65,6 +65,7 @@ const (
 // hunt, a suppression file or report that could not be read or written)
 // holds what was found.
 func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error) {
+	start := time.Now()
 	p, err := newPipeline(cfg, patterns)
 	if err != nil {
 		return nil, err
@@ -76,6 +77,9 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 	}
 	if err != nil {
 		return nil, err
+	}
+	if cfg.For > 0 {
+		opts.Until = start.Add(cfg.For)
 	}
 	ev := newEmitter(cfg.Events)
 	ev.start(p.patterns, cfg.Shard)
@@ -251,6 +255,11 @@ func interruption(ctx context.Context, sum *driver.Summary) *report.Interruption
 		switch {
 		case st.NotHunted:
 			in.NotHunted = append(in.NotHunted, ref)
+		case st.Stop == driver.StopTime && st.Runs == 0: // -for's time ran out first
+			in.NotHunted = append(in.NotHunted, ref)
+			if ctx.Err() == nil {
+				in.Cause = "-for time limit"
+			}
 		case st.Interrupted:
 			in.CutShort = append(in.CutShort, ref)
 		default:

@@ -45,6 +45,8 @@ func stopsLine(sum *driver.Summary) string {
 			part += fmt.Sprintf(" (miss bound at most %.3g; %d with no guarantee)", worst, unbound)
 		case s == driver.StopBudget:
 			part += fmt.Sprintf(" (miss bound at most %.3g)", worst)
+		case s == driver.StopTime:
+			part += " (-for)"
 		}
 		parts = append(parts, part)
 	}

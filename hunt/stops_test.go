@@ -126,3 +126,21 @@ func TestStopTextEstimate(t *testing.T) {
 		t.Errorf("report: %+v; want budget spent, estimate 1 over 40 runs", s)
 	}
 }
+
+// -for: a test its time cut short counts as done (its line says what it
+// got); one it left unstarted makes the report partial, with the cause.
+func TestInterruptionTimeUp(t *testing.T) {
+	sum := &driver.Summary{Tests: []driver.TestStats{
+		{Package: "p", Test: "TestA", Runs: 12, Stop: driver.StopTime},
+		{Package: "p", Test: "TestB", Stop: driver.StopTime},
+		{Package: "p", Test: "TestC", Runs: 3, Stop: driver.StopConfirmed},
+	}}
+	in := interruption(context.Background(), sum)
+	if in == nil || in.Cause != "-for time limit" || in.Done != 2 || len(in.NotHunted) != 1 || in.NotHunted[0].Test != "TestB" || len(in.CutShort) != 0 {
+		t.Fatalf("interruption %+v; want TestB not hunted for the -for time limit", in)
+	}
+	sum.Tests = sum.Tests[:1]
+	if in := interruption(context.Background(), sum); in != nil {
+		t.Errorf("every test started: interruption %+v, want none", in)
+	}
+}

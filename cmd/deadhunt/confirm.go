@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"flag"
+	"fmt"
 
 	"github.com/deadhunt/deadhunt/hunt"
 	"github.com/deadhunt/deadhunt/report"
@@ -35,12 +36,16 @@ func runConfirm(e *env, args []string) int {
 	fs.StringVar(&f.shard, "shard", "", "hunt only share `i/N` of the tests (1 <= i <= N); every shard computes the same split, join their reports with deadhunt merge")
 	fs.StringVar(&f.balance, "balance", "", "balance the -shard shares by each test's cost in this earlier `report` (a merged one, say)")
 	fs.IntVar(&f.count, "count", 0, "1 hunts every test again even when the hunt cache has its result for the same code and options (as go test -count=1); the cache lives in hunt/ of $"+hunt.CacheEnv+" (off: none) or deadhunt/hunt in the user cache directory (deadhunt env)")
+	fs.DurationVar(&f.forTime, "for", 0, "spend at most this `duration` (e.g. 10m, for a CI job): no run starts after it; tests with predictions are hunted first, then the others, cheapest first; each test's line says what it got")
 	fs.BoolVar(&f.keepGoing, "keep-going", false, "run every test's whole budget and count each finding's hits, instead of stopping a test at its first confirmation")
 	fs.BoolVar(&f.v, "v", false, "verbose: print calibration, warnings and every test's runs")
 	var cfg hunt.Config
 	check := func([]string) error {
 		if err := f.checkRun(); err != nil { // -run's own message
 			return err
+		}
+		if f.forTime < 0 {
+			return fmt.Errorf("-for %v, want a positive duration (or 0 for no limit)", f.forTime)
 		}
 		cfg = f.config(e)
 		cfg.Hints = confirmHints

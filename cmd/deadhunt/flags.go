@@ -17,7 +17,7 @@ import (
 // flags are the flags of every command; each defines those it takes.
 type flags struct {
 	run                                           string
-	timeout                                       time.Duration
+	timeout, forTime                              time.Duration
 	parallel, runs, depth, radius, random, pct, n int
 	count                                         int
 	shard, balance                                string
@@ -83,7 +83,7 @@ func flagError(err error) error {
 func (f *flags) config(e *env) hunt.Config {
 	cfg := hunt.Config{Dir: e.dir, Run: f.run, Parallel: f.parallel, Timeout: f.timeout, Build: e.build,
 		Runs: f.runs, Confidence: f.confidence, Strategy: report.Strategy(f.strategy), Depth: f.depth, Radius: f.radius, Seed: f.seed,
-		KeepGoing: f.keepGoing, NoPredict: f.noPredict, Args: f.args}
+		KeepGoing: f.keepGoing, NoPredict: f.noPredict, Args: f.args, For: f.forTime}
 	if !f.noStatic {
 		cfg.Static = e.static
 	}

@@ -32,10 +32,13 @@ const (
 	// runs kept showing orderings earlier ones showed: the Good–Turing
 	// estimate (TestStats.Unseen) fell below 1-confidence (unseen.go).
 	StopSettled Stop = "settled"
+	// StopTime: the hunt's time (Options.Until) ran out before the test's
+	// seeded budget was spent, or before its hunt started.
+	StopTime Stop = "time up"
 )
 
 // Stops lists the stop reasons in display order.
-var Stops = []Stop{StopNoInterleaving, StopExhausted, StopConfirmed, StopSettled, StopBudget}
+var Stops = []Stop{StopNoInterleaving, StopExhausted, StopConfirmed, StopSettled, StopBudget, StopTime}
 
 // space is what a test's runs showed of its schedule space: the first
 // run's shape and bound, the distinct orderings seen since.
@@ -148,7 +151,10 @@ func (t *testHunt) stop() {
 		s.Stop, s.Orderings = StopExhausted, int(t.space.orderings)
 	default:
 		s.Stop = StopBudget
-		if t.settledLocked() {
+		switch {
+		case t.timeUp:
+			s.Stop = StopTime
+		case t.settledLocked():
 			s.Stop = StopSettled
 		}
 		o := &t.h.opts
@@ -186,29 +192,36 @@ func (s *TestStats) StopText() string {
 		return fmt.Sprintf("explored all %d orderings", s.Orderings)
 	case StopSettled:
 		return fmt.Sprintf("settled: %s", s.unseenText())
+	case StopTime:
+		if s.Runs == 0 {
+			return "time up (-for) before its hunt started"
+		}
+		return fmt.Sprintf("time up (-for) after %d run(s), %d seeded (%s)", s.Runs, s.Seeded, s.boundText())
 	case StopBudget:
-		seen := ""
-		switch {
-		case s.Bound > 0:
-			seen = fmt.Sprintf("%d of %.0f orderings seen", s.Orderings, s.Bound)
-		case s.Orderings > 0:
-			seen = fmt.Sprintf("%d orderings seen", s.Orderings)
-		}
-		var what string
-		switch {
-		case !report.NoGuarantee(s.MissBound):
-			what = fmt.Sprintf("miss bound %.3g", s.MissBound)
-		case s.UnseenRuns > 0:
-			what = "no guarantee; " + s.unseenText()
-		default:
-			what = "no guarantee"
-		}
-		if seen != "" {
-			what = seen + ", " + what
-		}
-		return fmt.Sprintf("budget spent (%s)", what)
+		return fmt.Sprintf("budget spent (%s)", s.boundText())
 	}
 	return string(s.Stop)
+}
+
+// boundText says what the seeded runs bought: "3 orderings seen, miss
+// bound 0.21", or "no guarantee" with the estimate where there is one.
+func (s *TestStats) boundText() string {
+	var what string
+	switch {
+	case !report.NoGuarantee(s.MissBound):
+		what = fmt.Sprintf("miss bound %.3g", s.MissBound)
+	case s.UnseenRuns > 0:
+		what = "no guarantee; " + s.unseenText()
+	default:
+		what = "no guarantee"
+	}
+	switch {
+	case s.Bound > 0:
+		return fmt.Sprintf("%d of %.0f orderings seen, %s", s.Orderings, s.Bound, what)
+	case s.Orderings > 0:
+		return fmt.Sprintf("%d orderings seen, %s", s.Orderings, what)
+	}
+	return what
 }
 
 // unseenText says the estimate: "a next run shows a new ordering with

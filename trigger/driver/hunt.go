@@ -1,10 +1,13 @@
 package driver
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
+	"slices"
 	"sync"
 	"time"
 
@@ -33,6 +36,9 @@ func Hunt(ctx context.Context, pkgs []Package, opts Options) (*Summary, error) {
 		h.runner.sem = rec.slots // a plain run still going holds one: -p bounds every process
 	}
 	jobs := h.jobs(pkgs)
+	if !opts.Until.IsZero() || opts.expired != nil {
+		h.byYield(jobs)
+	}
 	h.pace = pace{start: time.Now(), total: len(jobs)}
 	results := make([]testResult, len(jobs))
 	parallel(len(jobs), opts.Parallel, func(i int) { results[i] = h.hunt(ctx, jobs[i].pkg, jobs[i].test) })
@@ -110,4 +116,37 @@ func parallel(n, limit int, f func(i int)) {
 		}()
 	}
 	wg.Wait()
+}
+
+// expired reports whether the hunt's time (Options.Until) is up: no run
+// starts after it.
+func (h *hunter) expired() bool {
+	switch {
+	case h.opts.expired != nil:
+		return h.opts.expired()
+	case h.opts.Until.IsZero():
+		return false
+	}
+	return !time.Now().Before(h.opts.Until)
+}
+
+// byYield orders the jobs for a hunt with a time limit: tests with aims
+// first (most aims first), then the others by their recorded plain run's
+// duration, shortest first (unknown last): each minute buys the most.
+func (h *hunter) byYield(js []job) {
+	cost := func(j job) time.Duration {
+		if r := h.opts.Recording; r != nil {
+			if d, ok := r.plainDuration(j.pkg.ImportPath, j.test); ok {
+				return d
+			}
+		}
+		return time.Duration(math.MaxInt64)
+	}
+	slices.SortStableFunc(js, func(a, b job) int {
+		na, nb := len(h.opts.aimsFor(a.pkg.ImportPath, a.test)), len(h.opts.aimsFor(b.pkg.ImportPath, b.test))
+		if c := cmp.Compare(nb, na); c != 0 {
+			return c
+		}
+		return cmp.Compare(cost(a), cost(b))
+	})
 }

@@ -57,6 +57,8 @@ type testHunt struct {
 	// held is the progress held back while speculating (nil otherwise);
 	// guarded by mu.
 	held []Progress
+	// timeUp: Options.Until cut the seeds short; guarded by mu.
+	timeUp bool
 }
 
 func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult {
@@ -64,6 +66,14 @@ func (h *hunter) hunt(ctx context.Context, pkg *Package, test string) testResult
 	t.stats.Package, t.stats.Test = pkg.ImportPath, test
 	if ctx.Err() != nil {
 		t.stats.NotHunted = true
+		return testResult{stats: t.stats}
+	}
+	if h.expired() { // -for: no time left to start it
+		t.mu.Lock()
+		t.stats.Stop = StopTime
+		h.send(t, Progress{Started: true})
+		h.progress(t, true)
+		t.mu.Unlock()
 		return testResult{stats: t.stats}
 	}
 	t.mu.Lock()
@@ -371,6 +381,12 @@ func (t *testHunt) seeds(ctx context.Context, ph *phase) error {
 	go func() {
 		defer close(seeds)
 		for i := 1; i <= n; i++ {
+			if t.h.expired() {
+				t.mu.Lock()
+				t.timeUp = true
+				t.mu.Unlock()
+				return
+			}
 			select {
 			case seeds <- i:
 			case <-dctx.Done():

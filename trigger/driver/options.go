@@ -39,9 +39,15 @@ type Options struct {
 	// KeepGoing runs the whole budget of every test and counts the hits of
 	// each finding, instead of stopping a test at its first confirmation.
 	KeepGoing bool
-	Run       *regexp.Regexp // tests to hunt in; nil means all
-	Env       []string       // extra environment for test processes ("K=V")
-	Args      []string       // arguments for the test binaries after their own flags (go test's -args)
+	// Until, if set, is when the hunt stops starting runs (confirm's
+	// -for): tests with predictions are hunted first, then the others,
+	// cheapest plain run first; a test the time cut stops with StopTime.
+	Until time.Time
+	// expired, if set, replaces the clock in Until's checks (tests).
+	expired func() bool
+	Run     *regexp.Regexp // tests to hunt in; nil means all
+	Env     []string       // extra environment for test processes ("K=V")
+	Args    []string       // arguments for the test binaries after their own flags (go test's -args)
 	// WatchdogMS is passed to the runtime (CONTRACT.md section 4); 0 lets
 	// the runtime choose.
 	WatchdogMS int

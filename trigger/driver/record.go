@@ -338,3 +338,14 @@ func noInterleaving(rn *run) bool {
 	e := rn.Result.Explore
 	return e.Uncounted == "" && e.Orderings == 1
 }
+
+// plainDuration is how long the test's plain run took, if it has ended.
+func (r *Recording) plainDuration(pkg, test string) (time.Duration, bool) {
+	for i := range r.Tests {
+		t := &r.Tests[i]
+		if t.Package == pkg && t.Test == test && t.plain != nil && t.plain.ready() && t.plain.rn != nil {
+			return t.plain.rn.Elapsed, true
+		}
+	}
+	return 0, false
+}

@@ -99,7 +99,7 @@ type TestStats struct {
 }
 
 // Finished reports whether the test's hunt ran to its end.
-func (s *TestStats) Finished() bool { return !s.Interrupted && !s.NotHunted }
+func (s *TestStats) Finished() bool { return !s.Interrupted && !s.NotHunted && s.Stop != StopTime }
 
 // Calibration is what measuring the test found: the plain run's outcome,
 // the steps, acquisitions and goroutines of the calibration run (random,
@@ -162,6 +162,9 @@ func (s *TestStats) count(rn *run) {
 func (s *TestStats) String() string {
 	if s.NotHunted {
 		return fmt.Sprintf("%s %s: not hunted (the hunt was stopped before it)", s.Package, s.Test)
+	}
+	if s.Stop == StopTime && s.Runs == 0 {
+		return fmt.Sprintf("%s %s: %s", s.Package, s.Test, s.StopText())
 	}
 	var parts []string
 	for _, o := range Outcomes {
