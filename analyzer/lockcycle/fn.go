@@ -159,6 +159,10 @@ func (c *fnCtx) block(b *ssa.BasicBlock, st *state) *state {
 // summary.
 func (c *fnCtx) call(st *state, cc *ssa.CallCommon, pos token.Pos) {
 	if k, mu := lockOp(cc); k != opNone {
+		if l, k, rw, ok := c.lockerLoad(k, mu); ok {
+			c.lockOp(st, k, l, rw, pos)
+			return
+		}
 		c.lockOp(st, k, describe(c.fn, mu), isRWMutex(mu.Type()), pos)
 		return
 	}

@@ -72,18 +72,20 @@ type pkgState struct {
 	valueIdx   []*ssa.Function
 	valueDone  bool
 	fieldIdx   map[string][]*ssa.Function // functions stored into each field
-	calls      map[*ssa.Function][]callSite
-	dynCalled  map[*ssa.Function]bool
-	entry      map[*ssa.Function][]guard
-	taken      map[*ssa.Function]bool // used as values
-	ssaProg    *ssa.Program
-	cbEdges    []localEdge  // "held -> callback:F.M" edges (see fieldcb.go)
-	stores     []fieldStore // listeners stored into fields here
-	storeSeen  map[string]bool
-	nestings   map[string][]nesting       // same-class steps by class (see nesting.go)
-	signals    map[string][]*ssa.Function // see join.go
-	dynCallers map[*ssa.Function][]*ssa.Function
-	deps       map[string]map[string]bool // transitive imports of dependencies, by path
+	// lockerFields: what each sync.Locker field stands for (see lockerfield.go)
+	lockerFields map[string]*lockerField
+	calls        map[*ssa.Function][]callSite
+	dynCalled    map[*ssa.Function]bool
+	entry        map[*ssa.Function][]guard
+	taken        map[*ssa.Function]bool // used as values
+	ssaProg      *ssa.Program
+	cbEdges      []localEdge  // "held -> callback:F.M" edges (see fieldcb.go)
+	stores       []fieldStore // listeners stored into fields here
+	storeSeen    map[string]bool
+	nestings     map[string][]nesting       // same-class steps by class (see nesting.go)
+	signals      map[string][]*ssa.Function // see join.go
+	dynCallers   map[*ssa.Function][]*ssa.Function
+	deps         map[string]map[string]bool // transitive imports of dependencies, by path
 }
 
 func run(pass *analysis.Pass) (any, error) {
