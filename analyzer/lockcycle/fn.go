@@ -139,6 +139,9 @@ func (c *fnCtx) block(b *ssa.BasicBlock, st *state) *state {
 		}
 		switch in := instr.(type) {
 		case *ssa.Call:
+			if c.emit {
+				c.noteRing(st, in)
+			}
 			c.call(st, &in.Call, in.Pos())
 		case *ssa.Defer:
 			st.defers = append(st.defers, in)

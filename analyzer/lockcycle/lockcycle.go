@@ -74,6 +74,7 @@ type pkgState struct {
 	fieldIdx   map[string][]*ssa.Function // functions stored into each field
 	// lockerFields: what each sync.Locker field stands for (see lockerfield.go)
 	lockerFields map[string]*lockerField
+	rings        map[string][]ringStep // accumulating loop acquisitions by class (see ring.go)
 	calls        map[*ssa.Function][]callSite
 	dynCalled    map[*ssa.Function]bool
 	entry        map[*ssa.Function][]guard
@@ -119,6 +120,7 @@ func run(pass *analysis.Pass) (any, error) {
 	p.reportRWR()
 	p.reportCycles()
 	p.reportNestings()
+	p.reportRings()
 	p.reportMissingDone()
 	p.exportFacts()
 	return &Result{Findings: mergeFindings(p.findings)}, nil
