@@ -275,10 +275,11 @@ func (p *pkgState) reportRings() {
 			continue
 		}
 		msg := fmt.Sprintf("lock ring: %s locked for each element of a map in a loop, in map order, which differs between ranges: two goroutines can each hold an element the other needs next", class)
-		locks := []report.Lock{{Class: class, Sites: sites(a.site)}}
+		// Two instances of the class, as a cycle names them.
+		locks := []report.Lock{{Class: class, Sites: sites(a.site)}, {Class: class, Sites: sites(a.site)}}
 		if b != nil {
 			msg = fmt.Sprintf("lock ring: %s locked for each element of a slice in a loop in ascending order, and in descending order at %s: two goroutines can each hold an element the other needs next", class, b.site)
-			locks[0].Sites = sites(a.site, b.site)
+			locks[1].Sites = sites(b.site)
 		}
 		p.report(a.pos, report.LockOrderCycle, msg, locks, nil, nil)
 	}
