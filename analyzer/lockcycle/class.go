@@ -52,6 +52,10 @@ func describeDepth(fn *ssa.Function, v ssa.Value, depth int) loc {
 		return describeDepth(fn, v.X, depth+1)
 	case *ssa.MakeInterface:
 		return describeDepth(fn, v.X, depth+1)
+	case *ssa.TypeAssert:
+		// v.(*T) is the object v holds: v.(*T).mu and t.mu (t := v.(*T))
+		// are one instance.
+		return describeDepth(fn, v.X, depth+1)
 	case *ssa.IndexAddr:
 		return elemLoc(fn, v.X, v.Index, depth)
 	case *ssa.Index:
@@ -59,6 +63,9 @@ func describeDepth(fn *ssa.Function, v ssa.Value, depth int) loc {
 	case *ssa.Lookup:
 		return elemLoc(fn, v.X, v.Index, depth)
 	case *ssa.Extract: // the value of for k, v := range m
+		if ta, ok := v.Tuple.(*ssa.TypeAssert); ok && v.Index == 0 { // t, ok := v.(*T)
+			return describeDepth(fn, ta.X, depth+1)
+		}
 		if nx, ok := v.Tuple.(*ssa.Next); ok && v.Index == 2 {
 			if r, ok := nx.Iter.(*ssa.Range); ok {
 				if _, isMap := r.X.Type().Underlying().(*types.Map); isMap {

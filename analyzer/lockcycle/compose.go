@@ -54,6 +54,32 @@ func (p *pkgState) joinCallback(e localEdge, localCB bool, s fieldStore) {
 		}
 		p.addEdge(ne)
 	}
+	for _, r := range s.Releases {
+		if r != e.Held {
+			p.addEdge(releaseEdge(e, localCB, s, r, p))
+		}
+	}
+}
+
+// releaseEdge is the edge made by a callback that releases lock r while
+// the caller holds e.Held: r stays held (by whoever installed the
+// callback) until after e.Held was taken, so r is held while acquiring
+// e.Held.
+func releaseEdge(e localEdge, localCB bool, s fieldStore, r string, p *pkgState) localEdge {
+	ne := e
+	ne.edge.Held, ne.edge.HeldMode, ne.edge.HeldAt = r, write, s.At
+	ne.edge.Acquired, ne.edge.AcqMode, ne.edge.AcquiredAt = e.Held, e.HeldMode, e.HeldAt
+	ne.edge.Via = nil
+	ne.edge.ReleasedBy = s.Impl
+	ne.edge.ReleasedAt = e.AcquiredAt
+	ne.edge.Dynamic, ne.edge.SameObject = true, false
+	ne.edge.Guards = append([]guard(nil), e.Guards...)
+	ne.edge.Pkg = p.pass.Pkg.Path()
+	ne.heldPos = p.posOf(s.At)
+	if !localCB {
+		ne.fn, ne.released, ne.pos = nil, nil, p.posOf(s.At)
+	}
+	return ne
 }
 
 // posOf finds the position of a site of this package.

@@ -20,14 +20,14 @@ func (p *pkgState) reportCycle(combo []cedge) {
 	}
 	combo = append(combo[start:len(combo):len(combo)], combo[:start]...)
 	first := combo[0]
-	msg := fmt.Sprintf("lock order cycle: %s held while acquiring %s%s%s", first.Held, first.Acquired, sameText(first.edge), viaText(first.Via, first.AcquiredAt, first.Dynamic))
+	msg := fmt.Sprintf("lock order cycle: %s held while acquiring %s%s%s", first.Held, first.Acquired, sameText(first.edge)+releasedText(first.edge), viaText(first.Via, first.AcquiredAt, first.Dynamic))
 	if len(combo) == 2 {
 		r := combo[1]
-		msg += "; reverse order" + sameText(r.edge) + " at " + p.edgeAt(r)
+		msg += "; reverse order" + sameText(r.edge) + releasedText(r.edge) + " at " + p.edgeAt(r)
 	} else {
 		var rest []string
 		for _, e := range combo[1:] {
-			rest = append(rest, fmt.Sprintf("%s held while acquiring %s%s at %s", e.Held, e.Acquired, sameText(e.edge), p.edgeAt(e)))
+			rest = append(rest, fmt.Sprintf("%s held while acquiring %s%s at %s", e.Held, e.Acquired, sameText(e.edge)+releasedText(e.edge), p.edgeAt(e)))
 		}
 		msg += "; then " + strings.Join(rest, ", then ")
 	}
@@ -69,6 +69,15 @@ func sameText(e *edge) string {
 		return " on the same object"
 	}
 	return ""
+}
+
+// releasedText names the callback that releases an edge's held lock
+// while its acquired lock is held (see releaseEdge).
+func releasedText(e *edge) string {
+	if e.ReleasedBy == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (released by %s, called back at %s with it held)", e.ReleasedBy, e.ReleasedAt)
 }
 
 func viaOnly(e *edge) string {

@@ -21,7 +21,9 @@
 //   - [lock-order-cycle] two to four lock classes acquired in a cyclic
 //     order, unless every edge holds a common guard lock; also two instances
 //     of one class taken through interchangeable parameters, whose order
-//     depends on the arguments.
+//     depends on the arguments; also a lock ring, one class locked for each
+//     element of a container in a loop that keeps them, in map order or
+//     over slices both ascending and descending.
 //   - [double-lock] a goroutine locks a mutex instance it already holds,
 //     directly or through calls.
 //   - [rwr] a read lock taken again on an RWMutex instance already read

@@ -164,6 +164,10 @@ type edge struct {
 	// SameObject: both locks are fields of one object (the same receiver),
 	// provably, as in t.a.Lock(); t.b.Lock().
 	SameObject bool
+	// ReleasedBy: Held is released by this callback, run at ReleasedAt
+	// while Acquired is held (see releaseEdge).
+	ReleasedBy string
+	ReleasedAt site
 }
 
 // pkgFact carries a package's lock-order edges and write-locked classes to

@@ -29,6 +29,9 @@ type fieldStore struct {
 	Field    string // cbPrefix + field + "." + method ("" for a function value)
 	Impl     string // the method or function stored
 	Acquires []acq
+	// Releases are the locks it releases without taking them (a hook
+	// installed to release its installer's lock: SetOnDone(mu.Unlock)).
+	Releases []string
 	At       site // where it is stored
 }
 

@@ -143,7 +143,10 @@ func (p *pkgState) addStore(s fieldStore, f *funcFact) {
 			s.Acquires = append(s.Acquires, a)
 		}
 	}
-	if len(s.Acquires) == 0 {
+	for _, r := range f.Releases {
+		s.Releases = append(s.Releases, r.Class)
+	}
+	if len(s.Acquires) == 0 && len(s.Releases) == 0 {
 		return
 	}
 	k := s.Field + " " + s.Impl

@@ -139,6 +139,9 @@ func (c *fnCtx) block(b *ssa.BasicBlock, st *state) *state {
 		}
 		switch in := instr.(type) {
 		case *ssa.Call:
+			if c.emit {
+				c.noteRing(st, in)
+			}
 			c.call(st, &in.Call, in.Pos())
 		case *ssa.Defer:
 			st.defers = append(st.defers, in)
@@ -159,6 +162,10 @@ func (c *fnCtx) block(b *ssa.BasicBlock, st *state) *state {
 // summary.
 func (c *fnCtx) call(st *state, cc *ssa.CallCommon, pos token.Pos) {
 	if k, mu := lockOp(cc); k != opNone {
+		if l, k, rw, ok := c.lockerLoad(k, mu); ok {
+			c.lockOp(st, k, l, rw, pos)
+			return
+		}
 		c.lockOp(st, k, describe(c.fn, mu), isRWMutex(mu.Type()), pos)
 		return
 	}

@@ -72,18 +72,21 @@ type pkgState struct {
 	valueIdx   []*ssa.Function
 	valueDone  bool
 	fieldIdx   map[string][]*ssa.Function // functions stored into each field
-	calls      map[*ssa.Function][]callSite
-	dynCalled  map[*ssa.Function]bool
-	entry      map[*ssa.Function][]guard
-	taken      map[*ssa.Function]bool // used as values
-	ssaProg    *ssa.Program
-	cbEdges    []localEdge  // "held -> callback:F.M" edges (see fieldcb.go)
-	stores     []fieldStore // listeners stored into fields here
-	storeSeen  map[string]bool
-	nestings   map[string][]nesting       // same-class steps by class (see nesting.go)
-	signals    map[string][]*ssa.Function // see join.go
-	dynCallers map[*ssa.Function][]*ssa.Function
-	deps       map[string]map[string]bool // transitive imports of dependencies, by path
+	// lockerFields: what each sync.Locker field stands for (see lockerfield.go)
+	lockerFields map[string]*lockerField
+	rings        map[string][]ringStep // accumulating loop acquisitions by class (see ring.go)
+	calls        map[*ssa.Function][]callSite
+	dynCalled    map[*ssa.Function]bool
+	entry        map[*ssa.Function][]guard
+	taken        map[*ssa.Function]bool // used as values
+	ssaProg      *ssa.Program
+	cbEdges      []localEdge  // "held -> callback:F.M" edges (see fieldcb.go)
+	stores       []fieldStore // listeners stored into fields here
+	storeSeen    map[string]bool
+	nestings     map[string][]nesting       // same-class steps by class (see nesting.go)
+	signals      map[string][]*ssa.Function // see join.go
+	dynCallers   map[*ssa.Function][]*ssa.Function
+	deps         map[string]map[string]bool // transitive imports of dependencies, by path
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -117,6 +120,7 @@ func run(pass *analysis.Pass) (any, error) {
 	p.reportRWR()
 	p.reportCycles()
 	p.reportNestings()
+	p.reportRings()
 	p.reportMissingDone()
 	p.exportFacts()
 	return &Result{Findings: mergeFindings(p.findings)}, nil
