@@ -72,6 +72,9 @@ func (f *fileRewriter) exprClass(e ast.Expr) string {
 			break
 		}
 		if sel.Kind() == types.FieldVal {
+			if c := f.lockerField(sel.Obj()); c != "" {
+				return c // x.read, filled with x.mu.RLocker(): x.mu's class
+			}
 			return fieldPath(f.baseClass(x.X), sel.Recv(), sel.Index())
 		}
 	case *ast.IndexExpr:

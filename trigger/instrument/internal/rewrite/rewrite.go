@@ -83,6 +83,9 @@ func Package(in Input) (*Result, error) {
 type pkgRewriter struct {
 	in  Input
 	res *Result
+	// lockers are the sync.Locker fields every store of the package
+	// fills from one mutex, by that mutex's class (lockerfield.go).
+	lockers map[*types.Var]string
 }
 
 func (p *pkgRewriter) warn(pos token.Pos, format string, args ...any) {
