@@ -37,10 +37,20 @@ func ownCallback(combo []cedge) bool {
 // guarded reports whether every edge holds a common guard lock, at least
 // once in write mode, so that the edges cannot run at the same time.
 func guarded(combo []cedge) bool {
-	for _, gd := range combo[0].Guards {
+	sets := make([][]guard, len(combo))
+	for i, e := range combo {
+		sets[i] = e.Guards
+	}
+	return commonGuard(sets)
+}
+
+// commonGuard reports whether every guard set holds one lock, in write
+// mode in at least one of them.
+func commonGuard(sets [][]guard) bool {
+	for _, gd := range sets[0] {
 		all, excl := true, gd.Mode == write
-		for _, e := range combo[1:] {
-			m, ok := guardMode(e.Guards, gd.Class)
+		for _, gs := range sets[1:] {
+			m, ok := guardMode(gs, gd.Class)
 			if !ok {
 				all = false
 				break

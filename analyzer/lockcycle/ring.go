@@ -309,19 +309,9 @@ func ringConflict(steps []ringStep) (a, b *ringStep) {
 // ringsGuarded reports whether every step holds a common guard lock, in
 // write mode at least once.
 func ringsGuarded(steps []ringStep) bool {
-	for _, g := range steps[0].guards {
-		all, excl := true, g.Mode == write
-		for _, s := range steps[1:] {
-			m, ok := guardMode(s.guards, g.Class)
-			if !ok {
-				all = false
-				break
-			}
-			excl = excl || m == write
-		}
-		if all && excl {
-			return true
-		}
+	sets := make([][]guard, len(steps))
+	for i, s := range steps {
+		sets[i] = s.guards
 	}
-	return false
+	return commonGuard(sets)
 }
