@@ -23,8 +23,8 @@ import (
 //
 //   - when it is overdue (its deadline passed tieWindow ago): before any
 //     goroutine steps; from the run's reach before its deadline (pace.go:
-//     0, 5 µs or tieWindow, as a step may cost next to nothing or be
-//     slowed) to tieWindow after it, the strategy may fire it
+//     tieWindow, 5 µs or 0, as a step may be slowed or cost next to
+//     nothing) to tieWindow after it, the strategy may fire it
 //     (strategy.clock), so that goroutines woken at about the same time
 //     may step before or after it, as in real time;
 //   - when no goroutine can step (all are blocked, or only the test

@@ -14,13 +14,13 @@ import "time"
 // record of the reach: every firing is a step of the schedule.
 
 // reaches are the runs' reaches, by phase: a step slowed by preemption up
-// to tieWindow (the reach before paces, which the calibration keeps);
+// to tieWindow (the reach before paces, which the calibration keeps); a
+// step costing a few microseconds (a wake-up on a loaded machine), where
+// a timer of a few nanoseconds or microseconds may beat the next steps;
 // code at full speed, where a timer fires only once the clock has passed
-// its deadline; a step costing a few microseconds (a wake-up on a loaded
-// machine), where a timer of a few nanoseconds or microseconds may beat
-// the next steps. Long timers are out of every reach; a timer within
+// its deadline. Long timers are out of every reach; a timer within
 // earlyWindow may still fire early, rarely (fireEarly), in every run.
-var reaches = [3]int64{tieWindow, 0, int64(5 * time.Microsecond)}
+var reaches = [3]int64{tieWindow, int64(5 * time.Microsecond), 0}
 
 // reachOf is the reach of a run in phase.
 func reachOf(phase uint64) int64 { return reaches[phase%3] }
