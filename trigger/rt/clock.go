@@ -22,9 +22,11 @@ import (
 // of goroutine 0 at the timer's creation site, and replayed exactly:
 //
 //   - when it is overdue (its deadline passed tieWindow ago): before any
-//     goroutine steps; within tieWindow of its deadline, either side, the
-//     strategy may fire it (strategy.clock), so that goroutines woken at
-//     about the same time may step before or after it, as in real time;
+//     goroutine steps; from the run's reach before its deadline (pace.go:
+//     tieWindow, 5 µs or 0, as a step may be slowed or cost next to
+//     nothing) to tieWindow after it, the strategy may fire it
+//     (strategy.clock), so that goroutines woken at about the same time
+//     may step before or after it, as in real time;
 //   - when no goroutine can step (all are blocked, or only the test
 //     waiting for its end or spinners that have polled spinJump times
 //     remain): the clock jumps to its deadline.
@@ -52,6 +54,9 @@ type clock struct {
 	replayBase int64
 	timers     timerHeap
 	seq        int // timers created
+	// reach is how far ahead of the clock a timer's deadline may lie
+	// for the timer to be due (pace.go): the run's choice.
+	reach int64
 	// earlyDone is set when a timer fired early since the last goroutine
 	// step: at most one early firing per decision.
 	earlyDone bool
@@ -323,7 +328,7 @@ func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
 			why = fireStalled
 		case c.earlyDone:
 			return en, idle
-		case t.when <= c.now+tieWindow:
+		case t.when <= c.now+c.reach:
 			why = fireDue
 		case t.kind != timerSleep && t.when-c.now <= earlyWindow:
 			why = fireEarly

@@ -150,11 +150,7 @@ func (x *g) mode(s *Site) drawMode {
 
 // modeOf is x's draw mode in this run.
 func (sc *sched) modeOf(x *g) drawMode {
-	phase := sc.cfg.Seed
-	if sc.cfg.DrawPhase > 0 {
-		phase = uint64(sc.cfg.DrawPhase - 1)
-	}
-	switch odd := x.id%2 == 1; phase % 3 {
+	switch odd := x.id%2 == 1; sc.phase() % 3 {
 	case 0:
 		if odd {
 			return modeLow

@@ -81,6 +81,7 @@ func newSched(cfg config) (*sched, error) {
 		life:  ends{start: time.Now()},
 	}
 	sc.clock = newClock()
+	sc.clock.reach = reachOf(sc.phase())
 	sc.makeModels()
 	sc.verdict = verdict{dumped: make(chan struct{}), onDeadlock: sc.exitDeadlock}
 	strat, err := newStrategy(sc, cfg)
