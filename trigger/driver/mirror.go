@@ -30,6 +30,11 @@ type mirror struct {
 // data that large is read, not written.
 const copyLimit = 1 << 20
 
+// treeLimit is the most entries of a subdirectory copied, not linked
+// (node_modules, a corpus of thousands of files): each mirror pays for
+// the copy, and each run's end for comparing it.
+const treeLimit = 2000
+
 // makeMirror mirrors the package directory src in a new directory under
 // parent. Its path ends with src's path from its module's parent
 // directory (…/mod/sub/pkg), so the directory's name stays the package's.
@@ -128,14 +133,17 @@ func copyDir(src, dst string, top bool) error {
 
 // linkedDir reports whether a subdirectory of the package directory is
 // linked rather than copied: one go ignores (".git", "_old", but not
-// testdata), or one holding another package or module.
+// testdata), one holding another package or module, or one too large.
 func linkedDir(dir string) bool {
 	name := filepath.Base(dir)
+	if name != "testdata" && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "vendor") {
+		return true
+	}
+	if !smallTree(dir) {
+		return true
+	}
 	if name == "testdata" {
 		return false
-	}
-	if strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "vendor" {
-		return true
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -242,4 +250,18 @@ func (m *mirror) unmirror(s, pkgDir string) string {
 		return s
 	}
 	return strings.ReplaceAll(s, m.dir, pkgDir)
+}
+
+// smallTree reports whether the tree of dir holds at most treeLimit
+// entries.
+func smallTree(dir string) bool {
+	n := 0
+	errStop := errors.New("stop")
+	err := filepath.WalkDir(dir, func(_ string, _ fs.DirEntry, err error) error {
+		if n++; err != nil || n > treeLimit {
+			return errStop
+		}
+		return nil
+	})
+	return err == nil
 }

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -77,5 +78,25 @@ func TestMirror(t *testing.T) {
 	pool.put(m2) // as made: kept
 	if m3, _ := pool.take(src); m3 != m2 {
 		t.Errorf("a mirror left as made was not reused")
+	}
+}
+
+// A data directory of more than treeLimit entries is linked, not copied.
+func TestMirrorLinksLargeTrees(t *testing.T) {
+	mod := filepath.Join(t.TempDir(), "m")
+	write(t, mod, "go.mod", "module m\n")
+	for i := range treeLimit {
+		write(t, mod, filepath.Join("big", fmt.Sprint(i)), "x")
+	}
+	write(t, mod, "small/a", "x")
+	m, err := makeMirror(t.TempDir(), mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.remove()
+	for rel, want := range map[string]os.FileMode{"big": os.ModeSymlink, "small": os.ModeDir} {
+		if info, err := os.Lstat(filepath.Join(m.dir, rel)); err != nil || info.Mode().Type() != want {
+			t.Errorf("%s: %v, %v; want type %v", rel, info, err, want)
+		}
 	}
 }
