@@ -50,8 +50,8 @@ const (
 	// NoDeadlock: nothing confirmed, and every selected test was hunted.
 	NoDeadlock Verdict = iota
 	// Incomplete: nothing confirmed, and some package or test could not be
-	// examined: it did not build, it fails on its own (plainly, as go test
-	// would report it), a run could not be made, or the hunt was stopped.
+	// examined: it did not build, it fails on its own (its plain run, made
+	// alone, misbehaves), a run could not be made, or the hunt was stopped.
 	Incomplete
 	// Deadlock: at least one deadlock confirmed that is not ignored.
 	Deadlock
@@ -309,7 +309,7 @@ func testFailures(sum *driver.Summary, h Hints) []report.PackageError {
 				Err: fmt.Sprintf("test reaches its time bound in its plain run (it hangs); hunted under control, no deadlock confirmed (see its hang finding); last output:\n%s", indent(f.Tail))})
 		} else if f != nil {
 			errs = append(errs, report.PackageError{Package: st.Package, Test: st.Test,
-				Err: fmt.Sprintf("test ends with %s in its plain run, not hunted; last output:\n%s", f.Outcome, indent(f.Tail))})
+				Err: fmt.Sprintf("test ends with %s in its plain run (alone, no other process beside it, without deadhunt's scheduler), not hunted; last output:\n%s", f.Outcome, indent(f.Tail))})
 		}
 	}
 	return errs

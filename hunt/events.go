@@ -55,6 +55,7 @@ type Event struct {
 	Outcomes  map[driver.Outcome]int `json:"outcomes,omitempty"`
 	ElapsedMS *int64                 `json:"elapsed_ms,omitempty"`
 	Failure   driver.Outcome         `json:"failure,omitempty"` // how the test misbehaved in its plain run
+	Alone     driver.Outcome         `json:"alone,omitempty"`   // how its plain run misbehaved beside other runs only (its runs made alone)
 	Confirmed []string               `json:"confirmed,omitempty"`
 	Cached    bool                   `json:"cached,omitempty"`
 	Cut       bool                   `json:"cut_short,omitempty"` // the hunt was stopped during this test's
@@ -138,6 +139,9 @@ func testEnd(st *driver.TestStats, cached bool) Event {
 		ElapsedMS: &ms, Confirmed: st.Findings, Cached: cached, Cut: st.Interrupted}
 	if st.Failure != nil {
 		ev.Failure = st.Failure.Outcome
+	}
+	if st.Alone != nil {
+		ev.Alone = st.Alone.Outcome
 	}
 	return ev
 }

@@ -141,7 +141,7 @@ func (r *Result) incomplete() []string {
 		}
 	}
 	if failed > 0 {
-		why = append(why, fmt.Sprintf("%d test(s) fail on their own in their plain run (as go test would report) and were not hunted", failed))
+		why = append(why, fmt.Sprintf("%d test(s) fail on their own in their plain run (alone, no other process beside it, without deadhunt's scheduler) and were not hunted", failed))
 	}
 	if hung > 0 {
 		why = append(why, fmt.Sprintf("%d test(s) hang in their plain run (as go test would time out); hunted under control, no deadlock confirmed", hung))

@@ -32,8 +32,12 @@ func Hunt(ctx context.Context, pkgs []Package, opts Options) (*Summary, error) {
 	defer cleanup()
 	h := &hunter{opts: opts, runner: newRunner(opts.Timeout, opts.Env, workDir, opts.Parallel), packages: len(pkgs)}
 	h.runner.args = opts.Args
+	defer h.runner.close()
 	if rec := opts.Recording; rec != nil && cap(rec.slots) == opts.Parallel {
 		h.runner.sem = rec.slots // a plain run still going holds one: -p bounds every process
+	}
+	if rec := opts.Recording; rec != nil && rec.share != nil {
+		h.runner.share = rec.share // a run made alone waits for the recording's too
 	}
 	jobs := h.jobs(pkgs)
 	if !opts.Until.IsZero() || opts.expired != nil {

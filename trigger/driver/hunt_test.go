@@ -156,9 +156,11 @@ func TestHuntCapsLeakedSpinners(t *testing.T) {
 	}
 }
 
+// A test that fails in its plain run, made alone (one process at a time),
+// is not hunted: the failure is its own, and not made again.
 func TestHuntFailingTest(t *testing.T) {
 	pkg, env, dir := fakePackage(t, "TestFail", "TestPanic", "TestPass")
-	s := hunt(t, []Package{pkg}, Options{Runs: 5, Env: env, Run: regexp.MustCompile("Fail|Panic")})
+	s := hunt(t, []Package{pkg}, Options{Runs: 5, Parallel: 1, Env: env, Run: regexp.MustCompile("Fail|Panic")})
 	if len(s.Tests) != 2 {
 		t.Fatalf("%d tests hunted, want 2 (-run)", len(s.Tests))
 	}
@@ -509,9 +511,10 @@ func TestHuntBesidePlainRunParallel(t *testing.T) {
 	}
 }
 
-// A plain run that fails after the hunt went on without it makes the
-// test one that fails on its own, as if the hunt had waited: the
-// controlled runs made meanwhile are dropped, and never reported.
+// A plain run that fails after the hunt went on without it, and fails
+// again made alone (alone.go), makes the test one that fails on its own,
+// as if the hunt had waited: the controlled runs made meanwhile are
+// dropped, and never reported.
 func TestHuntBesideFailingPlainRun(t *testing.T) {
 	pkg, env, fdir := fakePackage(t, "TestFailSlow")
 	s, progress := huntRecorded(t, pkg, env, 5)
@@ -519,16 +522,16 @@ func TestHuntBesideFailingPlainRun(t *testing.T) {
 		t.Errorf("runs %q: want seeded runs made beside the plain run", lines)
 	}
 	st := s.Tests[0]
-	if st.Runs != 1 || st.Failure == nil || st.Failure.Outcome != Fail || st.Seeded != 0 || len(s.Findings) != 0 {
-		t.Errorf("stats %s, failure %v, %d findings; want the failing plain run only", st.String(), st.Failure, len(s.Findings))
+	if st.Runs != 2 || st.Failure == nil || st.Failure.Outcome != Fail || st.Alone != nil || st.Seeded != 0 || len(s.Findings) != 0 {
+		t.Errorf("stats %s, failure %v, %d findings; want the failing plain runs only (beside others, then alone)", st.String(), st.Failure, len(s.Findings))
 	}
 	for _, p := range progress {
 		if p.Run != nil && p.Run.Strategy != report.Plain {
 			t.Errorf("progress told of a %s run", p.Run.Strategy)
 		}
 	}
-	if last := progress[len(progress)-1]; last.Runs != 1 {
-		t.Errorf("progress counted %d runs at the end, want 1", last.Runs)
+	if last := progress[len(progress)-1]; last.Runs != 2 {
+		t.Errorf("progress counted %d runs at the end, want 2", last.Runs)
 	}
 }
 

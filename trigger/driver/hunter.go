@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -28,7 +29,8 @@ type hunter struct {
 }
 
 func newRunner(timeout time.Duration, env []string, workDir string, parallel int) *runner {
-	return &runner{timeout: timeout, env: env, workDir: workDir, sem: make(chan struct{}, parallel)}
+	return &runner{timeout: timeout, env: env, workDir: workDir, sem: make(chan struct{}, parallel),
+		dirs: &dirPool{root: filepath.Join(workDir, "dirs")}, share: newSharing()}
 }
 
 // seenDeadlock is a deadlock one of a test's runs hit, keyed by finding
@@ -133,6 +135,12 @@ func (t *testHunt) withPlain(ctx context.Context, plain *run) error {
 	}
 	if plain.Outcome.Hung() {
 		return t.hung(ctx, plain) // hang.go
+	}
+	if plain.Outcome.Bad() && !plain.alone {
+		var err error
+		if plain, err = t.again(ctx, plain); err != nil {
+			return err
+		}
 	}
 	if plain.Outcome.Bad() {
 		t.calibrate(plain, plain)

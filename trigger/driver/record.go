@@ -61,6 +61,7 @@ type Recording struct {
 	once    sync.Once
 	cleanup func()        // removes the run files
 	slots   chan struct{} // the recording's process slots, which its plain runs still going hold
+	share   *sharing      // the recording's processes running at once, which the hunt's join
 }
 
 // String summarizes the recording: "recorded 12 trace(s) of 3 test(s)".
@@ -128,15 +129,15 @@ func Record(ctx context.Context, pkgs []Package, opts RecordOptions) (*Recording
 	if err != nil {
 		return nil, err
 	}
-	rec := &Recording{Dir: opts.Dir, cleanup: cleanup}
 	r := newRunner(opts.Timeout, opts.Env, workDir, opts.Parallel)
+	rec := &Recording{Dir: opts.Dir, cleanup: func() { r.close(); cleanup() }}
 	r.args = opts.Args
-	rec.slots = r.sem
+	rec.slots, rec.share = r.sem, r.share
 	h := &hunter{opts: Options{Run: opts.Run}}
 	jobs := h.jobs(pkgs)
 	for i := range pkgs {
 		if err := os.RemoveAll(traceDir(opts.Dir, pkgs[i].ImportPath)); err != nil {
-			cleanup()
+			rec.cleanup()
 			return nil, fmt.Errorf("driver: record: %w", err)
 		}
 	}

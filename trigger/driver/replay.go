@@ -172,6 +172,7 @@ func Replay(ctx context.Context, f *report.Finding, opts ReplayOptions) (*Replay
 	}
 	defer cleanup()
 	r := newRunner(opts.Timeout, opts.Env, workDir, 1)
+	defer r.close()
 	r.args = w.Args
 	return replaySchedule(ctx, r, pkg, w.Test, witnessConfig(w), witnessRun{w.Schedule, w.Draws, w.ClockBase}, f.ID)
 }

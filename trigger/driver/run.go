@@ -57,6 +57,7 @@ type run struct {
 	ordinal int
 	// unreproduced: its deadlock's replay did not reproduce it.
 	unreproduced bool
+	alone        bool // no other process of the hunt ran beside it (alone.go)
 }
 
 // errCanceled is returned for runs cut short because the hunt stopped.
@@ -70,7 +71,12 @@ type runner struct {
 	workDir string
 	sem     chan struct{} // bounds processes alive at once
 	args    []string      // passed to the test binary after its own flags
+	dirs    *dirPool      // the runs' working directories (workdir.go)
+	share   *sharing      // the processes running at once (alone.go)
 }
+
+// close removes the runs' working directories.
+func (r *runner) close() { r.dirs.close() }
 
 // exec runs test of pkg once with cfg (whose Result field it fills in).
 // It returns errCanceled if ctx ended first.
@@ -125,14 +131,23 @@ func (r *runner) execIn(ctx context.Context, dir string, pkg *Package, test stri
 	if err != nil {
 		return nil, fmt.Errorf("driver: %w", err)
 	}
+	defer out.Close()
 	bound := r.timeout
 	if cfg.BoundMS > 0 {
 		bound = time.Duration(cfg.BoundMS) * time.Millisecond
 	}
+	wd, err := r.runDir(pkg)
+	if err != nil {
+		return nil, err
+	}
+	defer r.dirs.put(wd)
 	cmd := r.command(pkg, test, cfgPath, bound)
+	cmd.Dir = wd.dir
 	cmd.Stdout, cmd.Stderr = out, out
+	end := r.share.begin(TestKey{pkg.ImportPath, test})
 	start := time.Now()
 	killed, err := r.wait(ctx, cmd, killAfter(bound))
+	alone := end()
 	out.Close()
 	if err != nil {
 		return nil, err
@@ -140,11 +155,16 @@ func (r *runner) execIn(ctx context.Context, dir string, pkg *Package, test stri
 	if ctx.Err() != nil {
 		return nil, errCanceled
 	}
-	rn := &run{Config: cfg, Code: cmd.ProcessState.ExitCode(), Elapsed: time.Since(start)}
-	return rn, r.finish(rn, outPath, killed)
+	rn := &run{Config: cfg, Code: cmd.ProcessState.ExitCode(), Elapsed: time.Since(start), alone: alone}
+	if err := r.finish(rn, outPath, killed); err != nil {
+		return nil, err
+	}
+	rn.Tail = wd.unmirror(rn.Tail, pkg.Dir)
+	return rn, nil
 }
 
-// command builds the test binary's command line (CONTRACT.md section 4).
+// command builds the test binary's command line (CONTRACT.md section 4);
+// its working directory is the caller's to set (runDir).
 // -test.timeout is a second bound, for when the driver itself dies.
 // -test.parallel is raised so that every parallel subtest testing releases
 // at once rejoins the runtime's scheduler, which waits for all of them
@@ -157,7 +177,6 @@ func (r *runner) command(pkg *Package, test, cfgPath string, bound time.Duration
 		"-test.count=1", "-test.v", "-test.parallel="+strconv.Itoa(testParallel),
 		"-test.timeout="+(2*bound+time.Minute).String())
 	cmd.Args = append(cmd.Args, r.args...)
-	cmd.Dir = pkg.Dir
 	cmd.Env = append(append(os.Environ(), r.env...), wire.ConfigEnv+"="+cfgPath)
 	setGroup(cmd)
 	return cmd

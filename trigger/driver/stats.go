@@ -44,8 +44,14 @@ type TestStats struct {
 	// deadlocked (any way): the strategy's hit rate, calibration excluded.
 	Seeded, SeededDeadlocks int
 	// Failure is set when the test misbehaves in its plain run (fails,
-	// panics, exits, hangs): it is not hunted further.
+	// panics, exits, hangs): it is not hunted further. A plain run that
+	// failed, panicked or exited beside other processes is made again
+	// alone first (alone.go): only a failure alone is the test's.
 	Failure *Failure
+	// Alone is set when the test's plain run misbehaved beside other
+	// processes and passed alone: deadhunt's doing, not the test's; its
+	// later runs were made alone too.
+	Alone *Failure
 	// FirstBad is the seeded run of lowest seed that misbehaved without a
 	// deadlock (a test that passes plainly but fails under some schedule),
 	// or nil: what the user reads to see why.
@@ -179,8 +185,13 @@ func (s *TestStats) String() string {
 	if s.Unreproduced > 0 {
 		line += fmt.Sprintf(", %d deadlock(s) not reproduced on replay", s.Unreproduced)
 	}
-	if s.Failure != nil {
-		line += fmt.Sprintf("; the test ends with %s in its plain run", s.Failure.Outcome)
+	if f := s.Failure; f != nil && f.Outcome.Hung() {
+		line += fmt.Sprintf("; the test ends with %s in its plain run", f.Outcome)
+	} else if f != nil {
+		line += fmt.Sprintf("; the test ends with %s in its plain run, no other process beside it", f.Outcome)
+	}
+	if s.Alone != nil {
+		line += fmt.Sprintf("; its runs made alone (its plain run ended with %s beside other processes, passed alone)", s.Alone.Outcome)
 	}
 	if s.Interrupted {
 		line += "; cut short: the hunt was stopped"

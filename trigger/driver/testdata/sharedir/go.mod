@@ -1,0 +1,3 @@
+module example.com/sharedir
+
+go 1.21
