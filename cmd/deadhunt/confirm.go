@@ -31,6 +31,7 @@ func runConfirm(e *env, args []string) int {
 	fs.StringVar(&f.pprof, "pprof", "", "also write the findings' goroutines as a pprof profile to this `file` (go tool pprof -traces file)")
 	fs.BoolVar(&f.noPredict, "no-predict", false, "do not record and predict: hunt every test with -strategy only")
 	fs.BoolVar(&f.noStatic, "no-static", false, "do not run the static analyzer (lockcycle)")
+	fs.BoolVar(&f.keepTraces, "keep-traces", false, keepTracesUsage)
 	fs.BoolVar(&f.json, "json", false, "print events as JSON on stdout as the hunt goes, one object a line (docs/report.md), instead of text and progress; the report files are written as without it")
 	fs.StringVar(&f.shard, "shard", "", "hunt only share `i/N` of the tests (1 <= i <= N); every shard computes the same split, join their reports with deadhunt merge")
 	fs.StringVar(&f.balance, "balance", "", "balance the -shard shares by each test's cost in this earlier `report` (a merged one, say)")
