@@ -37,7 +37,7 @@ func runConfirm(e *env, args []string) int {
 	fs.StringVar(&f.balance, "balance", "", "balance the -shard shares by each test's cost in this earlier `report` (a merged one, say)")
 	fs.IntVar(&f.count, "count", 0, "1 hunts every test again even when the hunt cache has its result for the same code and options (as go test -count=1); the cache lives in hunt/ of $"+hunt.CacheEnv+" (off: none) or deadhunt/hunt in the user cache directory (deadhunt env)")
 	fs.BoolVar(&f.keepGoing, "keep-going", false, "run every test's whole budget and count each finding's hits, instead of stopping a test at its first confirmation")
-	fs.BoolVar(&f.v, "v", false, "verbose: print calibration, warnings and every test's runs")
+	fs.BoolVar(&f.v, "v", false, "verbose: print calibration, warnings, every test's runs and every finding in full (without it, findings beyond 3 of one shape, the same bug in other tests or packages, are counted with their IDs)")
 	var cfg hunt.Config
 	check := func([]string) error {
 		if err := f.checkRun(); err != nil { // -run's own message
