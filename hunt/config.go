@@ -45,6 +45,11 @@ type Config struct {
 	// NoPredict hunts every test with Strategy alone: nothing is recorded
 	// or predicted.
 	NoPredict bool
+	// KeepTraces writes the recording's traces to .deadhunt/traces in the
+	// module root and keeps them there, as Record always does; otherwise
+	// Predict and Confirm write them to a directory of their own in
+	// deadhunt's cache and remove it when they return.
+	KeepTraces bool
 	// Out, if set, is a file (relative to Dir) Confirm writes the report
 	// to besides .deadhunt/last.json.
 	Out string

@@ -70,6 +70,7 @@ func Confirm(ctx context.Context, cfg Config, patterns []string) (*Result, error
 	if err != nil {
 		return nil, err
 	}
+	defer p.dropTraces() // if the hunt stopped before it predicted
 	opts, err := cfg.DriverOptions()
 	if err == nil {
 		defaulted := opts.WithDefaults()
@@ -180,6 +181,7 @@ func (p *pipeline) predictFor(ctx context.Context, w *work, ev *emitter, opts *d
 		return err
 	}
 	pr := p.predict(ctx, rec)
+	p.dropTraces() // predicted: the hunt needs them no more
 	pr.aimStatic()
 	pr.rankAims()
 	p.stage("%s; %d prediction(s)", rec, len(pr.merged))

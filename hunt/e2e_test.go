@@ -15,7 +15,7 @@ import (
 // the pipeline predicts it from the recorded traces and the directed
 // strategy, counting only the cycle's inner acquisitions, confirms it.
 func TestEndToEndDirected(t *testing.T) {
-	cfg := Config{Dir: hunttest.CorpusModule(t, "deadlock/warmup"), Runs: 20}
+	cfg := Config{Dir: hunttest.CorpusModule(t, "deadlock/warmup"), Runs: 20, KeepTraces: true}
 	res, err := bounded(t, func(ctx context.Context) (*Result, error) { return Confirm(ctx, cfg, []string{"./..."}) })
 	if err != nil {
 		t.Fatal(err)

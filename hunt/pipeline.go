@@ -34,6 +34,11 @@ type pipeline struct {
 	statics *cache.Static
 	// staticBegun: beginStatic ran (before the build, or after it).
 	staticBegun bool
+	// keepTraces: the traces go to .deadhunt/traces and stay (Record,
+	// Config.KeepTraces); scratch is the hunt's own trace directory in
+	// the cache otherwise, once made (traces.go).
+	keepTraces bool
+	scratch    string
 }
 
 type staticAnswer struct {
@@ -91,7 +96,7 @@ func newPipeline(cfg Config, patterns []string) (*pipeline, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &pipeline{cfg: cfg, root: root, patterns: patterns, run: run, obs: cfg.observer()}, nil
+	return &pipeline{cfg: cfg, root: root, patterns: patterns, run: run, obs: cfg.observer(), keepTraces: cfg.KeepTraces}, nil
 }
 
 func (p *pipeline) stage(format string, args ...any) { p.obs.Stage(fmt.Sprintf(format, args...)) }
@@ -120,12 +125,15 @@ func buildAndRecord(ctx context.Context, cfg Config, patterns []string) (*pipeli
 }
 
 // record records the lock-order traces of the built tests into
-// .deadhunt/traces in the module root; with overlap, plain runs may
-// outlast it (driver.RecordOptions.Overlap: the caller closes the
-// recording).
+// traceDir; with overlap, plain runs may outlast it
+// (driver.RecordOptions.Overlap: the caller closes the recording).
 func (p *pipeline) record(ctx context.Context, pkgs []driver.Package, overlap bool) (*driver.Recording, error) {
 	p.stage("recording lock-order traces of %d package(s)", len(pkgs))
-	return driver.Record(ctx, pkgs, driver.RecordOptions{Dir: p.traceDir(), Random: p.cfg.Random, PCT: p.cfg.PCT,
+	dir, err := p.traceDir()
+	if err != nil {
+		return nil, err
+	}
+	return driver.Record(ctx, pkgs, driver.RecordOptions{Dir: dir, Random: p.cfg.Random, PCT: p.cfg.PCT,
 		Run: p.run, Parallel: p.cfg.Parallel, Timeout: p.cfg.Timeout, Args: p.cfg.Args, Overlap: overlap})
 }
 

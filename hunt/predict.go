@@ -33,6 +33,9 @@ type Predictions struct {
 // error.
 func Predict(ctx context.Context, cfg Config, patterns []string) (*Predictions, error) {
 	p, built, rec, err := buildAndRecord(ctx, cfg, patterns)
+	if p != nil {
+		defer p.dropTraces()
+	}
 	if rec == nil {
 		return nil, err
 	}

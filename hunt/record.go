@@ -13,8 +13,9 @@ import (
 // random and Config.PCT pct schedules, each run writing its trace. The
 // recording's Errors name the packages that did not build, then the tests
 // that could not be recorded. If recording was interrupted, what was
-// recorded comes with the error.
+// recorded comes with the error. The traces stay (Config.KeepTraces).
 func Record(ctx context.Context, cfg Config, patterns []string) (*driver.Recording, error) {
+	cfg.KeepTraces = true // recording is what writes them for the user
 	_, built, rec, err := buildAndRecord(ctx, cfg, patterns)
 	if rec != nil {
 		rec.Errors = slices.Concat(built.Errors, rec.Errors)

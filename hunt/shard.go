@@ -117,16 +117,6 @@ func Costs(rep *report.Report) map[report.TestRef]int64 {
 	return costs
 }
 
-// traceDir is where the recording's traces go: .deadhunt/traces in the
-// module root, or a directory of the shard's own there, so that shards
-// running at once on one machine do not remove each other's traces.
-func (p *pipeline) traceDir() string {
-	if p.cfg.Shard.whole() {
-		return traceDir(p.root)
-	}
-	return filepath.Join(traceDir(p.root), p.cfg.Shard.fileName())
-}
-
 // shardReport is where a shard's hunt saves its report besides
 // Config.Out: .deadhunt/shards/i-of-N.json. A shard's report is a part,
 // so it replaces neither .deadhunt/last.json nor the history; deadhunt

@@ -20,7 +20,11 @@ func (r *Result) WriteText(w io.Writer, verbose bool) error {
 	if err != nil {
 		return err
 	}
-	if err := rep.WriteText(w); err != nil {
+	write, repeated := rep.WriteText, rep.Repeated()
+	if verbose {
+		write, repeated = rep.WriteTextAll, nil
+	}
+	if err := write(w); err != nil {
 		return err
 	}
 	if len(rep.Findings) > 0 || len(rep.Errors) > 0 {
@@ -33,8 +37,16 @@ func (r *Result) WriteText(w io.Writer, verbose bool) error {
 	r.writeScale(w)
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, r.headline())
+	left := 0
 	for _, f := range r.Report.Active(report.Confirmed) {
+		if repeated[f.ID] {
+			left++
+			continue
+		}
 		fmt.Fprintf(w, "\t%s\n", f.Witness.Replay)
+	}
+	if left > 0 {
+		fmt.Fprintf(w, "\tand %d more of the same shapes%s\n", left, hint(r.hints.Verbose, "lists them"))
 	}
 	fmt.Fprintln(w, r.control())
 	if why := r.incomplete(); len(why) > 0 {

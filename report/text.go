@@ -179,14 +179,33 @@ func (f *Finding) writeText(w io.Writer) {
 	}
 }
 
-// WriteText writes the report as readable text.
-func (r *Report) WriteText(w io.Writer) error {
+// WriteText writes the report as readable text: PerShape findings of
+// each shape in full, the others counted with their IDs (WriteTextAll
+// writes them all).
+func (r *Report) WriteText(w io.Writer) error { return r.writeText(w, PerShape) }
+
+// WriteTextAll writes the report as readable text, every finding in full.
+func (r *Report) WriteTextAll(w io.Writer) error { return r.writeText(w, 0) }
+
+func (r *Report) writeText(w io.Writer, perShape int) error {
 	ew := &errWriter{w: w}
+	hidden, repeats := r.repeats(perShape)
+	written := 0
 	for i := range r.Findings {
-		if i > 0 {
+		if hidden[i] {
+			continue
+		}
+		if written > 0 {
 			fmt.Fprintln(ew)
 		}
 		r.Findings[i].writeText(ew)
+		written++
+	}
+	if len(repeats) > 0 {
+		fmt.Fprintln(ew)
+		for _, l := range repeats {
+			fmt.Fprintln(ew, l)
+		}
 	}
 	for _, e := range r.Errors {
 		fmt.Fprintf(ew, "error: %s\n", e.Error())

@@ -17,15 +17,24 @@ import (
 // exitDeadlock is deadhunt replay's exit code when the deadlock reproduced.
 const exitDeadlock = 3
 
-// replayCommand is the command line that replays f, for showing and copying.
+// replayCommand is the command line that replays f from the report under
+// review, which is what r replays: the witness's own command names the
+// file its hunt saved (.deadhunt/last.json), which a later hunt replaces.
 func (s *session) replayCommand(f *report.Finding) string {
 	if f.Witness == nil || f.Status != report.Confirmed { // a hang's run is not a witness to replay
 		return ""
 	}
-	if f.Witness.Replay != "" {
-		return f.Witness.Replay
+	return fmt.Sprintf("deadhunt replay %s --finding %s", shellQuote(s.report), f.ID)
+}
+
+// shellQuote quotes name for a POSIX shell if it needs it.
+func shellQuote(name string) string {
+	if name != "" && !strings.ContainsFunc(name, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./+=:,@%", r))
+	}) {
+		return name
 	}
-	return fmt.Sprintf("deadhunt replay %s --finding %s", s.report, f.ID)
+	return "'" + strings.ReplaceAll(name, "'", `'\''`) + "'"
 }
 
 // replayCmd runs a replay and reports its outcome.
@@ -43,17 +52,45 @@ func replayCmd(c *exec.Cmd, id string) tea.Cmd {
 	}
 }
 
-// replayOutcome says what a replay showed, in one line.
+// replayOutcome says what a replay showed, in one line, with the reason
+// deadhunt replay gave when the deadlock did not come again.
 func replayOutcome(r replayMsg, st styles) string {
+	why := ""
+	if w := replayWhy(r.output, r.id); w != "" {
+		why = ": " + w
+	}
 	switch {
 	case r.err != nil:
 		return st.Error.Render(fmt.Sprintf("replay %s: could not run: %v", r.id, r.err))
 	case r.code == exitDeadlock:
 		return st.Error.Render(fmt.Sprintf("replay %s: deadlock reproduced (exit %d)", r.id, r.code))
 	case r.code == 0:
-		return st.OK.Render(fmt.Sprintf("replay %s: no deadlock this time (exit 0)", r.id))
+		return st.OK.Render(fmt.Sprintf("replay %s: no deadlock this time (exit 0)%s", r.id, why))
 	}
-	return st.Error.Render(fmt.Sprintf("replay %s: failed (exit %d)", r.id, r.code))
+	return st.Error.Render(fmt.Sprintf("replay %s: failed (exit %d)%s", r.id, r.code, why))
+}
+
+// replayWhy is the reason in deadhunt replay's output: the error it
+// stopped with ("deadhunt replay: DH-x: ...: stale witness: ..."), else
+// how the last replay of id went ("DH-x replay 1/1: diverged from ...");
+// "" if the output has neither.
+func replayWhy(output, id string) string {
+	lines := strings.Split(strings.TrimSpace(output), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := strings.TrimSpace(lines[i])
+		if msg, ok := strings.CutPrefix(l, "deadhunt replay: "); ok {
+			for _, p := range []string{id + ": ", "driver: ", "finding " + id + ": "} {
+				msg = strings.TrimPrefix(msg, p)
+			}
+			return msg
+		}
+		if rest, ok := strings.CutPrefix(l, id+" replay "); ok {
+			if _, how, ok := strings.Cut(rest, ": "); ok {
+				return how
+			}
+		}
+	}
+	return ""
 }
 
 // editorCommand opens a site in editor ("vi", "code -g" ...) with the +LINE

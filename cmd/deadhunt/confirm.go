@@ -32,13 +32,14 @@ func runConfirm(e *env, args []string) int {
 	fs.StringVar(&f.pprof, "pprof", "", "also write the findings' goroutines as a pprof profile to this `file` (go tool pprof -traces file)")
 	fs.BoolVar(&f.noPredict, "no-predict", false, "do not record and predict: hunt every test with -strategy only")
 	fs.BoolVar(&f.noStatic, "no-static", false, "do not run the static analyzer (lockcycle)")
+	fs.BoolVar(&f.keepTraces, "keep-traces", false, keepTracesUsage)
 	fs.BoolVar(&f.json, "json", false, "print events as JSON on stdout as the hunt goes, one object a line (docs/report.md), instead of text and progress; the report files are written as without it")
 	fs.StringVar(&f.shard, "shard", "", "hunt only share `i/N` of the tests (1 <= i <= N); every shard computes the same split, join their reports with deadhunt merge")
 	fs.StringVar(&f.balance, "balance", "", "balance the -shard shares by each test's cost in this earlier `report` (a merged one, say)")
 	fs.IntVar(&f.count, "count", 0, "1 hunts every test again even when the hunt cache has its result for the same code and options (as go test -count=1); the cache lives in hunt/ of $"+hunt.CacheEnv+" (off: none) or deadhunt/hunt in the user cache directory (deadhunt env)")
 	fs.DurationVar(&f.forTime, "for", 0, "spend at most this `duration` (e.g. 10m, for a CI job): no run starts after it; tests with predictions are hunted first, then the others, cheapest first; each test's line says what it got")
 	fs.BoolVar(&f.keepGoing, "keep-going", false, "run every test's whole budget and count each finding's hits, instead of stopping a test at its first confirmation")
-	fs.BoolVar(&f.v, "v", false, "verbose: print calibration, warnings and every test's runs")
+	fs.BoolVar(&f.v, "v", false, "verbose: print calibration, warnings, every test's runs and every finding in full (without it, findings beyond 3 of one shape, the same bug in other tests or packages, are counted with their IDs)")
 	var cfg hunt.Config
 	check := func([]string) error {
 		if err := f.checkRun(); err != nil { // -run's own message

@@ -25,7 +25,7 @@ type flags struct {
 	confidence                                    float64
 	strategy, out, sarif, pprof, dot, finding     string
 	json, keepGoing, v, github, text              bool
-	noPredict, noStatic                           bool
+	noPredict, noStatic, keepTraces               bool
 	args                                          []string // after -args: for the test binaries
 }
 
@@ -83,12 +83,15 @@ func flagError(err error) error {
 func (f *flags) config(e *env) hunt.Config {
 	cfg := hunt.Config{Dir: e.dir, Run: f.run, Parallel: f.parallel, Timeout: f.timeout, Build: e.build,
 		Runs: f.runs, Confidence: f.confidence, Strategy: report.Strategy(f.strategy), Depth: f.depth, Radius: f.radius, Seed: f.seed,
-		KeepGoing: f.keepGoing, NoPredict: f.noPredict, Args: f.args, For: f.forTime}
+		KeepGoing: f.keepGoing, NoPredict: f.noPredict, KeepTraces: f.keepTraces, Args: f.args, For: f.forTime}
 	if !f.noStatic {
 		cfg.Static = e.static
 	}
 	return cfg
 }
+
+// keepTracesUsage is the help of -keep-traces.
+const keepTracesUsage = "keep the recorded lock-order traces in .deadhunt/traces in the module root (deadhunt record's place); by default they go to a directory of this run's in deadhunt's cache, removed once predicted"
 
 // parseCommand parses a command's args (flags may follow positional
 // arguments, as with go test) and checks them. It returns the positional

@@ -20,6 +20,7 @@ func runPredict(e *env, args []string) int {
 	fs.StringVar(&f.dot, "dot", "", "write the lock-order graph for Graphviz to this `file`")
 	fs.StringVar(&f.sarif, "sarif", "", "write the findings as SARIF 2.1.0 to this `file` (- for stdout)")
 	fs.BoolVar(&f.noStatic, "no-static", false, "do not run the static analyzer (lockcycle)")
+	fs.BoolVar(&f.keepTraces, "keep-traces", false, keepTracesUsage)
 	pos, code, ok := parseCommand(e, fs, func([]string) error { return f.checkRun() }, f.splitArgs(args))
 	if !ok {
 		return code

@@ -13,8 +13,10 @@
 // copied out of the module cache, whose files the go command will not
 // overlay, and replaced by its copy in the temporary go.mod).
 // Each package is rewritten by internal/rewrite; rewritten files and one
-// generated zz_deadhunt_sites.go per package (zz_deadhunt_xsites_test.go
-// for an external test package) go to WorkDir/overlay. The runtime's
+// generated zz_deadhunt_sites.go per package (its test files' sites apart
+// in zz_deadhunt_tsites_test.go, so that the package compiles the same
+// whether its tests are built or not; zz_deadhunt_xsites_test.go for an
+// external test package) go to WorkDir/overlay. The runtime's
 // source, embedded by package trigger, is extracted once per content hash
 // to CacheDir/rt-<hash> with a go.mod declaring module deadhunt.dev/rt. A
 // temporary go.mod per user module (theirs plus a require and a replace of

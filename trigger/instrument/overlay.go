@@ -15,9 +15,12 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// Sites files added to instrumented packages.
+// Sites files added to instrumented packages: the package's, its test
+// files' (apart, so that the package compiles the same as a dependency)
+// and its external test package's.
 const (
 	sitesFile  = "zz_deadhunt_sites.go"
+	tsitesFile = "zz_deadhunt_tsites_test.go"
 	xsitesFile = "zz_deadhunt_xsites_test.go"
 )
 
@@ -39,13 +42,13 @@ func (b *builder) instrument(u *unit) error {
 		return nil
 	}
 	for _, v := range []struct {
-		p     *packages.Package
-		sites string
-	}{{u.internal, sitesFile}, {u.xtest, xsitesFile}} {
+		p            *packages.Package
+		sites, tests string
+	}{{u.internal, sitesFile, tsitesFile}, {u.xtest, xsitesFile, ""}} {
 		if v.p == nil {
 			continue
 		}
-		if err := b.rewrite(u, v.p, v.sites); err != nil {
+		if err := b.rewrite(u, v.p, v.sites, v.tests); err != nil {
 			return err
 		}
 		for _, t := range testNames(v.p) {
@@ -69,8 +72,8 @@ func isRuntimePackage(path string) bool {
 	return false
 }
 
-func (b *builder) rewrite(u *unit, p *packages.Package, sites string) error {
-	in := rewrite.Input{Fset: p.Fset, Info: p.TypesInfo, Pkg: p.Types, SitesFile: sites}
+func (b *builder) rewrite(u *unit, p *packages.Package, sites, tests string) error {
+	in := rewrite.Input{Fset: p.Fset, Info: p.TypesInfo, Pkg: p.Types, SitesFile: sites, TestSitesFile: tests}
 	own, parsed := map[string]bool{}, map[string]bool{}
 	for _, f := range p.GoFiles {
 		own[f] = true
@@ -98,7 +101,13 @@ func (b *builder) rewrite(u *unit, p *packages.Package, sites string) error {
 	if len(res.Files) == 0 {
 		return nil
 	}
-	res.Files[filepath.Join(filepath.Dir(p.GoFiles[0]), sites)] = res.SitesSrc
+	dir := filepath.Dir(p.GoFiles[0])
+	if res.SitesSrc != nil {
+		res.Files[filepath.Join(dir, sites)] = res.SitesSrc
+	}
+	if res.TestSitesSrc != nil {
+		res.Files[filepath.Join(dir, tests)] = res.TestSitesSrc
+	}
 	for name, data := range res.Files {
 		if u.ext {
 			var err error

@@ -28,5 +28,5 @@ func (f *fileRewriter) bubble(c *ast.CallExpr) {
 	arg := c.Args[len(c.Args)-1]
 	site := f.site(c.Pos(), "Bubble", "")
 	f.insert(arg.Pos(), "__dhrt.InBubble(")
-	f.insert(arg.End(), ", "+siteRef(site)+")")
+	f.insert(arg.End(), ", "+f.siteRef(site)+")")
 }

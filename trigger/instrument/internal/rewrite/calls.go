@@ -39,7 +39,7 @@ func (f *fileRewriter) call(c *ast.CallExpr) {
 		for i, a := range o.args {
 			args[i] = func() { f.node(w, a) }
 		}
-		o.render(w, site, func() { f.writeRecv(w, o) }, args)
+		o.render(w, f.siteRef(site), func() { f.writeRecv(w, o) }, args)
 	})
 }
 

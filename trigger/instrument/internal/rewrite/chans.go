@@ -145,7 +145,7 @@ func (f *fileRewriter) send(s *ast.SendStmt, parent ast.Node) {
 			f.node(w, s.Chan)
 			w.gen(", ")
 			f.node(w, s.Value)
-			w.genf(", %s)", siteRef(site))
+			w.genf(", %s)", f.siteRef(site))
 			return
 		}
 		c, v := f.newTmp(), f.newTmp()
@@ -153,7 +153,7 @@ func (f *fileRewriter) send(s *ast.SendStmt, parent ast.Node) {
 		f.node(w, s.Chan)
 		w.genf("; %s := __dhZeroS(%s); %s = ", v, c, v)
 		f.node(w, s.Value)
-		w.genf("; __dhrt.Send(%s, %s, %s) }", c, v, siteRef(site))
+		w.genf("; __dhrt.Send(%s, %s, %s) }", c, v, f.siteRef(site))
 	})
 }
 
@@ -174,7 +174,7 @@ func (f *fileRewriter) recv(u *ast.UnaryExpr) {
 	f.replace(u, func(w *out) {
 		w.gen("__dhrt." + fn + f.inst(u.X) + "(")
 		f.node(w, u.X)
-		w.genf(", %s)", siteRef(site))
+		w.genf(", %s)", f.siteRef(site))
 	})
 }
 
@@ -212,7 +212,7 @@ func (f *fileRewriter) rangeChan(r *ast.RangeStmt) {
 		}
 		w.genf("for %s, %s, %s := __dhRange%s(", it, v, ok, f.inst(r.X))
 		f.node(w, r.X)
-		w.genf(", %s); %s; %s, %s = %s.next() {", siteRef(site), ok, v, ok, it)
+		w.genf(", %s); %s; %s, %s = %s.next() {", f.siteRef(site), ok, v, ok, it)
 		if assign {
 			w.gen(" ")
 			f.node(w, r.Key)

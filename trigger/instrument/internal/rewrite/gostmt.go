@@ -62,11 +62,11 @@ func (f *fileRewriter) goStmt(g *ast.GoStmt) {
 		}
 		args := f.goArgs(w, c)
 		w.at(f.off(g.Go))
-		w.genf("__dhrt.Go(%s, func() { ", siteRef(site))
+		w.genf("__dhrt.Go(%s, func() { ", f.siteRef(site))
 		if o != nil {
 			inner := *o
 			inner.addr, inner.path = false, ""
-			inner.render(w, opSite, recv, args)
+			inner.render(w, f.siteRef(opSite), recv, args)
 		} else {
 			fun()
 			w.gen("(")

@@ -23,7 +23,8 @@ func (f *fileRewriter) lockerField(obj types.Object) string {
 }
 
 // collectLockers scans the package's stores into sync.Locker fields:
-// assignments and keyed composite literals.
+// assignments and keyed composite literals, outside its _test.go files
+// (a binary built with the tests or without names them alike).
 func (f *fileRewriter) collectLockers() map[*types.Var]string {
 	info := f.p.in.Info
 	classes := map[*types.Var]string{}
@@ -44,6 +45,9 @@ func (f *fileRewriter) collectLockers() map[*types.Var]string {
 		classes[field] = c
 	}
 	for _, file := range f.p.in.Files {
+		if strings.HasSuffix(f.p.in.Fset.Position(file.Package).Filename, "_test.go") {
+			continue // the package's own files name the same way built with its tests or not
+		}
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:

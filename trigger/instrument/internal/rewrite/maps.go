@@ -45,7 +45,7 @@ func (f *fileRewriter) rangeMap(r *ast.RangeStmt) {
 		}
 		w.genf("for %s, %s, %s, %s := __dhrt.%s(", it, vars[0], vars[1], ok, fn)
 		f.node(w, r.X)
-		w.genf(", %s); %s; %s, %s, %s = %s.Next() {", siteRef(site), ok, vars[0], vars[1], ok, it)
+		w.genf(", %s); %s; %s, %s, %s = %s.Next() {", f.siteRef(site), ok, vars[0], vars[1], ok, it)
 		if len(exprs) > 0 {
 			w.gen(" ")
 			for i, e := range exprs {

@@ -304,12 +304,15 @@ func needsParens(x ast.Expr) bool {
 	return true
 }
 
-// siteRef is the expression passing site i.
-func siteRef(i int) string { return "&__dhSites[" + strconv.Itoa(i) + "]" }
+// siteRef is the expression passing site i of the file's site table.
+func (f *fileRewriter) siteRef(i int) string {
+	return "&" + f.p.table + "[" + strconv.Itoa(i) + "]"
+}
 
-// render writes the runtime call of o; recv and args write the operands
-// (the original text, or temporaries in a go statement).
-func (o *op) render(w *out, site int, recv func(), args []func()) {
+// render writes the runtime call of o passing site (a siteRef); recv and
+// args write the operands (the original text, or temporaries in a go
+// statement).
+func (o *op) render(w *out, site string, recv func(), args []func()) {
 	w.gen("__dhrt." + o.fn + o.inst + "(")
 	if o.recv != nil {
 		if o.addr {
@@ -326,5 +329,5 @@ func (o *op) render(w *out, site int, recv func(), args []func()) {
 		}
 		w.gen(", ")
 	}
-	w.gen(siteRef(site) + ")")
+	w.gen(site + ")")
 }

@@ -9,6 +9,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -56,6 +57,11 @@ type Input struct {
 	// directory) that declares __dhSites; it must end in _test.go for an
 	// external test package.
 	SitesFile string
+	// TestSitesFile, if set, is the generated _test.go file that declares
+	// the sites of the test files apart: the other files then compile to
+	// the same package whether or not its tests are built alongside, so a
+	// binary importing it is the same in any build (its fingerprint).
+	TestSitesFile string
 }
 
 // Result is the instrumented package.
@@ -63,26 +69,73 @@ type Result struct {
 	Files    map[string][]byte // rewritten files by original name; unchanged files are absent
 	Sites    []Site
 	SitesSrc []byte // content of the generated sites file (Input.SitesFile)
-	Warnings []Warning
+	// TestSitesSrc is the content of Input.TestSitesFile, nil if no test
+	// file changed; with TestSitesFile set, SitesSrc is nil if no other
+	// file changed.
+	TestSitesSrc []byte
+	Warnings     []Warning
 }
 
 // Package rewrites every file of in. It never fails on a construct it
 // cannot instrument: it leaves it alone and reports a warning.
 func Package(in Input) (*Result, error) {
-	p := &pkgRewriter{in: in, res: &Result{Files: map[string][]byte{}}}
+	if in.TestSitesFile == "" {
+		res, err := rewriteFiles(in, in.Files, sitesTable)
+		if err != nil {
+			return nil, err
+		}
+		res.SitesSrc = sitesSource(in.Pkg.Name(), sitesTable, res.Sites, true)
+		return res, nil
+	}
+	var plain, tests []*ast.File
 	for _, f := range in.Files {
+		if isTestFile(in.Fset.File(f.Pos()).Name()) {
+			tests = append(tests, f)
+		} else {
+			plain = append(plain, f)
+		}
+	}
+	res, err := rewriteFiles(in, plain, sitesTable)
+	if err != nil {
+		return nil, err
+	}
+	tres, err := rewriteFiles(in, tests, testSitesTable)
+	if err != nil {
+		return nil, err
+	}
+	if len(res.Files) > 0 {
+		res.SitesSrc = sitesSource(in.Pkg.Name(), sitesTable, res.Sites, true)
+	}
+	if len(tres.Files) > 0 { // the helpers are declared once, here if not in SitesSrc
+		res.TestSitesSrc = sitesSource(in.Pkg.Name(), testSitesTable, tres.Sites, res.SitesSrc == nil)
+	}
+	maps.Copy(res.Files, tres.Files)
+	res.Sites = append(res.Sites, tres.Sites...)
+	res.Warnings = append(res.Warnings, tres.Warnings...)
+	sortWarnings(res.Warnings)
+	return res, nil
+}
+
+// rewriteFiles rewrites files, whose sites go in the array named table.
+func rewriteFiles(in Input, files []*ast.File, table string) (*Result, error) {
+	p := &pkgRewriter{in: in, table: table, res: &Result{Files: map[string][]byte{}}}
+	for _, f := range files {
 		if err := p.file(f); err != nil {
 			return nil, err
 		}
 	}
-	p.res.SitesSrc = sitesSource(in.Pkg.Name(), p.res.Sites)
-	sort.SliceStable(p.res.Warnings, func(i, j int) bool { return p.res.Warnings[i].Pos < p.res.Warnings[j].Pos })
+	sortWarnings(p.res.Warnings)
 	return p.res, nil
 }
 
+func sortWarnings(ws []Warning) {
+	sort.SliceStable(ws, func(i, j int) bool { return ws[i].Pos < ws[j].Pos })
+}
+
 type pkgRewriter struct {
-	in  Input
-	res *Result
+	in    Input
+	table string // the site array: sitesTable or testSitesTable
+	res   *Result
 	// lockers are the sync.Locker fields every store of the package
 	// fills from one mutex, by that mutex's class (lockerfield.go).
 	lockers map[*types.Var]string

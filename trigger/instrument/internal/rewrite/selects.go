@@ -136,7 +136,7 @@ func (f *fileRewriter) writeSelect(w *out, s *ast.SelectStmt, label *ast.Ident, 
 		w.gen(label.Name + ": ")
 	}
 	w.at(f.off(s.Select))
-	w.genf("switch __dhrt.Select(%s, %t", siteRef(site), hasDefault)
+	w.genf("switch __dhrt.Select(%s, %t", f.siteRef(site), hasDefault)
 	for _, c := range cases {
 		w.gen(", " + c)
 	}

@@ -46,7 +46,7 @@ func (f *fileRewriter) methodValue(s *ast.SelectorExpr) {
 		f.p.res.Sites[site].Obj = obj
 		v := *o
 		v.fn += "Value"
-		f.replace(s, func(w *out) { v.render(w, site, func() { f.writeRecv(w, o) }, nil) })
+		f.replace(s, func(w *out) { v.render(w, f.siteRef(site), func() { f.writeRecv(w, o) }, nil) })
 	case types.MethodExpr:
 		fn := methodOps[funcKey(sel.Obj().(*types.Func))]
 		if fn == "" {
@@ -61,7 +61,7 @@ func (f *fileRewriter) methodValue(s *ast.SelectorExpr) {
 		f.replace(s, func(w *out) {
 			w.gen("__dhrt." + fn + "Expr[")
 			f.node(w, s.X)
-			w.gen("](" + siteRef(site) + ")")
+			w.gen("](" + f.siteRef(site) + ")")
 		})
 	}
 }
@@ -124,5 +124,5 @@ func (f *fileRewriter) funcValue(s *ast.SelectorExpr) {
 		return
 	}
 	site := f.site(s.Sel.Pos(), fn, "")
-	f.replace(s, func(w *out) { w.gen("__dhrt." + fn + "Value(" + siteRef(site) + ")") })
+	f.replace(s, func(w *out) { w.gen("__dhrt." + fn + "Value(" + f.siteRef(site) + ")") })
 }

@@ -1,0 +1,3 @@
+module example.com/two
+
+go 1.21
