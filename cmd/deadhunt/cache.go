@@ -117,7 +117,7 @@ func cacheEnv() (*cacheInfo, error) {
 // write prints c as lines of text.
 func (c *cacheInfo) write(w io.Writer) error {
 	if c.Off {
-		_, err := fmt.Fprintf(w, "cache:   off (%s=off): no hunt results kept; builds use a temporary directory removed at exit\n", cachedir.Env)
+		_, err := fmt.Fprintf(w, "cache:   off (%s=off): no hunt results kept; the build's state stays in the default place\n", cachedir.Env)
 		return err
 	}
 	limit := "no size cap"

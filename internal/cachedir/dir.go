@@ -3,7 +3,8 @@
 // and the build's state (the extracted runtime rt-*, module copies mod-*,
 // the link cache bin-*), with its upkeep: entries are touched when used,
 // trimmed by age and size at most once an hour (Use, Trim), emptied by
-// Clean. DEADHUNT_CACHE moves all of it; "off" keeps nothing.
+// Clean. DEADHUNT_CACHE moves all of it; "off" keeps no hunt results (the
+// build's state stays in the default place: see Build).
 package cachedir
 
 import (
@@ -11,7 +12,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync"
 )
 
 // Env names the environment variable that moves the cache: a directory,
@@ -56,13 +56,18 @@ func Hunt() string {
 }
 
 // Build is the directory of the build's state (Root itself), and marks
-// this process as the cache's user (Use). When off, it is a temporary
-// directory of this process's, made on the first call and removed by
-// Done.
+// this process as the cache's user (Use). With the hunt cache off it is
+// where it would be unset, deadhunt under the user cache directory: the
+// instrumented binaries name the runtime's directory, so a later replay
+// (another process) must build beside the same one to match a witness.
 func Build() (string, error) {
 	root, err := Root()
 	if errors.Is(err, ErrOff) {
-		return offDir()
+		c, cerr := os.UserCacheDir()
+		if cerr != nil {
+			return "", fmt.Errorf("no cache directory for the build (set %s to one): %w", Env, cerr)
+		}
+		root, err = filepath.Join(c, "deadhunt"), nil
 	}
 	if err != nil {
 		return "", err
@@ -71,29 +76,9 @@ func Build() (string, error) {
 	return root, nil
 }
 
-// off is the temporary build directory of a process whose cache is off.
-var off struct {
-	sync.Mutex
-	dir string
-}
-
-func offDir() (string, error) {
-	off.Lock()
-	defer off.Unlock()
-	if off.dir == "" {
-		dir, err := os.MkdirTemp("", "deadhunt-cache-")
-		if err != nil {
-			return "", err
-		}
-		off.dir = dir
-	}
-	return off.dir, nil
-}
-
 // Done ends this process's use of the cache: it lets go of the roots it
-// used (Use), so that others may trim or clean them, and removes the
-// temporary build directory Build made when the cache is off. The command
-// calls it before it exits.
+// used (Use), so that others may trim or clean them. The command calls it
+// before it exits.
 func Done() {
 	users.Lock()
 	for root, f := range users.files {
@@ -103,10 +88,4 @@ func Done() {
 		delete(users.files, root)
 	}
 	users.Unlock()
-	off.Lock()
-	defer off.Unlock()
-	if off.dir != "" {
-		os.RemoveAll(off.dir)
-		off.dir = ""
-	}
 }
