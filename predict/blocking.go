@@ -26,7 +26,10 @@ import (
 //   - Blocked (an abandoned partner): goroutine A's unbuffered channel
 //     operation at OpAt was completed by a select at PartnerAt that has
 //     other cases. If the select takes another case first (a timeout, a
-//     ctx.Done(), a stop channel), A may wait for good.
+//     ctx.Done(), a stop channel), A may wait for good. Others are the
+//     operations of other goroutines that completed the select's other
+//     cases (a close of the stop channel, a send on it), HeldAt A's step
+//     before OpAt.
 //   - Blocked, of a Shape (shapes.go): a WaitGroup Add that can come
 //     after the Wait, a Cond signalled without c.L, a receive completed
 //     by a send with a default.
@@ -34,13 +37,16 @@ import (
 // The directed strategy aims at it by holding back the goroutine whose
 // operation must come second (Target.Postpone) until the other's has
 // happened (Target.Until), or, for an abandoned partner, until nothing
-// else can happen.
+// else can happen (and the operations that ready the select's other
+// cases until A has taken its step before OpAt: see Predictions).
 type Block struct {
 	Class     string        // mixed: the lock held across the operation
 	HeldAt    report.Site   // mixed: where A took it
 	OpAt      report.Site   // A's operation
 	Mode      int           // its trace.Comm* bits
 	PartnerAt []report.Site // the other goroutines' acquisitions (mixed) or selects (blocked)
+	// Others: an abandoned partner's select's other cases' partners.
+	Others []report.Site
 	// Shape is one of the Shape* candidates, "" for the others.
 	Shape string
 	// Flip: an order flip (Flips), not a blocking candidate.
@@ -64,15 +70,20 @@ type BlockFinder struct {
 	run   *blockRun
 	cands map[string]*Prediction
 	order []string
+	// others holds, per select site, the sites of the operations by
+	// which other goroutines completed it (a close, a plain send or
+	// receive), in order of first sight.
+	others map[report.Site][]report.Site
 }
 
 // blockRun is the state of the run being read.
 type blockRun struct {
 	idx     int
-	creator map[int]string   // goroutine → creation site
-	locks   map[int]string   // lock id → class
-	held    map[int][]heldAt // goroutine → locks held, in order
-	last    map[int]commAt   // goroutine → its last comm event
+	creator map[int]string      // goroutine → creation site
+	locks   map[int]string      // lock id → class
+	held    map[int][]heldAt    // goroutine → locks held, in order
+	last    map[int]commAt      // goroutine → its last comm event
+	closed  map[int]report.Site // goroutine → its last close of a channel
 	across  []acrossRec
 	// acrossSeen holds the records of across.
 	acrossSeen map[acrossRec]bool
@@ -141,7 +152,7 @@ type acqRec struct {
 
 // NewBlockFinder returns an empty BlockFinder.
 func NewBlockFinder() *BlockFinder {
-	return &BlockFinder{cands: map[string]*Prediction{}, seen: map[[2]report.Site]bool{}}
+	return &BlockFinder{cands: map[string]*Prediction{}, seen: map[[2]report.Site]bool{}, others: map[report.Site][]report.Site{}}
 }
 
 // flip is a lock handed from one goroutine (at site a) to another (at
@@ -264,7 +275,7 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 		b.finishRun()
 		b.runs = append(b.runs, Run{N: e.ID, Test: e.Name})
 		b.run = &blockRun{idx: len(b.runs) - 1, creator: map[int]string{}, locks: map[int]string{},
-			held: map[int][]heldAt{}, last: map[int]commAt{}, acqs: map[string][]acqRec{}, acqSeen: map[classAcq]bool{}, acrossSeen: map[acrossRec]bool{}, lastAcq: map[int]acqRec{}, lastRel: map[int]report.Site{},
+			held: map[int][]heldAt{}, last: map[int]commAt{}, closed: map[int]report.Site{}, acqs: map[string][]acqRec{}, acqSeen: map[classAcq]bool{}, acrossSeen: map[acrossRec]bool{}, lastAcq: map[int]acqRec{}, lastRel: map[int]report.Site{},
 			lastRelLock: map[int]int{}, steps: map[int][2]int{}}
 		return
 	}
@@ -331,6 +342,9 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 			}
 		}
 		r.last[e.G] = op
+		if e.Mode&trace.CommClose != 0 {
+			r.closed[e.G] = op.site
+		}
 		if e.Mode&trace.CommCondWait != 0 {
 			if l, ok := r.lastRel[e.G]; ok {
 				id, known := r.lastRelLock[e.G]
@@ -359,8 +373,35 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 	case trace.OpHB:
 		r.hb.add(e.G, e.Peer, r.seq)
 		b.pair(e.G, e.Peer, site)
+		b.completed(e.G, e.Peer, site)
 	}
 }
+
+// completed looks at a happens-before edge from goroutine x to y: if y's
+// last step was a select with several cases, x's operation that
+// completed it (its last comm if a plain channel operation, else its
+// last close) is one of the select's partners (BlockFinder.others).
+func (b *BlockFinder) completed(x, y int, site func(int) report.Site) {
+	r := b.run
+	s, ok := r.last[y]
+	if !ok || s.mode&trace.CommSelect == 0 || r.steps[y][0] == 0 || site(r.steps[y][0]-1) != s.site {
+		return
+	}
+	var op report.Site
+	if a, ok := r.last[x]; ok && a.mode&(trace.CommSend|trace.CommRecv) != 0 && a.mode&(trace.CommSelect|trace.CommDefault) == 0 {
+		op = a.site
+	} else if c, ok := r.closed[x]; ok {
+		op = c
+	} else {
+		return
+	}
+	if l := b.others[s.site]; !slices.Contains(l, op) && len(l) < maxOthers {
+		b.others[s.site] = append(l, op)
+	}
+}
+
+// maxOthers bounds the partners kept per select site.
+const maxOthers = 8
 
 // pair looks at a happens-before edge between two goroutines' channel
 // operations: one of them a select with other cases, the other a plain
@@ -388,7 +429,11 @@ func (b *BlockFinder) pair(x, y int, site func(int) report.Site) {
 			}
 			continue
 		}
-		b.add(report.Blocked, Block{OpAt: a.site, Mode: a.mode, PartnerAt: []report.Site{s.site},
+		var before report.Site
+		if id := r.steps[p[0]][1]; id > 0 && site(r.steps[p[0]][0]-1) == a.site {
+			before = site(id - 1)
+		}
+		b.add(report.Blocked, Block{HeldAt: before, OpAt: a.site, Mode: a.mode, PartnerAt: []report.Site{s.site},
 			Waiter: r.creatorOf(p[0]), Creators: []string{r.creatorOf(p[0]), r.creatorOf(p[1])}})
 	}
 }
@@ -537,6 +582,7 @@ func (b *BlockFinder) Predictions() []*Prediction {
 		} else {
 			t.Postpone = []string{bl.OpAt.String()}
 			addPos(&t.Sites, bl.OpAt)
+			b.abandonTarget(&t, bl)
 		}
 		t.Sites = sortSites(t.Sites)
 		c.Target = t
@@ -545,6 +591,31 @@ func (b *BlockFinder) Predictions() []*Prediction {
 		out = append(out, c)
 	}
 	return out
+}
+
+// abandonTarget adds to an abandoned partner's target the operations
+// that ready its select's other cases (a close of a stop channel): they
+// are held back until A has taken its step before OpAt (HeldAt), so that
+// A is at OpAt, itself held, when the select finds another case ready.
+// Left alone, a goroutine outside the ordered ones (the test's, calling
+// Stop) runs first and readies the other case before A gets there: A's
+// own select then sees it too, and A never waits at OpAt.
+func (b *BlockFinder) abandonTarget(t *Target, bl *Block) {
+	if bl.HeldAt.IsZero() {
+		return
+	}
+	for _, p := range bl.PartnerAt {
+		for _, o := range b.others[p] {
+			if o != bl.OpAt && !slices.Contains(bl.Others, o) {
+				bl.Others = append(bl.Others, o)
+			}
+		}
+	}
+	if len(bl.Others) == 0 {
+		return
+	}
+	t.Postpone = posList(append([]report.Site{bl.OpAt}, bl.Others...))
+	t.Until = []string{bl.HeldAt.String()}
 }
 
 func addPos(list *[]report.Site, s report.Site) {

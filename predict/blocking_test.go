@@ -103,6 +103,47 @@ hb 2 1
 	}
 }
 
+// A producer passes its select with a default (s.go:20:3) and sends
+// (s.go:24:4) to a consumer's select over the data and a stop channel
+// (s.go:30:3), which the test closes (s.go:40:7): the abandoned
+// partner's aim also holds the close back until the producer has passed
+// its select, so the producer waits at its send when the stop is closed.
+func TestBlockingAbandonedOthers(t *testing.T) {
+	b := blockFind(t, `deadhunt-trace 1
+run 1 TestS
+site 0 s_test.go:10:2 Start
+site 1 s_test.go:11:2 Start
+site 2 s.go:20:3 produce
+site 3 s.go:24:4 produce
+site 4 s.go:30:3 consume
+site 5 s.go:40:7 Close
+go 1 2 0
+comm 2 2 266
+comm 2 3 257 1
+go 1 3 1
+comm 1 5 16 2
+comm 3 4 262
+hb 2 3
+comm 2 2 266
+comm 3 4 262
+hb 1 3
+`)
+	ps := b.Predictions()
+	if len(ps) != 1 || ps[0].Kind != report.Blocked {
+		t.Fatalf("predictions %v", ps)
+	}
+	tg := ps[0].Target
+	if got := strings.Join(tg.Postpone, " "); got != "s.go:24:4 s.go:40:7" {
+		t.Errorf("postpone %q, want the send and the close", got)
+	}
+	if got := strings.Join(tg.Until, " "); got != "s.go:20:3" {
+		t.Errorf("until %q, want the producer's select", got)
+	}
+	if got := ps[0].Block.Others; len(got) != 1 || got[0].String() != "s.go:40:7" {
+		t.Errorf("others %v", got)
+	}
+}
+
 // A lock handed from one goroutine to another in one order only is a
 // flip; seen both ways, it is none. A timer fired before a Stop, never
 // after, is a timer flip.

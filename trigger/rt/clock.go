@@ -355,6 +355,9 @@ func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
 type holder interface {
 	holdsAll(en []*g, now, when int64) bool
 	holdsTimer(t *vtimer) bool
+	// holds reports whether y is held back at its current operation (a
+	// select's choice avoids it as a partner: select.go).
+	holds(y *g) bool
 }
 
 // tied returns the timer to fire first among t, the earliest, and the

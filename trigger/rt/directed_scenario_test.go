@@ -147,3 +147,54 @@ func TestDirectedHeldSites(t *testing.T) {
 		t.Errorf("with a held-site point %d/%d, inner sites only %d/%d", held, seeds, inner, seeds)
 	}
 }
+
+// Sites of the heldpartner scenario.
+var (
+	hpSend = &rt.Site{File: "/h/h.go", Line: 12, Col: 4, Op: "Send"}
+	hpSel  = &rt.Site{File: "/h/h.go", Line: 20, Col: 3, Op: "Select"}
+)
+
+func init() { scenarios["heldpartner"] = heldPartner }
+
+// heldPartner: a sender, once started, sends on an unbuffered channel; a
+// consumer waits for the start, closes quit and selects between the
+// channel and quit, the channel first. With the sender held at its send,
+// both cases are ready at the select.
+func heldPartner() {
+	ch, started, quit := make(chan int), make(chan struct{}), make(chan struct{})
+	rt.Go(at("Go", ""), func() {
+		rt.Close(started, at("Close", ""))
+		rt.Send(ch, 1, hpSend)
+	})
+	rt.Go(at("Go", ""), func() {
+		rt.Recv(started, at("Recv", ""))
+		rt.Close(quit, at("Close", ""))
+		rt.Select(hpSel, false, rt.RecvCase(ch, nil, nil), rt.RecvCase(quit, nil, nil))
+	})
+}
+
+// TestDirectedHeldPartner: a partner held at a Postpone site has not
+// arrived yet, so a select with another case ready takes that one, in
+// every seed (the draw modes alone take the held sender's case in some),
+// and the choice replays.
+func TestDirectedHeldPartner(t *testing.T) {
+	cfg := rt.Config{Strategy: "directed", Depth: 2, Steps: 1, Radius: 2, Goroutines: 3,
+		Target: &rt.Targets{Sites: []string{hpSend.String()}, Postpone: []string{hpSend.String()}}}
+	for seed := uint64(1); seed <= 6; seed++ {
+		cfg.Seed = seed
+		r := run(t, cfg, "heldpartner")
+		if r.Deadlock == nil || r.Deadlock.Kind != "blocked" {
+			t.Fatalf("seed %d: deadlock %+v, want the sender blocked", seed, r.Deadlock)
+		}
+		name := writeResult(t, r)
+		rr := run(t, rt.Config{Strategy: "replay", Replay: name, Seed: 100 + seed}, "heldpartner")
+		if rr.Deadlock == nil || len(rr.Warnings) > 0 {
+			t.Fatalf("seed %d: replay deadlock %v, warnings %q", seed, rr.Deadlock != nil, rr.Warnings)
+		}
+	}
+	cfg.Strategy, cfg.Target = "random", nil
+	_, hits := hunt(t, cfg, "heldpartner", 6)
+	if hits == 6 {
+		t.Errorf("random: %d of 6 seeds deadlocked, want some to take the sender's case", hits)
+	}
+}

@@ -225,6 +225,12 @@ func (sc *sched) drawNLocked(x *g, src drawSource, s *Site, n uint64) uint64 {
 	default:
 		v = sc.draws.rng.Uint64N(n)
 	}
+	return sc.chosenLocked(x, src, s, n, v)
+}
+
+// chosenLocked records v, a value in [0, n) chosen for x at s, as a draw
+// (on replay, the witness's value instead). The caller holds sc.mu.
+func (sc *sched) chosenLocked(x *g, src drawSource, s *Site, n, v uint64) uint64 {
 	v = sc.take(x, src, s, v)
 	if v >= n { // an edited witness, or another n on replay
 		i := sc.draws.n - 1

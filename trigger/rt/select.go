@@ -97,7 +97,7 @@ func execSelect(sc *sched, x *g) bool {
 	for len(ready) > 0 {
 		j := 0
 		if len(ready) > 1 { // the scheduler's choice, replayed (draw.go)
-			j = int(sc.drawNLocked(x, srcSelect, o.site, uint64(len(ready))))
+			j = sc.chooseCase(x, ready)
 		}
 		if r := ready[j]; sc.doCaseWith(x, r.i, r.partner, r.j) {
 			o.idx = r.i
@@ -110,6 +110,35 @@ func execSelect(sc *sched, x *g) bool {
 		return true
 	}
 	return false
+}
+
+// chooseCase draws which of x's ready cases (two or more) its select
+// takes. A partner the strategy holds back (directed, at a Postpone
+// site) is taken as not there yet: the hold stands for its goroutine
+// being slow to reach its operation, and a select with another case
+// ready takes that one, as it would if the partner came later. The
+// choice is recorded as any draw, so a replay takes the same case.
+func (sc *sched) chooseCase(x *g, ready []readyCase) int {
+	n := uint64(len(ready))
+	h, _ := sc.strat.(holder)
+	if h == nil || x.state != gLive {
+		return int(sc.drawNLocked(x, srcSelect, x.op.site, n))
+	}
+	var buf [4]int
+	free := buf[:0]
+	for i, r := range ready {
+		if r.partner == nil || !h.holds(r.partner) {
+			free = append(free, i)
+		}
+	}
+	if len(free) == 0 || len(free) == len(ready) {
+		return int(sc.drawNLocked(x, srcSelect, x.op.site, n))
+	}
+	v := uint64(free[0])
+	if len(free) > 1 {
+		v = uint64(free[sc.draws.rng.IntN(len(free))])
+	}
+	return int(sc.chosenLocked(x, srcSelect, x.op.site, n, v))
 }
 
 // readyCase is case i of a select, ready with the partner found for it

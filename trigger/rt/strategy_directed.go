@@ -96,6 +96,8 @@ func (s *directed) holdsAll(en []*g, now, when int64) bool {
 
 func (s *directed) holdsTimer(t *vtimer) bool { return s.post != nil && s.post.holdsTimer(t) }
 
+func (s *directed) holds(y *g) bool { return s.post != nil && s.post.held(y) }
+
 func (s *directed) tie(sites []*Site) int {
 	if s.post != nil {
 		if i := s.post.tie(sites); i >= 0 {

@@ -16,7 +16,10 @@ import (
 // first, as it would if the held goroutine were slow (slow by
 // maxHeldLockDelay only when it is held at a lock acquisition); after
 // maxHeldFires such firings, or when nothing else can step, the held
-// goroutines are released for their current operation. A timer created
+// goroutines are released for their current operation. A held
+// goroutine's pending channel operation is still a partner, but a
+// select with another case ready takes that one (chooseCase, select.go):
+// held means not there yet. A timer created
 // at a Postpone site does not fire early or when merely due (holdsTimer),
 // and loses its ties: it fires when it is overdue or nothing else can
 // happen.

@@ -143,3 +143,5 @@ func (r *replay) holdsAll([]*g, int64, int64) bool {
 }
 
 func (r *replay) holdsTimer(*vtimer) bool { return false }
+
+func (r *replay) holds(*g) bool { return false }
