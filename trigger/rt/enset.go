@@ -1,13 +1,21 @@
 package rt
 
 // The enabled set is kept incrementally, so that a decision costs time in
-// the goroutines that may step, not in all the live ones (a test may start
-// 100,000 goroutines that each sleep or wait on a channel). Every live
-// goroutine is in one of three places:
+// the goroutines whose standing changed, not in all the live ones (a test
+// may start 100,000 goroutines that each sleep, wait on a channel or are
+// enabled at once). Every live goroutine is in one of four places:
 //
-//   - ready: evaluated at every decision, in ID order, as a scan of all
+//   - ready: evaluated at the next decision, in ID order, as a scan of all
 //     live goroutines would: the running goroutine, goroutines just woken,
-//     enabled ones, spinners, the test waiting for its end;
+//     the test waiting for its end, and a goroutine whose wait ends outside
+//     any object (no kindDef.file);
+//   - enabled: found able to step (ordset, for the strategies' pick by
+//     index in ID order). Its operation either always steps (op.stable)
+//     or it is filed, as a watcher, under the objects whose change may
+//     disable it, and moves back to ready when one of them is operated on
+//     (touch, before the chosen goroutine's step) or changes (wakeList);
+//     a non-always operation filed under nothing is evaluated again at
+//     every decision (volatile);
 //   - blocked: its operation could not step when last evaluated; its
 //     primitive filed it under the objects whose change can enable it (a
 //     mutex's, an RWMutex's, a channel's, a WaitGroup's or a Once's wait
@@ -21,17 +29,28 @@ package rt
 //     thousands of them).
 //
 // Evaluation order and results are those of a scan of all live goroutines:
-// a blocked goroutine cannot step until one of its objects changes. So a
-// seed gives the schedule a full scan would give. What the model cannot
-// see — a buffered channel fed or drained by code that is not
-// instrumented — is found by a sweep of the blocked goroutines now and then
-// (sweepEvery) and whenever the scheduler is idle.
+// a blocked goroutine cannot step, and an enabled one stays able to, until
+// one of its objects changes. So a seed gives the schedule a full scan
+// would give. What the model cannot see — a buffered channel fed or
+// drained by code that is not instrumented — is found by a sweep of the
+// blocked goroutines now and then (sweepEvery) and whenever the scheduler
+// is idle. The strategies hear who enters and leaves the enabled place
+// (enWatcher) and keep their choice's structures (priorities, fairness)
+// by it.
 
 // enabledSet is the live goroutines, each in one of the three places.
 type enabledSet struct {
-	ready   gset
-	blocked gset
-	spin    gheap // by last run
+	ready    gset
+	en       ordset
+	volatile gset // enabled, re-evaluated at every decision
+	blocked  gset
+	spin     gheap // by last run
+	// obs hears who enters and leaves the enabled place (the strategy),
+	// or nil.
+	obs enWatcher
+	// touching makes fileIn move the list's watchers to ready instead of
+	// filing (touch).
+	touching bool
 	// sinceSweep counts the decisions since the last sweep.
 	sinceSweep int
 	// self is the deciding goroutine whose operation was found to step
@@ -40,6 +59,12 @@ type enabledSet struct {
 	selfRuns bool
 	// Buffers reused by every decision.
 	readyBuf, enBuf, checkBuf []*g
+}
+
+// enWatcher hears the goroutines enter and leave the enabled place.
+type enWatcher interface {
+	entered(x *g)
+	left(x *g)
 }
 
 func newEnabledSet() enabledSet {
@@ -56,9 +81,10 @@ type enPlace struct {
 // Where a live goroutine stands in the enabled set (enPlace.set).
 const (
 	setNone    uint8 = iota // not live
-	setReady                // evaluated at every decision
+	setReady                // evaluated at the next decision
 	setBlocked              // filed under the objects it waits for
 	setSpin                 // in the spinner heap
+	setEnabled              // able to step (a watcher if filed)
 )
 
 // sweepEvery is the number of decisions between sweeps of the blocked
@@ -66,14 +92,25 @@ const (
 // decision.
 const sweepEvery = 1024
 
+// waitList is an object's wait list: its blocked goroutines, woken when
+// it changes, and its watchers, woken also when it is operated on
+// (touch), in two lists so that a touch costs time in the watchers only.
+type waitList struct {
+	blocked, watch []waitRef
+}
+
 // waitRef is an entry of a wait list; it is stale once its goroutine left
-// the blocked state it was filed in (gen differs).
+// the blocked or enabled state it was filed in (gen differs).
 type waitRef struct {
 	x   *g
 	gen uint32
 }
 
 func (r waitRef) blocked() bool { return r.x.en.set == setBlocked && r.x.en.gen == r.gen }
+
+func (r waitRef) watching() bool { return r.x.en.set == setEnabled && r.x.en.gen == r.gen }
+
+func (r waitRef) live() bool { return r.blocked() || r.watching() }
 
 // toReady moves live x to the goroutines evaluated at every decision.
 func (s *enabledSet) toReady(x *g) {
@@ -94,18 +131,76 @@ func (s *enabledSet) unset(x *g) {
 		s.blocked.remove(x.id)
 	case setSpin:
 		s.spin.remove(x)
+	case setEnabled:
+		s.en.remove(x.id)
+		s.volatile.remove(x.id)
+		if s.obs != nil {
+			s.obs.left(x)
+		}
 	}
 	x.en.set = setNone
 }
 
+// enable moves ready x, found able to step, to the enabled place; a
+// watcher is filed under its objects (file), a non-always operation with
+// none is volatile.
+func (sc *sched) enable(x *g) {
+	s := &sc.set
+	s.ready.remove(x.id)
+	x.en.set = setEnabled
+	s.en.add(x.id)
+	if s.obs != nil {
+		s.obs.entered(x)
+	}
+	if x.op.stable {
+		return
+	}
+	if file := kinds[x.op.kind].file; file != nil {
+		x.en.gen++
+		file(sc, x)
+		return
+	}
+	s.volatile.add(x.id)
+}
+
+// touch moves the watchers of the objects x's chosen operation may change
+// to ready, so that the next decision evaluates them again: the
+// operation may disable them (a Lock taking the mutex they wait for).
+// Changes that may enable wake the wait lists (wakeList).
+func (sc *sched) touch(x *g) {
+	d := &kinds[x.op.kind]
+	f := d.touch
+	if f == nil {
+		f = d.file
+	}
+	if f == nil || sc.set.en.n == 0 {
+		return
+	}
+	sc.set.touching = true
+	f(sc, x)
+	sc.set.touching = false
+}
+
+// touchList moves the watchers of wait list l to ready and empties its
+// watchers.
+func (s *enabledSet) touchList(l *waitList) {
+	s.wakeRefs(&l.watch)
+}
+
 // wakeList moves the goroutines of wait list l back to ready (their
 // object changed: they may now step) and empties it.
-func (s *enabledSet) wakeList(l *[]waitRef) {
+func (s *enabledSet) wakeList(l *waitList) {
+	s.wakeRefs(&l.blocked)
+	s.wakeRefs(&l.watch)
+}
+
+// wakeRefs moves the live goroutines of l to ready and empties it.
+func (s *enabledSet) wakeRefs(l *[]waitRef) {
 	if len(*l) == 0 {
 		return
 	}
 	for _, r := range *l {
-		if r.blocked() {
+		if r.live() {
 			s.toReady(r.x)
 		}
 	}
@@ -130,13 +225,22 @@ func (s *enabledSet) toSpin(x *g) {
 	s.spin.push(x)
 }
 
-// fileIn adds blocked x to wait list l, dropping stale entries when the
-// list is full so that it stays proportional to its waiters.
-func fileIn(l *[]waitRef, x *g) {
+// fileIn adds blocked or watching x to wait list l, dropping stale
+// entries when the list is full so that it stays proportional to its
+// waiters; while touching, it moves l's watchers to ready instead.
+func fileIn(wl *waitList, x *g) {
+	if s := &x.sc.set; s.touching {
+		s.touchList(wl)
+		return
+	}
+	l := &wl.blocked
+	if x.en.set == setEnabled {
+		l = &wl.watch
+	}
 	if len(*l) >= 8 && len(*l) == cap(*l) {
 		n := 0
 		for _, r := range *l {
-			if r.blocked() {
+			if r.live() {
 				(*l)[n] = r
 				n++
 			}
@@ -149,10 +253,17 @@ func fileIn(l *[]waitRef, x *g) {
 
 // waitLists are the wait lists of objects of one kind (WaitGroups, Onces)
 // by object.
-type waitLists[K comparable] map[K][]waitRef
+type waitLists[K comparable] map[K]waitList
 
 // file adds blocked x to the wait list of k.
 func (ws *waitLists[K]) file(k K, x *g) {
+	if x.sc.set.touching {
+		if l, ok := (*ws)[k]; ok {
+			x.sc.set.touchList(&l)
+			(*ws)[k] = l
+		}
+		return
+	}
 	if *ws == nil {
 		*ws = waitLists[K]{}
 	}
@@ -163,7 +274,7 @@ func (ws *waitLists[K]) file(k K, x *g) {
 
 // wake moves the goroutines waiting on k back to ready: k changed.
 func (ws waitLists[K]) wake(s *enabledSet, k K) {
-	if s.blocked.n == 0 {
+	if s.blocked.n == 0 && s.en.n == 0 {
 		return
 	}
 	if l, ok := ws[k]; ok {
@@ -212,19 +323,24 @@ func (sc *sched) sweepSometimes() {
 	}
 }
 
-// enabled lists the goroutines that can take a step, in ID order. Spinning
-// goroutines and a test waiting for the end only when nothing else can:
-// idle reports that case (or none at all), in which the clock may jump
-// (clock.go).
-func (sc *sched) enabled() (en []*g, idle bool) {
+// enabled returns the goroutines that can take a step, in ID order, having
+// evaluated the ready ones. Spinning goroutines and a test waiting for the
+// end only when nothing else can: idle reports that case (or none at all),
+// in which the clock may jump (clock.go).
+func (sc *sched) enabled() (en enView, idle bool) {
 	sc.sweepSometimes()
 	s := &sc.set
-	en = s.enBuf[:0]
+	if s.volatile.n > 0 {
+		s.readyBuf = s.volatile.list(sc.gs.all, s.readyBuf[:0])
+		for _, x := range s.readyBuf {
+			s.toReady(x)
+		}
+	}
 	var end *g
 	s.readyBuf = s.ready.list(sc.gs.all, s.readyBuf[:0])
 	for _, x := range s.readyBuf {
 		if x.op.stable {
-			en = append(en, x)
+			sc.enable(x)
 			continue
 		}
 		runs := false
@@ -242,27 +358,40 @@ func (sc *sched) enabled() (en []*g, idle bool) {
 		case spinning(x):
 			s.toSpin(x)
 		default:
-			en = append(en, x)
-			x.op.stable = f&always != 0
+			stays := kinds[x.op.kind].stays
+			x.op.stable = f&always != 0 || stays != nil && stays(sc, x)
+			sc.enable(x)
 		}
 	}
 	if verifySets {
 		sc.checkSets()
 	}
-	idle = len(en) == 0
+	idle = s.en.n == 0
+	en = enView{set: &s.en, all: sc.gs.all}
 	if idle {
 		// Only spinners at their polls: the one that waited longest
 		// runs, so that spinners that wait for each other cannot
 		// livelock in lock step under a fixed priority.
+		s.enBuf = s.enBuf[:0]
 		if first := s.spin.top(); first != nil {
-			en = append(en, first)
+			s.enBuf = append(s.enBuf, first)
 		}
+		en = listView(s.enBuf)
 	}
-	if end != nil && (len(en) == 0 || sc.endDue(idle)) {
-		en = append(en[:0], end)
+	if end != nil && (en.Len() == 0 || sc.endDue(idle)) {
+		s.enBuf = append(s.enBuf[:0], end)
+		en = listView(s.enBuf)
 	}
-	s.enBuf = en
 	return en, idle
+}
+
+// chosen moves next, which the strategy chose, to ready (its operation
+// changes) and the watchers its step may disable with it (touch).
+func (sc *sched) chosen(next *g) {
+	sc.touch(next)
+	if next.en.set == setEnabled {
+		sc.set.toReady(next)
+	}
 }
 
 // anyEnabled reports whether a live goroutine can step; it first moves
@@ -272,7 +401,7 @@ func (sc *sched) anyEnabled() bool {
 	if t := sc.clock.useful(); sc.set.spin.Len() > 0 || t != nil && sc.mayJump(t) {
 		return true
 	}
-	for _, y := range sc.set.ready.list(sc.gs.all, nil) {
+	for _, y := range sc.set.en.list(sc.gs.all, sc.set.ready.list(sc.gs.all, nil)) {
 		if sc.canRun(y) {
 			return true
 		}
@@ -301,9 +430,9 @@ func (sc *sched) checkSets() {
 			}
 		case setNone:
 			panic("invariant violation: rt: live goroutine outside the enabled set")
-		case setReady:
-			if x.op.stable && (!sc.canRun(x) || spinning(x) || x.op.kind.has(ending)) {
-				panic("invariant violation: rt: stable goroutine is not enabled")
+		case setEnabled:
+			if !sc.canRun(x) || spinning(x) || x.op.kind.has(ending) {
+				panic("invariant violation: rt: enabled goroutine cannot step: " + x.op.kind.String())
 			}
 		}
 	}
