@@ -339,6 +339,7 @@ func (sc *sched) advance(en enView, idle bool) (enView, bool) {
 		if why == fireDue || why == fireEarly {
 			c.earlyDone = true
 		}
+		sc.fileWatchers(nil) // the firing may disable them
 		sc.fire(sc.tied(t))
 		sc.set.self = nil // the firing may have enabled it: ask again
 		en, idle = sc.enabled()

@@ -57,6 +57,9 @@ type enabledSet struct {
 	// (selfRuns) or not just before the decision, or nil.
 	self     *g
 	selfRuns bool
+	// unfiled are the watchers enabled by the last evaluation, filed
+	// once the strategy chose (fileWatchers).
+	unfiled []waitRef
 	// Buffers reused by every decision.
 	readyBuf, enBuf, checkBuf []*g
 }
@@ -73,9 +76,13 @@ func newEnabledSet() enabledSet {
 
 // enPlace is where a live goroutine stands in the enabled set.
 type enPlace struct {
-	set  uint8  // setNone .. setSpin
-	gen  uint32 // times it was blocked (stale wait list entries)
-	hidx int    // index in the spinner heap
+	set uint8 // setNone .. setSpin
+	// listed: in the enabled place's ordered set and the strategy's
+	// structures. Every enabled goroutine is; a ready one may still be
+	// (toReady), until the next decision evaluates it.
+	listed bool
+	gen    uint32 // times it was blocked (stale wait list entries)
+	hidx   int    // index in the spinner heap
 }
 
 // Where a live goroutine stands in the enabled set (enPlace.set).
@@ -113,13 +120,37 @@ func (r waitRef) watching() bool { return r.x.en.set == setEnabled && r.x.en.gen
 func (r waitRef) live() bool { return r.blocked() || r.watching() }
 
 // toReady moves live x to the goroutines evaluated at every decision.
+// An enabled goroutine stays listed in the enabled place (and in the
+// strategy's structures) until that evaluation finds it no longer able
+// to step: the goroutine that runs is mostly enabled again at the next
+// decision, and leaving and entering at every step is most of a small
+// run's decision (enPlace.listed).
 func (s *enabledSet) toReady(x *g) {
-	if x.en.set == setReady {
+	switch x.en.set {
+	case setReady:
 		return
+	case setEnabled:
+		if s.volatile.n > 0 {
+			s.volatile.remove(x.id)
+		}
+	default:
+		s.unset(x)
 	}
-	s.unset(x)
 	x.en.set = setReady
 	s.ready.add(x.id)
+}
+
+// unlist takes x out of the enabled place's listing (the ordered set and
+// the strategy's structures) if it is there.
+func (s *enabledSet) unlist(x *g) {
+	if !x.en.listed {
+		return
+	}
+	x.en.listed = false
+	s.en.remove(x.id)
+	if s.obs != nil {
+		s.obs.left(x)
+	}
 }
 
 // unset takes x out of the enabled set (it leaves the live goroutines).
@@ -132,12 +163,9 @@ func (s *enabledSet) unset(x *g) {
 	case setSpin:
 		s.spin.remove(x)
 	case setEnabled:
-		s.en.remove(x.id)
 		s.volatile.remove(x.id)
-		if s.obs != nil {
-			s.obs.left(x)
-		}
 	}
+	s.unlist(x)
 	x.en.set = setNone
 }
 
@@ -148,19 +176,37 @@ func (sc *sched) enable(x *g) {
 	s := &sc.set
 	s.ready.remove(x.id)
 	x.en.set = setEnabled
-	s.en.add(x.id)
-	if s.obs != nil {
-		s.obs.entered(x)
+	if !x.en.listed {
+		x.en.listed = true
+		s.en.add(x.id)
+		if s.obs != nil {
+			s.obs.entered(x)
+		}
 	}
 	if x.op.stable {
 		return
 	}
-	if file := kinds[x.op.kind].file; file != nil {
+	if kinds[x.op.kind].file != nil {
 		x.en.gen++
-		file(sc, x)
+		s.unfiled = append(s.unfiled, waitRef{x, x.en.gen})
 		return
 	}
 	s.volatile.add(x.id)
+}
+
+// fileWatchers files the watchers the last evaluation enabled under their
+// objects, but skip: the goroutine chosen to step goes back to ready at
+// once, where a watcher's entry is stale. It runs before anything may
+// change an object after the evaluation (the chosen goroutine's touch, a
+// timer's firing), so that every enabled watcher is filed when it does.
+func (sc *sched) fileWatchers(skip *g) {
+	s := &sc.set
+	for _, r := range s.unfiled {
+		if r.x != skip && r.watching() {
+			kinds[r.x.op.kind].file(sc, r.x)
+		}
+	}
+	s.unfiled = s.unfiled[:0]
 }
 
 // touch moves the watchers of the objects x's chosen operation may change
@@ -168,12 +214,15 @@ func (sc *sched) enable(x *g) {
 // operation may disable them (a Lock taking the mutex they wait for).
 // Changes that may enable wake the wait lists (wakeList).
 func (sc *sched) touch(x *g) {
+	if n := sc.set.en.n; n == 0 || n == 1 && x.en.listed {
+		return // no watcher but x, whose step ends its watch
+	}
 	d := &kinds[x.op.kind]
 	f := d.touch
 	if f == nil {
 		f = d.file
 	}
-	if f == nil || sc.set.en.n == 0 {
+	if f == nil {
 		return
 	}
 	sc.set.touching = true
@@ -204,7 +253,8 @@ func (s *enabledSet) wakeRefs(l *[]waitRef) {
 			s.toReady(r.x)
 		}
 	}
-	clear(*l)
+	// The entries are not cleared: the run keeps every goroutine
+	// (goroutines.all), so they hold nothing alive.
 	*l = (*l)[:0]
 }
 
@@ -220,6 +270,7 @@ func (s *enabledSet) wakeG(x *g) {
 // always step, but runs only when nothing else can (enabled), and its
 // standing does not change until it runs.
 func (s *enabledSet) toSpin(x *g) {
+	s.unlist(x)
 	s.ready.remove(x.id)
 	x.en.set = setSpin
 	s.spin.push(x)
@@ -287,11 +338,12 @@ func (ws waitLists[K]) wake(s *enabledSet, k K) {
 // waits for (its primitive's file). A goroutine whose wait ends outside
 // any object (a parent waiting for a subtest) stays ready.
 func (sc *sched) block(x *g) {
+	s := &sc.set
+	s.unlist(x)
 	file := kinds[x.op.kind].file
 	if file == nil {
 		return
 	}
-	s := &sc.set
 	s.ready.remove(x.id)
 	s.blocked.add(x.id)
 	x.en.set = setBlocked
@@ -328,6 +380,9 @@ func (sc *sched) sweepSometimes() {
 // end only when nothing else can: idle reports that case (or none at all),
 // in which the clock may jump (clock.go).
 func (sc *sched) enabled() (en enView, idle bool) {
+	if len(sc.set.unfiled) > 0 {
+		sc.fileWatchers(nil) // a decision left unfinished
+	}
 	sc.sweepSometimes()
 	s := &sc.set
 	if s.volatile.n > 0 {
@@ -354,6 +409,7 @@ func (sc *sched) enabled() (en enView, idle bool) {
 		case !runs:
 			sc.block(x)
 		case f&ending != 0:
+			s.unlist(x)
 			end = x
 		case spinning(x):
 			s.toSpin(x)
@@ -388,6 +444,7 @@ func (sc *sched) enabled() (en enView, idle bool) {
 // chosen moves next, which the strategy chose, to ready (its operation
 // changes) and the watchers its step may disable with it (touch).
 func (sc *sched) chosen(next *g) {
+	sc.fileWatchers(next)
 	sc.touch(next)
 	if next.en.set == setEnabled {
 		sc.set.toReady(next)
@@ -418,7 +475,14 @@ func (sc *sched) checkSets() {
 		return
 	}
 	s.checkBuf = sc.gs.live.list(sc.gs.all, s.checkBuf[:0])
+	listed := 0
 	for _, x := range s.checkBuf {
+		if x.en.listed != (x.en.set == setEnabled) {
+			panic("invariant violation: rt: enabled place listing disagrees with the goroutine's place")
+		}
+		if x.en.listed {
+			listed++
+		}
 		switch x.en.set {
 		case setBlocked:
 			if sc.canRun(x) {
@@ -435,6 +499,9 @@ func (sc *sched) checkSets() {
 				panic("invariant violation: rt: enabled goroutine cannot step: " + x.op.kind.String())
 			}
 		}
+	}
+	if listed != s.en.n {
+		panic("invariant violation: rt: enabled place lists a goroutine that is not live")
 	}
 }
 

@@ -66,8 +66,10 @@ func (f *fairness) set(x *g, v int) {
 		f.w[x.id-1] = v
 		return
 	}
-	f.w[x.id-1] = v - f.d
-	f.h.fix(x)
+	if w := v - f.d; w != f.w[x.id-1] {
+		f.w[x.id-1] = w
+		f.h.fix(x)
+	}
 }
 
 // starved counts a decision among en at which the strategy chose next. It

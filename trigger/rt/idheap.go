@@ -1,36 +1,17 @@
 package rt
 
-import "container/heap"
-
 // idheap is a heap of goroutines that knows each member's index by ID, so
 // that a member can be removed or fixed in O(log n): the strategies keep
-// the enabled goroutines in one by priority or by time passed over.
+// the enabled goroutines in one by priority or by time passed over. It
+// sifts by itself rather than through container/heap, whose interface
+// calls cost more than the sifting at the few members of most runs.
 type idheap struct {
 	gs   []*g
 	idx  []int // by ID-1: index in gs, -1 when not a member
 	less func(a, b *g) bool
 }
 
-func (h *idheap) Len() int           { return len(h.gs) }
-func (h *idheap) Less(i, j int) bool { return h.less(h.gs[i], h.gs[j]) }
-func (h *idheap) Swap(i, j int) {
-	h.gs[i], h.gs[j] = h.gs[j], h.gs[i]
-	h.idx[h.gs[i].id-1], h.idx[h.gs[j].id-1] = i, j
-}
-
-func (h *idheap) Push(v any) {
-	x := v.(*g)
-	h.idx[x.id-1] = len(h.gs)
-	h.gs = append(h.gs, x)
-}
-
-func (h *idheap) Pop() any {
-	x := h.gs[len(h.gs)-1]
-	h.gs[len(h.gs)-1] = nil
-	h.gs = h.gs[:len(h.gs)-1]
-	h.idx[x.id-1] = -1
-	return x
-}
+func (h *idheap) Len() int { return len(h.gs) }
 
 // has reports whether x is a member.
 func (h *idheap) has(x *g) bool { return x.id <= len(h.idx) && h.idx[x.id-1] >= 0 }
@@ -39,13 +20,69 @@ func (h *idheap) push(x *g) {
 	for x.id > len(h.idx) {
 		h.idx = append(h.idx, -1)
 	}
-	heap.Push(h, x)
+	h.idx[x.id-1] = len(h.gs)
+	h.gs = append(h.gs, x)
+	h.up(len(h.gs) - 1)
 }
 
-func (h *idheap) remove(x *g) { heap.Remove(h, h.idx[x.id-1]) }
+func (h *idheap) remove(x *g) {
+	i, n := h.idx[x.id-1], len(h.gs)-1
+	if i != n {
+		h.swap(i, n)
+	}
+	h.gs[n] = nil
+	h.gs = h.gs[:n]
+	h.idx[x.id-1] = -1
+	if i != n && !h.down(i) {
+		h.up(i)
+	}
+}
 
 // fix restores the order after member x's key changed.
-func (h *idheap) fix(x *g) { heap.Fix(h, h.idx[x.id-1]) }
+func (h *idheap) fix(x *g) {
+	if len(h.gs) < 2 {
+		return
+	}
+	if i := h.idx[x.id-1]; !h.down(i) {
+		h.up(i)
+	}
+}
+
+func (h *idheap) swap(i, j int) {
+	h.gs[i], h.gs[j] = h.gs[j], h.gs[i]
+	h.idx[h.gs[i].id-1], h.idx[h.gs[j].id-1] = i, j
+}
+
+func (h *idheap) up(j int) {
+	for j > 0 {
+		i := (j - 1) / 2
+		if !h.less(h.gs[j], h.gs[i]) {
+			break
+		}
+		h.swap(i, j)
+		j = i
+	}
+}
+
+// down sifts the member at i0 down and reports whether it moved.
+func (h *idheap) down(i0 int) bool {
+	i, n := i0, len(h.gs)
+	for {
+		j := 2*i + 1
+		if j >= n {
+			break
+		}
+		if r := j + 1; r < n && h.less(h.gs[r], h.gs[j]) {
+			j = r
+		}
+		if !h.less(h.gs[j], h.gs[i]) {
+			break
+		}
+		h.swap(i, j)
+		i = j
+	}
+	return i > i0
+}
 
 // top returns the least member, or nil.
 func (h *idheap) top() *g {
