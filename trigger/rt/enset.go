@@ -1,5 +1,7 @@
 package rt
 
+import "slices"
+
 // The enabled set is kept incrementally, so that a decision costs time in
 // the goroutines whose standing changed, not in all the live ones (a test
 // may start 100,000 goroutines that each sleep, wait on a channel or are
@@ -57,6 +59,12 @@ type enabledSet struct {
 	// (selfRuns) or not just before the decision, or nil.
 	self     *g
 	selfRuns bool
+	// small is the enabled place while it is short (ID order), en and
+	// the strategy's structures once large; enAll is the goroutines by
+	// ID-1 (shrink).
+	small []*g
+	large bool
+	enAll *[]*g
 	// unfiled are the watchers enabled by the last evaluation, filed
 	// once the strategy chose (fileWatchers).
 	unfiled []waitRef
@@ -141,15 +149,111 @@ func (s *enabledSet) toReady(x *g) {
 }
 
 // unlist takes x out of the enabled place's listing (the ordered set and
-// the strategy's structures) if it is there.
+// the strategy's structures, or the short list) if it is there.
 func (s *enabledSet) unlist(x *g) {
 	if !x.en.listed {
 		return
 	}
 	x.en.listed = false
+	if !s.large {
+		// By hand: slices.Delete's copy of pointers costs a call.
+		l, i := s.small, len(s.small)-1
+		for l[i] != x {
+			i--
+		}
+		for ; i+1 < len(l); i++ {
+			l[i] = l[i+1]
+		}
+		l[i] = nil
+		s.small = l[:i]
+		return
+	}
 	s.en.remove(x.id)
 	if s.obs != nil {
 		s.obs.left(x)
+	}
+	if s.en.n < smallMin {
+		s.shrink()
+	}
+}
+
+// The enabled place is a short list while it has at most smallMax
+// goroutines, and an ordered set with the strategy's structures from
+// then until it falls below smallMin. A decision among a few costs less
+// scanning them all, as the strategies do a list (the spinner, the
+// test's end), than keeping the structures as goroutines come and go
+// (two taking turns at a mutex block and wake at every step); the two
+// thresholds apart, a switch, O(smallMax), comes only after as many
+// goroutines entered or left.
+const (
+	smallMax = 16
+	smallMin = 8
+)
+
+// enCount is the number of goroutines listed in the enabled place.
+func (s *enabledSet) enCount() int {
+	if s.large {
+		return s.en.n
+	}
+	return len(s.small)
+}
+
+// listIn lists x, just enabled, in the enabled place.
+func (sc *sched) listIn(x *g) {
+	s := &sc.set
+	x.en.listed = true
+	if s.large {
+		s.en.add(x.id)
+		if s.obs != nil {
+			s.obs.entered(x)
+		}
+		return
+	}
+	l := append(s.small, x)
+	for i := len(l) - 1; i > 0 && l[i-1].id > x.id; i-- {
+		l[i], l[i-1] = l[i-1], x
+	}
+	s.small = l
+	if len(l) > smallMax {
+		sc.grow(x)
+	}
+}
+
+// grow moves the short list to the ordered set and the strategy's
+// structures, filing its enabled goroutines but x, being enabled, as
+// watchers (a short list's are evaluated at every decision instead).
+func (sc *sched) grow(x *g) {
+	s := &sc.set
+	s.large = true
+	for _, y := range s.small {
+		s.en.add(y.id)
+		if s.obs != nil {
+			s.obs.entered(y)
+		}
+		if y != x && y.en.set == setEnabled && !y.op.stable {
+			if file := kinds[y.op.kind].file; file != nil {
+				y.en.gen++
+				file(sc, y)
+			} else {
+				s.volatile.add(y.id)
+			}
+		}
+	}
+	clear(s.small)
+	s.small = s.small[:0]
+}
+
+// shrink moves the ordered set's goroutines to the short list. Their
+// entries as watchers stay, harmless: a watcher woken is evaluated again.
+func (s *enabledSet) shrink() {
+	s.large = false
+	s.small = s.en.list(*s.enAll, s.small[:0])
+	for _, y := range s.small {
+		s.en.remove(y.id)
+		s.volatile.remove(y.id)
+		if s.obs != nil {
+			s.obs.left(y)
+		}
 	}
 }
 
@@ -177,13 +281,9 @@ func (sc *sched) enable(x *g) {
 	s.ready.remove(x.id)
 	x.en.set = setEnabled
 	if !x.en.listed {
-		x.en.listed = true
-		s.en.add(x.id)
-		if s.obs != nil {
-			s.obs.entered(x)
-		}
+		sc.listIn(x)
 	}
-	if x.op.stable {
+	if x.op.stable || !s.large {
 		return
 	}
 	if kinds[x.op.kind].file != nil {
@@ -214,6 +314,9 @@ func (sc *sched) fileWatchers(skip *g) {
 // operation may disable them (a Lock taking the mutex they wait for).
 // Changes that may enable wake the wait lists (wakeList).
 func (sc *sched) touch(x *g) {
+	if !sc.set.large {
+		return // the short list is evaluated at every decision
+	}
 	if n := sc.set.en.n; n == 0 || n == 1 && x.en.listed {
 		return // no watcher but x, whose step ends its watch
 	}
@@ -325,7 +428,7 @@ func (ws *waitLists[K]) file(k K, x *g) {
 
 // wake moves the goroutines waiting on k back to ready: k changed.
 func (ws waitLists[K]) wake(s *enabledSet, k K) {
-	if s.blocked.n == 0 && s.en.n == 0 {
+	if s.blocked.n == 0 && s.enCount() == 0 {
 		return
 	}
 	if l, ok := ws[k]; ok {
@@ -385,6 +488,16 @@ func (sc *sched) enabled() (en enView, idle bool) {
 	}
 	sc.sweepSometimes()
 	s := &sc.set
+	if !s.large {
+		// The short list's enabled goroutines are evaluated at every
+		// decision; those that can no longer step go to ready, to be
+		// placed.
+		for i := 0; i < len(s.small); i++ {
+			if x := s.small[i]; x.en.set == setEnabled && !x.op.stable && !sc.canRun(x) {
+				s.toReady(x)
+			}
+		}
+	}
 	if s.volatile.n > 0 {
 		s.readyBuf = s.volatile.list(sc.gs.all, s.readyBuf[:0])
 		for _, x := range s.readyBuf {
@@ -422,8 +535,11 @@ func (sc *sched) enabled() (en enView, idle bool) {
 	if verifySets {
 		sc.checkSets()
 	}
-	idle = s.en.n == 0
-	en = enView{set: &s.en, all: sc.gs.all}
+	idle = s.enCount() == 0
+	en = listView(s.small)
+	if s.large {
+		en = enView{set: &s.en, all: sc.gs.all}
+	}
 	if idle {
 		// Only spinners at their polls: the one that waited longest
 		// runs, so that spinners that wait for each other cannot
@@ -444,7 +560,9 @@ func (sc *sched) enabled() (en enView, idle bool) {
 // chosen moves next, which the strategy chose, to ready (its operation
 // changes) and the watchers its step may disable with it (touch).
 func (sc *sched) chosen(next *g) {
-	sc.fileWatchers(next)
+	if len(sc.set.unfiled) > 0 {
+		sc.fileWatchers(next)
+	}
 	sc.touch(next)
 	if next.en.set == setEnabled {
 		sc.set.toReady(next)
@@ -458,7 +576,7 @@ func (sc *sched) anyEnabled() bool {
 	if t := sc.clock.useful(); sc.set.spin.Len() > 0 || t != nil && sc.mayJump(t) {
 		return true
 	}
-	for _, y := range sc.set.en.list(sc.gs.all, sc.set.ready.list(sc.gs.all, nil)) {
+	for _, y := range sc.set.en.list(sc.gs.all, sc.set.ready.list(sc.gs.all, slices.Clone(sc.set.small))) {
 		if sc.canRun(y) {
 			return true
 		}
@@ -500,7 +618,7 @@ func (sc *sched) checkSets() {
 			}
 		}
 	}
-	if listed != s.en.n {
+	if listed != s.enCount() {
 		panic("invariant violation: rt: enabled place lists a goroutine that is not live")
 	}
 }

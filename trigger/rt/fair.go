@@ -87,6 +87,17 @@ func (f *fairness) starved(en enView, next *g) *g {
 		if z := f.h.topBut(next); z != nil && f.waited(z) > starveLimit {
 			y = z
 		}
+	} else if f.h.Len() == 0 {
+		// No member in the heap (a short enabled place, enset.go): the
+		// counts are w's.
+		for _, x := range en.list {
+			f.w[x.id-1]++
+		}
+		for _, z := range en.list {
+			if w := f.w[z.id-1]; z != next && w > starveLimit && (y == nil || w > f.w[y.id-1]) {
+				y = z
+			}
+		}
 	} else {
 		for _, x := range en.list {
 			f.set(x, f.waited(x)+1)

@@ -80,6 +80,7 @@ func newSched(cfg config) (*sched, error) {
 		dog:   newWatch(),
 		life:  ends{start: time.Now()},
 	}
+	sc.set.enAll = &sc.gs.all
 	sc.clock = newClock()
 	sc.makeModels()
 	sc.verdict = verdict{dumped: make(chan struct{}), onDeadlock: sc.exitDeadlock}
