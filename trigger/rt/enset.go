@@ -12,7 +12,8 @@ import "slices"
 //     the test waiting for its end, and a goroutine whose wait ends outside
 //     any object (no kindDef.file);
 //   - enabled: found able to step (ordset, for the strategies' pick by
-//     index in ID order). Its operation either always steps (op.stable)
+//     index in ID order; while there are few, a short list evaluated at
+//     every decision instead, without watchers: smallMax). Its operation either always steps (op.stable)
 //     or it is filed, as a watcher, under the objects whose change may
 //     disable it, and moves back to ready when one of them is operated on
 //     (touch, before the chosen goroutine's step) or changes (wakeList);

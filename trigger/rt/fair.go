@@ -33,18 +33,12 @@ func (f *fairness) add(x *g) {
 	for x.id > len(f.w) {
 		f.w = append(f.w, 0)
 	}
-	if f.h.less == nil {
-		f.h.less = func(a, b *g) bool {
-			wa, wb := f.w[a.id-1], f.w[b.id-1]
-			return wa > wb || wa == wb && a.id < b.id
-		}
-	}
 }
 
 // entered and left keep the members' counts relative to d.
 func (f *fairness) entered(x *g) {
 	f.w[x.id-1] -= f.d
-	f.h.push(x)
+	f.h.push(x, float64(f.w[x.id-1]))
 }
 
 func (f *fairness) left(x *g) {
@@ -68,7 +62,7 @@ func (f *fairness) set(x *g, v int) {
 	}
 	if w := v - f.d; w != f.w[x.id-1] {
 		f.w[x.id-1] = w
-		f.h.fix(x)
+		f.h.fix(x, float64(w))
 	}
 }
 

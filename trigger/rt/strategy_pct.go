@@ -45,10 +45,6 @@ var (
 
 func newPCT(rng *rand.Rand, cfg config, points []int, counts func(*g) bool) *pct {
 	p := &pct{rng: rng, d: cfg.Depth, n: cfg.Goroutines, counts: counts}
-	p.byPrio.less = func(a, b *g) bool {
-		pa, pb := p.prio[a.id-1], p.prio[b.id-1]
-		return pa > pb || pa == pb && a.id < b.id
-	}
 	for i, k := range points {
 		p.change = append(p.change, changePoint{step: k, prio: float64(i + 1)})
 	}
@@ -77,14 +73,14 @@ func (p *pct) setPrio(x *g, v float64) {
 	}
 	p.prio[x.id-1] = v
 	if p.byPrio.has(x) {
-		p.byPrio.fix(x)
+		p.byPrio.fix(x, v)
 	}
 }
 
 // entered and left keep the enabled place in byPrio and fair.
 func (p *pct) entered(x *g) {
 	p.fair.entered(x)
-	p.byPrio.push(x)
+	p.byPrio.push(x, p.prio[x.id-1])
 }
 
 func (p *pct) left(x *g) {
