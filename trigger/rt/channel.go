@@ -74,10 +74,10 @@ func Close[T any](ch chan<- T, s *Site) {
 }
 
 var (
-	opSend = newKind(kindDef{name: "Send", canRun: canSelect, exec: execSelect, file: fileChans,
+	opSend = newKind(kindDef{name: "Send", canRun: canSelect, exec: execSelect, file: fileChans, stays: chanStays,
 		waitText: chanWaitText, explore: (*explorer).didSend, commOf: chanComm, commObj: chanCommObj,
 		proveReal: proveChan, flags: chanWait | moves})
-	opRecv = newKind(kindDef{name: "Recv", canRun: canSelect, exec: execSelect, file: fileChans,
+	opRecv = newKind(kindDef{name: "Recv", canRun: canSelect, exec: execSelect, file: fileChans, stays: chanStays,
 		waitText: chanWaitText, explore: (*explorer).didRecv, commOf: chanComm, commObj: chanCommObj,
 		proveReal: proveChan, flags: chanWait | moves})
 	opClose = newKind(kindDef{name: "Close", exec: execClose, explore: (*explorer).didSend,
@@ -101,7 +101,7 @@ type channels struct {
 // departed operations are dropped when met.
 type chanState struct {
 	closed    bool
-	waiters   []waitRef
+	waiters   chanWaits
 	senders   []waitRef
 	receivers []waitRef
 }
@@ -136,13 +136,55 @@ func (cs *channels) get(k uintptr) *chanState {
 	return st
 }
 
-// fileChans files x under every channel of its cases.
+// chanWaits is a channel's wait lists, by the direction of the waiting
+// case: an operation offered as a partner wakes only the other direction.
+type chanWaits struct {
+	recv, send waitList
+}
+
+// wakeAll wakes both directions: the channel changed.
+func (w *chanWaits) wakeAll(s *enabledSet) {
+	s.wakeList(&w.recv)
+	s.wakeList(&w.send)
+}
+
+// of is the list of a case of direction send.
+func (w *chanWaits) of(send bool) *waitList {
+	if send {
+		return &w.send
+	}
+	return &w.recv
+}
+
+// fileChans files x under every channel of its cases, by direction; a
+// touch touches both directions (a receive that takes a parked sender's
+// value may end another sender's partner, the receiver itself).
 func fileChans(sc *sched, x *g) {
+	touching := sc.set.touching
 	for i := range x.op.cases {
 		if c := &x.op.cases[i]; c.k != 0 {
-			fileIn(&sc.chanOf(c).waiters, x)
+			w := &sc.chanOf(c).waiters
+			fileIn(w.of(c.send), x)
+			if touching {
+				fileIn(w.of(!c.send), x)
+			}
 		}
 	}
+}
+
+// chanStays reports whether x's enabled channel operation stays enabled
+// whatever the others do: a select with a default, or one that receives
+// from a closed channel (a close is for good).
+func chanStays(sc *sched, x *g) bool {
+	if x.op.hasDefault {
+		return true
+	}
+	for i := range x.op.cases {
+		if c := &x.op.cases[i]; c.k != 0 && !c.send && sc.chanOf(c).closed {
+			return true
+		}
+	}
+	return false
 }
 
 // execClose closes the channel in the model and wakes its waiters.
@@ -150,7 +192,7 @@ func execClose(sc *sched, x *g) bool {
 	c := &x.op.cases[0]
 	st := sc.chanOf(c)
 	st.closed = true
-	sc.set.wakeList(&st.waiters)
+	st.waiters.wakeAll(&sc.set)
 	if sc.obs != nil {
 		sc.obs.ordered(x, syncMark, c.k)
 	}
@@ -175,7 +217,7 @@ func (sc *sched) offer(x *g) {
 			*l = dropStale(*l)
 		}
 		*l = append(*l, waitRef{x, x.opSeq})
-		sc.set.wakeList(&st.waiters)
+		sc.set.wakeList(st.waiters.of(!c.send))
 	}
 }
 
@@ -293,7 +335,7 @@ func (sc *sched) doCaseWith(x *g, i int, y *g, j int) bool {
 			st.closed = false // reused address of a collected channel
 			return false
 		}
-		sc.set.wakeList(&st.waiters) // its receivers may go on
+		st.waiters.wakeAll(&sc.set) // its receivers may go on
 		if sc.obs != nil {
 			sc.obs.ordered(x, syncPut, c.k)
 		}
@@ -304,7 +346,7 @@ func (sc *sched) doCaseWith(x *g, i int, y *g, j int) bool {
 		st.closed = false
 		return false
 	}
-	sc.set.wakeList(&st.waiters) // its senders may go on
+	st.waiters.wakeAll(&sc.set) // its senders may go on
 	sc.received(x, c, v, ok)
 	return true
 }
@@ -396,7 +438,7 @@ func touched(c *SelectCase) {
 		return
 	}
 	sc.mu.Lock()
-	sc.set.wakeList(&chanModel.of(sc).get(c.k).waiters)
+	chanModel.of(sc).get(c.k).waiters.wakeAll(&sc.set)
 	sc.mu.Unlock()
 }
 

@@ -272,14 +272,14 @@ func (c *clock) virtual(t time.Time) int64 {
 // advance fires the timers the decision calls for, given the goroutines
 // that can step (en; idle when none of them is an ordinary goroutine) and
 // returns the goroutines that can step afterwards.
-func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
+func (sc *sched) advance(en enView, idle bool) (enView, bool) {
 	c := &sc.clock
 	for {
 		t := c.timers.top()
 		if t == nil {
 			return en, idle
 		}
-		if len(en) == 0 && t.futile() {
+		if en.Len() == 0 && t.futile() {
 			// A tick into a full channel while nothing can step changes
 			// nothing (Go drops it): skip the ticks up to the next
 			// timer, or fire none. A 1 ns ticker would otherwise fire
@@ -297,7 +297,7 @@ func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
 		// Spinners keep the clock moving step by step until they have
 		// polled spinJump times without progress: a loop whose
 		// non-blocking sends find no room is busy, not waiting.
-		waiting := idle && (len(en) == 0 || !spinning(en[0]) || en[0].spins >= spinJump)
+		waiting := idle && (en.Len() == 0 || !spinning(en.At(0)) || en.At(0).spins >= spinJump)
 		if !waiting {
 			// Something can step: a stall that began before is over
 			// (what came from outside came in time), and the next one
@@ -338,12 +338,13 @@ func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
 		if (why == fireDue || why == fireEarly) && hold != nil && hold.holdsTimer(t) {
 			return en, idle
 		}
-		if !sc.strat.clock(len(en), why) {
+		if !sc.strat.clock(en.Len(), why) {
 			return en, idle
 		}
 		if why == fireDue || why == fireEarly {
 			c.earlyDone = true
 		}
+		sc.fileWatchers(nil) // the firing may disable them
 		sc.fire(sc.tied(t))
 		sc.set.self = nil // the firing may have enabled it: ask again
 		en, idle = sc.enabled()
@@ -353,7 +354,7 @@ func (sc *sched) advance(en []*g, idle bool) ([]*g, bool) {
 // holder is a strategy that holds goroutines or timers back (directed
 // with a blocking candidate's Postpone sites; strategy_postpone.go).
 type holder interface {
-	holdsAll(en []*g, now, when int64) bool
+	holdsAll(en enView, now, when int64) bool
 	holdsTimer(t *vtimer) bool
 	// holds reports whether y is held back at its current operation (a
 	// select's choice avoids it as a partner: select.go).
@@ -555,7 +556,7 @@ func (sc *sched) fire(t *vtimer) {
 		}
 		select {
 		case t.ch <- c.at(c.now):
-			sc.set.wakeList(&chanModel.of(sc).get(chanKey(t.ch)).waiters)
+			chanModel.of(sc).get(chanKey(t.ch)).waiters.wakeAll(&sc.set)
 		default: // a tick nobody took: dropped, as Go drops it
 		}
 	case timerFunc:

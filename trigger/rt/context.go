@@ -330,7 +330,7 @@ func (sc *sched) cancel(c *vctx, err, cause error) {
 	c.mu.Unlock()
 	st := chanModel.of(sc).get(chanKey(c.done))
 	st.closed = true
-	sc.set.wakeList(&st.waiters)
+	st.waiters.wakeAll(&sc.set)
 	if c.timer != nil {
 		sc.clock.disarm(c.timer)
 	}

@@ -17,45 +17,95 @@ package rt
 const starveLimit = 1000
 
 // fairness counts, per goroutine, the decisions at which it was enabled
-// but not chosen since it last ran.
+// but not chosen since it last ran. A decision among the whole enabled
+// place counts once (d) for all its members, which are kept in a heap by
+// their count: a decision costs O(log n), not O(n).
 type fairness struct {
-	waited []int // by goroutine ID-1
+	// w is, by goroutine ID-1, the count of a goroutine outside the
+	// enabled place; of a member, its count less d.
+	w []int
+	d int
+	h idheap // the members, most passed over first, then by ID
 }
 
 // add makes room for a new goroutine x.
 func (f *fairness) add(x *g) {
-	for x.id > len(f.waited) {
-		f.waited = append(f.waited, 0)
+	for x.id > len(f.w) {
+		f.w = append(f.w, 0)
+	}
+}
+
+// entered and left keep the members' counts relative to d.
+func (f *fairness) entered(x *g) {
+	f.w[x.id-1] -= f.d
+	f.h.push(x, float64(f.w[x.id-1]))
+}
+
+func (f *fairness) left(x *g) {
+	f.h.remove(x)
+	f.w[x.id-1] += f.d
+}
+
+// waited returns x's count.
+func (f *fairness) waited(x *g) int {
+	if f.h.has(x) {
+		return f.w[x.id-1] + f.d
+	}
+	return f.w[x.id-1]
+}
+
+// set makes x's count v.
+func (f *fairness) set(x *g, v int) {
+	if !f.h.has(x) {
+		f.w[x.id-1] = v
+		return
+	}
+	if w := v - f.d; w != f.w[x.id-1] {
+		f.w[x.id-1] = w
+		f.h.fix(x, float64(w))
 	}
 }
 
 // starved counts a decision among en at which the strategy chose next. It
 // returns the enabled goroutine, other than next, passed over most often
-// if that is more than starveLimit times (it runs instead: the caller
-// demotes next), or nil.
-func (f *fairness) starved(en []*g, next *g) *g {
-	w := f.waited
-	if len(en) == 1 { // nothing passed over
-		w[next.id-1] = 0
+// (the first in ID order among equals) if that is more than starveLimit
+// times (it runs instead: the caller demotes next), or nil.
+func (f *fairness) starved(en enView, next *g) *g {
+	if en.Len() == 1 { // nothing passed over
+		f.set(next, 0)
 		return nil
 	}
-	most := 0
-	for _, x := range en {
-		w[x.id-1]++
-		most = max(most, w[x.id-1])
-	}
 	var y *g
-	if len(en) >= 2 && most > starveLimit {
-		for _, z := range en {
-			if w := f.waited[z.id-1]; z != next && w > starveLimit && (y == nil || w > f.waited[y.id-1]) {
+	if en.whole() {
+		f.d++
+		if z := f.h.topBut(next); z != nil && f.waited(z) > starveLimit {
+			y = z
+		}
+	} else if f.h.Len() == 0 {
+		// No member in the heap (a short enabled place, enset.go): the
+		// counts are w's.
+		for _, x := range en.list {
+			f.w[x.id-1]++
+		}
+		for _, z := range en.list {
+			if w := f.w[z.id-1]; z != next && w > starveLimit && (y == nil || w > f.w[y.id-1]) {
+				y = z
+			}
+		}
+	} else {
+		for _, x := range en.list {
+			f.set(x, f.waited(x)+1)
+		}
+		for _, z := range en.list {
+			if w := f.waited(z); z != next && w > starveLimit && (y == nil || w > f.waited(y)) {
 				y = z
 			}
 		}
 	}
 	if y != nil {
-		f.waited[y.id-1] = 0
+		f.set(y, 0)
 	} else {
-		f.waited[next.id-1] = 0
+		f.set(next, 0)
 	}
 	return y
 }

@@ -51,6 +51,7 @@ var (
 	opUnlock = newKind(kindDef{name: "Unlock", exec: execUnlock, explore: (*explorer).didRelease,
 		flags: lockOp | always})
 	opTryLock = newKind(kindDef{name: "TryLock", exec: execTryLock, explore: (*explorer).didTry,
+		touch: func(sc *sched, x *g) { fileIn(&mutexOf(sc, x).waiters, x) },
 		flags: acquire | lockOp | always | pollIfFailed})
 )
 
@@ -75,7 +76,7 @@ type mutexes struct {
 type mutexState struct {
 	owner   *g
 	site    *Site
-	waiters []waitRef
+	waiters waitList
 }
 
 // The primitives' records come from slabs and their tables are made with
@@ -94,7 +95,13 @@ func (ms *mutexes) get(p *sync.Mutex) *mutexState {
 	st := ms.states[m]
 	if st == nil {
 		if len(ms.slab) == 0 {
+			// Room for two wait list entries each, so that filing the
+			// watcher of a new mutex (enset.go) does not allocate.
 			ms.slab = make([]mutexState, slabSize)
+			refs := make([]waitRef, 2*slabSize)
+			for i := range ms.slab {
+				ms.slab[i].waiters.watch = refs[2*i : 2*i : 2*i+2]
+			}
 		}
 		st, ms.slab = &ms.slab[0], ms.slab[1:]
 		ms.states[m] = st

@@ -33,6 +33,15 @@ type kindDef struct {
 	// change can enable it (enset.go); nil: x stays among the goroutines
 	// evaluated at every decision (its wait ends outside any object).
 	file func(sc *sched, x *g)
+	// touch files x under the objects its step may change so as to
+	// disable others (a TryLock taking the mutex), while the enabled set
+	// is touching (enset.go: their watchers are evaluated again); nil:
+	// file.
+	touch func(sc *sched, x *g)
+	// stays reports whether x's enabled operation stays enabled whatever
+	// the others do (a receive from a closed channel), as an always kind
+	// does: it is not watched (enset.go). nil: only always kinds.
+	stays func(sc *sched, x *g) bool
 	// waitsFor returns the goroutines x's blocked operation waits for,
 	// and how (detect.go); nil: none.
 	waitsFor func(sc *sched, x *g) ([]*g, edgeKind)

@@ -61,6 +61,6 @@ func (sc *sched) waitOutside(d time.Duration) (waited, fired bool) {
 	sc.received(y, c, val, ok)
 	y.op.idx, y.op.done = ts[i].i, true
 	sc.set.wakeG(y)
-	sc.set.wakeList(&sc.chanOf(c).waiters) // a buffered channel has room
+	sc.chanOf(c).waiters.wakeAll(&sc.set) // a buffered channel has room
 	return true, true
 }

@@ -89,14 +89,14 @@ var (
 		flags: acquire | lockOp})
 	opRWUnlock = newKind(kindDef{name: "RWUnlock", exec: execRWUnlock, explore: (*explorer).didRelease,
 		flags: lockOp | always})
-	opRWTryLock = newKind(kindDef{name: "RWTryLock", exec: execRWTryLock, explore: (*explorer).didTry,
+	opRWTryLock = newKind(kindDef{name: "RWTryLock", exec: execRWTryLock, explore: (*explorer).didTry, touch: fileRW,
 		flags: acquire | lockOp | always | pollIfFailed})
 	opRLock = newKind(kindDef{name: "RLock", canRun: func(sc *sched, x *g) bool { return x.op.phase == 0 },
 		exec: execRLock, file: fileRW, waitsFor: readerWaitsFor, waitText: readerWaitText,
 		explore: (*explorer).didAcquire, flags: acquire | read | lockOp})
 	opRUnlock = newKind(kindDef{name: "RUnlock", exec: execRUnlock, explore: (*explorer).didRelease,
 		flags: read | lockOp | always})
-	opTryRLock = newKind(kindDef{name: "TryRLock", exec: execTryRLock, explore: (*explorer).didTry,
+	opTryRLock = newKind(kindDef{name: "TryRLock", exec: execTryRLock, explore: (*explorer).didTry, touch: fileRW,
 		flags: acquire | read | lockOp | always | pollIfFailed})
 )
 
@@ -116,7 +116,7 @@ type rwState struct {
 	wSite   *Site
 	readers []*g // active readers, one entry per RLock
 	queued  []*g // readers that arrived after the writer announced
-	waiters []waitRef
+	waiters waitList
 }
 
 func (rs *rwMutexes) get(p *sync.RWMutex) *rwState {

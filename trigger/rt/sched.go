@@ -80,6 +80,7 @@ func newSched(cfg config) (*sched, error) {
 		dog:   newWatch(),
 		life:  ends{start: time.Now()},
 	}
+	sc.set.enAll = &sc.gs.all
 	sc.clock = newClock()
 	sc.clock.reach = reachOf(sc.phase())
 	sc.makeModels()
@@ -89,6 +90,9 @@ func newSched(cfg config) (*sched, error) {
 		return nil, err
 	}
 	sc.strat = strat
+	if w, ok := strat.(enWatcher); ok {
+		sc.set.obs = w
+	}
 	if len(cfg.Target.Classes)+len(cfg.Target.Sites) > 0 {
 		sc.count.isTarget = targetFilter(*cfg.Target)
 	}
@@ -153,6 +157,9 @@ func (sc *sched) join(x *g) {
 
 // leave removes x from the decision set.
 func (sc *sched) leave(x *g, to gState) {
+	if to == gOutside {
+		sc.touch(x) // it may have been the partner its watchers step with
+	}
 	sc.gs.live.remove(x.id)
 	sc.set.unset(x)
 	x.state = to
@@ -323,13 +330,13 @@ func (sc *sched) choose(self *g) *g {
 		return nil
 	}
 	en, idle := sc.enabled()
-	if sc.expl != nil && (len(en) > 1 || len(en) == 1 && (sc.clock.timers.Len() > 0 || sc.gs.outside > 0)) {
+	if sc.expl != nil && (en.Len() > 1 || en.Len() == 1 && (sc.clock.timers.Len() > 0 || sc.gs.outside > 0)) {
 		sc.expl.choices++
 	}
 	if sc.clock.timers.Len() > 0 {
 		en, _ = sc.advance(en, idle)
 	}
-	if len(en) == 0 {
+	if en.Len() == 0 {
 		sc.cur.Store(nil)
 		sc.life.idleAt = time.Now()
 		select {
@@ -340,6 +347,7 @@ func (sc *sched) choose(self *g) *g {
 		return nil
 	}
 	next, change := sc.strat.next(en)
+	sc.chosen(next)
 	if next.op.isAcquire() {
 		sc.count.acquired(next)
 	}

@@ -57,7 +57,7 @@ func Select(s *Site, hasDefault bool, cases ...SelectCase) int {
 	return g.op.idx
 }
 
-var opSelect = newKind(kindDef{name: "Select", canRun: canSelect, exec: execSelect, file: fileChans,
+var opSelect = newKind(kindDef{name: "Select", canRun: canSelect, exec: execSelect, file: fileChans, stays: chanStays,
 	waitText: chanWaitText, explore: (*explorer).selected, commOf: chanComm, commObj: chanCommObj,
 	proveReal: proveChan, flags: chanWait | pollIfDefault})
 

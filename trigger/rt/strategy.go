@@ -16,8 +16,9 @@ type strategy interface {
 	// newG is called when a goroutine is created.
 	newG(x *g)
 	// next chooses among the enabled goroutines (non-empty, in ID order)
-	// and says whether the step is a priority change point.
-	next(en []*g) (*g, bool)
+	// and says whether the step is a priority change point. It may not
+	// keep en, which the next decision changes.
+	next(en enView) (*g, bool)
 	// demote lowers a spinning goroutine's priority.
 	demote(x *g)
 	// clock says whether the earliest pending timer fires at this
@@ -78,11 +79,11 @@ func newStrategy(sc *sched, cfg config) (strategy, error) {
 // uniform picks uniformly among the enabled goroutines.
 type uniform struct{ rng *rand.Rand }
 
-func (u uniform) pick(en []*g) *g {
-	if len(en) == 1 {
-		return en[0]
+func (u uniform) pick(en enView) *g {
+	if en.Len() == 1 {
+		return en.At(0)
 	}
-	return en[u.rng.IntN(len(en))]
+	return en.At(u.rng.IntN(en.Len()))
 }
 
 // randomWalk is uniform under the fairness bound.
@@ -95,7 +96,9 @@ func (r *randomWalk) newG(x *g)                      { r.fair.add(x) }
 func (r *randomWalk) demote(*g)                      {}
 func (r *randomWalk) clock(n int, why fireCase) bool { return clockDraw(r.rng, n, why) }
 func (r *randomWalk) tie(sites []*Site) int          { return r.rng.IntN(len(sites)) }
-func (r *randomWalk) next(en []*g) (*g, bool) {
+func (r *randomWalk) entered(x *g)                   { r.fair.entered(x) }
+func (r *randomWalk) left(x *g)                      { r.fair.left(x) }
+func (r *randomWalk) next(en enView) (*g, bool) {
 	x := r.pick(en)
 	if y := r.fair.starved(en, x); y != nil {
 		return y, false

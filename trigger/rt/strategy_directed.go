@@ -51,6 +51,7 @@ type directed struct {
 	// first on even seeds, earliest first on odd ones (tie), so that two
 	// consecutive seeds try both orders of a pair.
 	lastFirst bool
+	allBuf    []*g
 }
 
 var _ = makes(wire.Directed, func(sc *sched, rng *rand.Rand, cfg config) (strategy, error) {
@@ -76,13 +77,15 @@ func newDirected(rng *rand.Rand, cfg config) *directed {
 }
 
 // next is PCT's, with the held-site change point first.
-func (s *directed) next(en []*g) (*g, bool) {
+func (s *directed) next(en enView) (*g, bool) {
 	if s.post == nil {
 		x, change := s.choose(en)
 		return s.fairly(en, x, change)
 	}
-	all := en
-	en = s.post.filter(en)
+	// With Postpone sites, a filter of the whole place: O(n).
+	all := en.List(s.allBuf[:0])
+	s.allBuf = all
+	en = listView(s.post.filter(all))
 	x, change := s.choose(en)
 	x, change = s.fairly(en, x, change)
 	s.post.stepped(x, all)
@@ -90,8 +93,8 @@ func (s *directed) next(en []*g) (*g, bool) {
 }
 
 // holdsAll, holdsTimer and tie: see postponer.
-func (s *directed) holdsAll(en []*g, now, when int64) bool {
-	return s.post != nil && s.post.holdsAll(en, now, when)
+func (s *directed) holdsAll(en enView, now, when int64) bool {
+	return s.post != nil && s.post.holdsAll(en.List(nil), now, when)
 }
 
 func (s *directed) holdsTimer(t *vtimer) bool { return s.post != nil && s.post.holdsTimer(t) }
@@ -111,7 +114,7 @@ func (s *directed) tie(sites []*Site) int {
 	return s.pct.tie(sites)
 }
 
-func (s *directed) choose(en []*g) (*g, bool) {
+func (s *directed) choose(en enView) (*g, bool) {
 	best := s.highest(en)
 	if s.held == nil || !s.held(best) {
 		return s.pct.after(best, en)

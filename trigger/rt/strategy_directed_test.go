@@ -43,7 +43,7 @@ func TestDirectedOrdersOnlyTargetGoroutines(t *testing.T) {
 		if p2, p3 := prio[gs[2].id-1], prio[gs[3].id-1]; p2 != p3 || p2 < 5 {
 			t.Fatalf("seed %d: other goroutines have priorities %v and %v, want one fixed value above 5", seed, p2, p3)
 		}
-		if x, _ := s.next(gs); x != gs[2] {
+		if x, _ := s.next(listView(gs)); x != gs[2] {
 			t.Fatalf("seed %d: chose goroutine %d before the non-target goroutine 3", seed, x.id)
 		}
 	}
@@ -88,11 +88,11 @@ func TestDirectedChangePointsSkipOthers(t *testing.T) {
 		p.newG(x)
 		x.op = op{kind: opLock, site: inner}
 	}
-	if x, change := p.next(gs); x != gs[2] || change {
+	if x, change := p.next(listView(gs)); x != gs[2] || change {
 		t.Fatalf("first step: goroutine %d change %v, want non-target 3 without a change point", x.id, change)
 	}
-	top := p.highest(gs[:2])
-	x, change := p.next(gs[:2])
+	top := p.highest(listView(gs[:2]))
+	x, change := p.next(listView(gs[:2]))
 	if !change || x == top || p.prio[top.id-1] != 1 {
 		t.Fatalf("first target step: goroutine %d change %v, want a change point demoting goroutine %d to 1 (now %v)", x.id, change, top.id, p.prio[top.id-1])
 	}
@@ -121,12 +121,12 @@ func TestDirectedHeldSitePoint(t *testing.T) {
 			s.newG(x)
 			x.op = op{kind: opLock, site: held}
 		}
-		top := d.highest(gs)
-		x, change := s.next(gs)
+		top := d.highest(listView(gs))
+		x, change := s.next(listView(gs))
 		if !change || x == top || d.prio[top.id-1] != 3 {
 			t.Fatalf("seed %d: goroutine %d chosen, change %v, held goroutine %d at priority %v; want a change point to 3", seed, x.id, change, top.id, d.prio[top.id-1])
 		}
-		if _, change = s.next(gs); change || d.heldCount != 2 {
+		if _, change = s.next(listView(gs)); change || d.heldCount != 2 {
 			t.Fatalf("seed %d: second held acquisition made a change point (count %d)", seed, d.heldCount)
 		}
 	}

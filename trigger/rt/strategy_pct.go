@@ -25,6 +25,9 @@ type pct struct {
 	counted int
 	low     float64 // next priority for a demoted spinner
 	fair    fairness
+	// byPrio is the enabled place's goroutines, highest priority first,
+	// then by ID.
+	byPrio idheap
 }
 
 var (
@@ -69,6 +72,20 @@ func (p *pct) setPrio(x *g, v float64) {
 		p.prio = append(p.prio, 0)
 	}
 	p.prio[x.id-1] = v
+	if p.byPrio.has(x) {
+		p.byPrio.fix(x, v)
+	}
+}
+
+// entered and left keep the enabled place in byPrio and fair.
+func (p *pct) entered(x *g) {
+	p.fair.entered(x)
+	p.byPrio.push(x, p.prio[x.id-1])
+}
+
+func (p *pct) left(x *g) {
+	p.fair.left(x)
+	p.byPrio.remove(x)
 }
 
 // demote puts a spinning goroutine below everything else.
@@ -77,17 +94,17 @@ func (p *pct) tie(sites []*Site) int          { return p.rng.IntN(len(sites)) }
 
 func (p *pct) demote(x *g) {
 	p.low--
-	p.prio[x.id-1] = p.low
+	p.setPrio(x, p.low)
 }
 
-func (p *pct) next(en []*g) (*g, bool) {
+func (p *pct) next(en enView) (*g, bool) {
 	x, change := p.after(p.highest(en), en)
 	return p.fairly(en, x, change)
 }
 
 // fairly applies the fairness bound to the choice of x among en: a
 // starved goroutine runs instead, and x is demoted.
-func (p *pct) fairly(en []*g, x *g, change bool) (*g, bool) {
+func (p *pct) fairly(en enView, x *g, change bool) (*g, bool) {
 	if y := p.fair.starved(en, x); y != nil {
 		p.demote(x)
 		return y, false
@@ -97,7 +114,7 @@ func (p *pct) fairly(en []*g, x *g, change bool) (*g, bool) {
 
 // after counts the step of best, the highest-priority enabled goroutine,
 // and applies the change point that falls on it, if any.
-func (p *pct) after(best *g, en []*g) (*g, bool) {
+func (p *pct) after(best *g, en enView) (*g, bool) {
 	if !p.counts(best) {
 		return best, false
 	}
@@ -105,17 +122,20 @@ func (p *pct) after(best *g, en []*g) (*g, bool) {
 	if p.due == len(p.change) || p.change[p.due].step != p.counted {
 		return best, false
 	}
-	p.prio[best.id-1] = p.change[p.due].prio
+	p.setPrio(best, p.change[p.due].prio)
 	p.due++
 	return p.highest(en), true
 }
 
 // highest returns the enabled goroutine of highest priority (lowest ID on
 // ties).
-func (p *pct) highest(en []*g) *g {
-	best := en[0]
+func (p *pct) highest(en enView) *g {
+	if en.whole() {
+		return p.byPrio.top()
+	}
+	best := en.list[0]
 	bp := p.prio[best.id-1]
-	for _, x := range en[1:] {
+	for _, x := range en.list[1:] {
 		if xp := p.prio[x.id-1]; xp > bp {
 			best, bp = x, xp
 		}

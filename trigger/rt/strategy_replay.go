@@ -73,7 +73,7 @@ func (r *replay) tie(sites []*Site) int {
 	return r.fallback.rng.IntN(len(sites))
 }
 
-func (r *replay) next(en []*g) (*g, bool) {
+func (r *replay) next(en enView) (*g, bool) {
 	i := r.pos
 	r.pos++
 	if r.diverged {
@@ -88,13 +88,13 @@ func (r *replay) next(en []*g) (*g, bool) {
 		return r.fallback.pick(en), false
 	}
 	want := r.steps[i]
-	for _, x := range en {
-		if x.id == want.Goroutine && x.op.site.String() == want.Site {
+	if id := want.Goroutine; id >= 1 && id <= len(r.sc.gs.all) {
+		if x := r.sc.gs.all[id-1]; en.Has(x) && x.op.site.String() == want.Site {
 			return x, want.Change
 		}
 	}
-	ids := make([]string, len(en))
-	for j, x := range en {
+	ids := make([]string, en.Len())
+	for j, x := range en.List(nil) {
 		ids[j] = fmt.Sprintf("%d at %s", x.id, x.op.site)
 	}
 	r.diverge(fmt.Sprintf("replay: diverged at step %d: goroutine %d at %s is not enabled (enabled: %s); continuing at random",
@@ -138,7 +138,7 @@ func readSchedule(name string) (*result, error) {
 // holdsAll makes advance fire a timer whose firing the schedule has next
 // even though goroutines can step: the directed strategy moves the clock
 // while it holds goroutines back (strategy_postpone.go).
-func (r *replay) holdsAll([]*g, int64, int64) bool {
+func (r *replay) holdsAll(enView, int64, int64) bool {
 	return !r.diverged && r.pos < len(r.steps) && r.steps[r.pos].Goroutine == 0
 }
 

@@ -203,8 +203,8 @@ func lookup[K comparable](k K, m func(*timerRegistry) map[K]*vtimer) (*g, *vtime
 }
 
 var (
-	opTimerStop  = newKind(kindDef{name: "TimerStop", exec: execTimerStop, comm: commTimerStop, flags: always})
-	opTimerReset = newKind(kindDef{name: "TimerReset", exec: execTimerReset, comm: commTimerStop, flags: always})
+	opTimerStop  = newKind(kindDef{name: "TimerStop", exec: execTimerStop, touch: touchTimer, comm: commTimerStop, flags: always})
+	opTimerReset = newKind(kindDef{name: "TimerReset", exec: execTimerReset, touch: touchTimer, comm: commTimerStop, flags: always})
 )
 
 // stopTimer takes t out of the pending timers and reports whether it was
@@ -224,6 +224,16 @@ func (sc *sched) stopTimer(t *vtimer) bool {
 		}
 	}
 	return active
+}
+
+// touchTimer: stopping or resetting a timer drops the value its channel
+// holds, which may disable its receivers.
+func touchTimer(sc *sched, x *g) {
+	if t := x.op.obj.(*vtimer); t.ch != nil {
+		w := &chanModel.of(sc).get(chanKey(t.ch)).waiters
+		fileIn(&w.recv, x)
+		fileIn(&w.send, x)
+	}
 }
 
 func execTimerStop(sc *sched, x *g) bool {

@@ -49,6 +49,7 @@ func WGGo(wg *sync.WaitGroup, f func(), s *Site) {
 
 var (
 	opWGAdd = newKind(kindDef{name: "WGAdd", exec: execWGAdd, explore: (*explorer).didWGAdd,
+		touch:  func(sc *sched, x *g) { wgModel.of(sc).waits.file(x.op.obj.(*sync.WaitGroup), x) },
 		commOf: wgAddComm, commObj: wgCommObj, flags: always | moves})
 	opWGWait = newKind(kindDef{name: "WGWait", canRun: canWGWait, exec: execWGWait,
 		file:     func(sc *sched, x *g) { wgModel.of(sc).waits.file(x.op.obj.(*sync.WaitGroup), x) },

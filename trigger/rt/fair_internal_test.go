@@ -1,0 +1,90 @@
+package rt
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestFairnessIncremental: the fairness bound kept incrementally (counts
+// relative to the decisions among the whole enabled place, members in a
+// heap) chooses as the scan of every enabled goroutine did, through
+// random entries, departures, choices and short lists.
+func TestFairnessIncremental(t *testing.T) {
+	const n = 40
+	rng := rand.New(rand.NewPCG(7, 8))
+	all := make([]*g, n)
+	for i := range all {
+		all[i] = &g{id: i + 1}
+	}
+	var f fairness
+	for _, x := range all {
+		f.add(x)
+	}
+	var place ordset
+	ref := make([]int, n) // the scan's counts, by ID-1
+	refStarved := func(en []*g, next *g) *g {
+		if len(en) == 1 {
+			ref[next.id-1] = 0
+			return nil
+		}
+		var y *g
+		for _, x := range en {
+			ref[x.id-1]++
+		}
+		for _, z := range en {
+			if w := ref[z.id-1]; z != next && w > starveLimit && (y == nil || w > ref[y.id-1]) {
+				y = z
+			}
+		}
+		if y != nil {
+			ref[y.id-1] = 0
+		} else {
+			ref[next.id-1] = 0
+		}
+		return y
+	}
+	starvedSeen := 0
+	for step := 0; step < 200000; step++ {
+		if x := all[rng.IntN(n)]; rng.IntN(500) == 0 {
+			if place.has(x.id) {
+				place.remove(x.id)
+				f.left(x)
+			} else {
+				place.add(x.id)
+				f.entered(x)
+			}
+		}
+		if place.n == 0 {
+			continue
+		}
+		en := enView{set: &place, all: all}
+		list := en.List(nil)
+		// Mostly the place; now and then a short list of it (a spinner,
+		// a directed strategy's filter).
+		if rng.IntN(20) == 0 {
+			list = list[:1+rng.IntN(len(list))]
+			en = listView(list)
+		}
+		// A biased choice, so that some goroutines starve.
+		next := list[0]
+		if rng.IntN(200) == 0 {
+			next = list[rng.IntN(len(list))]
+		}
+		want := refStarved(list, next)
+		got := f.starved(en, next)
+		if got != want {
+			t.Fatalf("step %d: starved = %v, want %v", step, got, want)
+		}
+		if got != nil {
+			starvedSeen++
+		}
+		for _, x := range all {
+			if w := f.waited(x); w != ref[x.id-1] {
+				t.Fatalf("step %d: goroutine %d waited %d, want %d", step, x.id, w, ref[x.id-1])
+			}
+		}
+	}
+	if starvedSeen == 0 {
+		t.Fatal("no goroutine starved: the test does not reach the bound")
+	}
+}
