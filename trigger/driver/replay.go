@@ -65,8 +65,18 @@ func (r *ReplayResult) why() string {
 	case r.Outcome == Deadlock:
 		return "replay deadlocked differently (" + r.ID + ")"
 	default:
-		return "replay ended with outcome " + string(r.Outcome)
+		why := "replay ended with outcome " + string(r.Outcome)
+		if last := lastLine(r.Tail); last != "" && r.Outcome != Pass {
+			why += ": " + last
+		}
+		return why
 	}
+}
+
+// lastLine is the last non-empty line of s, trimmed.
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
 }
 
 // witnessRun is what a replay gives back: the schedule, the draws and the
@@ -90,6 +100,7 @@ func replaySchedule(ctx context.Context, r *runner, pkg *Package, test string, o
 	defer os.RemoveAll(dir)
 	cfg := orig
 	cfg.Strategy, cfg.Replay = report.Replay, filepath.Join(dir, "schedule.json")
+	cfg.Trace = "" // a recording run's traces may be gone (hunt/traces.go); a replay writes none
 	file := wire.Result{Outcome: "deadlock", Schedule: sched, Draws: w.Draws, ClockBase: w.ClockBase}
 	if len(sched) >= report.CompactMin {
 		file.Schedule, file.ScheduleRLE = nil, report.Compact(sched)

@@ -67,6 +67,18 @@ func TestReplayResultString(t *testing.T) {
 	}
 }
 
+// A replay that ends badly says its last line of output: why the hunt
+// could not reproduce a deadlock.
+func TestReplayWhyTail(t *testing.T) {
+	r := ReplayResult{Outcome: Exit, Tail: "=== RUN   TestX\ndeadhunt: rt: trace: open /x.trace: no such file or directory\n"}
+	if got, want := r.why(), "replay ended with outcome exit: deadhunt: rt: trace: open /x.trace: no such file or directory"; got != want {
+		t.Errorf("why %q, want %q", got, want)
+	}
+	if r := (ReplayResult{Outcome: Pass, Tail: "PASS\n"}); r.why() != "replay ended with outcome pass" {
+		t.Errorf("a passing replay: %q", r.why())
+	}
+}
+
 func TestRecordingString(t *testing.T) {
 	rec := &Recording{Tests: []RecordedTest{
 		{Package: "p", Test: "TestA", Traces: []string{"a", "b"}, Outcomes: map[Outcome]int{Pass: 3}},
