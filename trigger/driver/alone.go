@@ -11,10 +11,12 @@ import (
 // A test's runs have their own working directories (workdir.go), but
 // processes running at once may still share other things: a fixed port, a
 // fixed file name in /tmp, a path found through the source's location. A
-// test whose plain run misbehaves beside other processes is run again
-// alone, no other process running, before the failure is blamed on it;
-// if it then passes, the beside-run failure was deadhunt's doing, and
-// the rest of the test's runs are made alone too (TestStats.Alone).
+// test whose plain run misbehaves beside other processes, or in a copy of
+// its directory (a test that compares its working directory with its
+// source's), is run again alone, no other process running, in its
+// package directory itself, before the failure is blamed on it; if it
+// then passes, the failure was deadhunt's doing, and the rest of the
+// test's runs are made so too (TestStats.Alone).
 
 // sharing is what the runners of one hunt (the recording's and the
 // hunt's) know of the processes they run at once.
@@ -34,6 +36,13 @@ func (s *sharing) setAlone(k TestKey) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.alone[k] = true
+}
+
+// isAlone reports whether test k's runs are made alone.
+func (s *sharing) isAlone(k TestKey) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.alone[k]
 }
 
 // begin is called as a run of test k starts (the caller holds a process

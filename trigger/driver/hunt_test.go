@@ -156,8 +156,9 @@ func TestHuntCapsLeakedSpinners(t *testing.T) {
 	}
 }
 
-// A test that fails in its plain run, made alone (one process at a time),
-// is not hunted: the failure is its own, and not made again.
+// A test that fails in its plain run, made alone (one process at a time)
+// in a copy of its directory, is made again in its directory itself; when
+// that fails too the failure is its own, and it is not hunted: two runs.
 func TestHuntFailingTest(t *testing.T) {
 	pkg, env, dir := fakePackage(t, "TestFail", "TestPanic", "TestPass")
 	s := hunt(t, []Package{pkg}, Options{Runs: 5, Parallel: 1, Env: env, Run: regexp.MustCompile("Fail|Panic")})
@@ -166,15 +167,15 @@ func TestHuntFailingTest(t *testing.T) {
 	}
 	for i, want := range []Outcome{Fail, Panic} {
 		st := s.Tests[i]
-		if st.Failure == nil || st.Failure.Outcome != want || st.Runs != 1 {
-			t.Errorf("%s: %s, failure %+v; want %s after the calibration run", st.Test, st.String(), st.Failure, want)
+		if st.Failure == nil || st.Failure.Outcome != want || st.Runs != 2 || st.Alone != nil {
+			t.Errorf("%s: %s, failure %+v; want %s after the plain run and its run in place", st.Test, st.String(), st.Failure, want)
 		}
 	}
 	if !strings.Contains(s.Tests[0].Failure.Tail, "wrong answer") {
 		t.Errorf("tail %q", s.Tests[0].Failure.Tail)
 	}
-	if n := len(logLines(t, dir, "runs.log")); n != 2 {
-		t.Errorf("%d runs, want 2 calibration runs", n)
+	if n := len(logLines(t, dir, "runs.log")); n != 4 {
+		t.Errorf("%d runs, want 4: each test's plain run, in a copy and in place", n)
 	}
 }
 

@@ -136,7 +136,7 @@ func (t *testHunt) withPlain(ctx context.Context, plain *run) error {
 	if plain.Outcome.Hung() {
 		return t.hung(ctx, plain) // hang.go
 	}
-	if plain.Outcome.Bad() && !plain.alone {
+	if plain.Outcome.Bad() && !(plain.alone && plain.inPlace) {
 		var err error
 		if plain, err = t.again(ctx, plain); err != nil {
 			return err

@@ -58,6 +58,7 @@ type run struct {
 	// unreproduced: its deadlock's replay did not reproduce it.
 	unreproduced bool
 	alone        bool // no other process of the hunt ran beside it (alone.go)
+	inPlace      bool // it ran in the package directory, not a copy (workdir.go)
 }
 
 // errCanceled is returned for runs cut short because the hunt stopped.
@@ -136,9 +137,11 @@ func (r *runner) execIn(ctx context.Context, dir string, pkg *Package, test stri
 	if cfg.BoundMS > 0 {
 		bound = time.Duration(cfg.BoundMS) * time.Millisecond
 	}
-	wd, err := r.runDir(pkg)
-	if err != nil {
-		return nil, err
+	wd := &mirror{dir: pkg.Dir} // a run made alone works in the package directory, as go test's
+	if !r.share.isAlone(TestKey{pkg.ImportPath, test}) {
+		if wd, err = r.runDir(pkg); err != nil {
+			return nil, err
+		}
 	}
 	defer r.dirs.put(wd)
 	cmd := r.command(pkg, test, cfgPath, bound)
@@ -155,7 +158,7 @@ func (r *runner) execIn(ctx context.Context, dir string, pkg *Package, test stri
 	if ctx.Err() != nil {
 		return nil, errCanceled
 	}
-	rn := &run{Config: cfg, Code: cmd.ProcessState.ExitCode(), Elapsed: time.Since(start), alone: alone}
+	rn := &run{Config: cfg, Code: cmd.ProcessState.ExitCode(), Elapsed: time.Since(start), alone: alone, inPlace: wd.root == ""}
 	if err := r.finish(rn, outPath, killed); err != nil {
 		return nil, err
 	}

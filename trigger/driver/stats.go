@@ -191,7 +191,7 @@ func (s *TestStats) String() string {
 		line += fmt.Sprintf("; the test ends with %s in its plain run, no other process beside it", f.Outcome)
 	}
 	if s.Alone != nil {
-		line += fmt.Sprintf("; its runs made alone (its plain run ended with %s beside other processes, passed alone)", s.Alone.Outcome)
+		line += fmt.Sprintf("; its runs made alone in its directory (its plain run ended with %s beside other processes or in a copy of its directory, passed so)", s.Alone.Outcome)
 	}
 	if s.Interrupted {
 		line += "; cut short: the hunt was stopped"
