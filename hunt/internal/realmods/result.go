@@ -1,0 +1,140 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// result is what one module showed; saved as JSON under -out/results so
+// that -summary can join the modules tried one by one.
+type result struct {
+	Module, Version   string
+	Error             string            `json:",omitempty"` // the module could not be tried
+	PlainPkgs, DHPkgs int               // test packages built
+	PlainNotBuilt     []string          `json:",omitempty"` // go test's build failures
+	NotBuilt          []string          `json:",omitempty"` // built by go test, not by deadhunt
+	DHErrors          []string          `json:",omitempty"` // deadhunt's report's errors, verbatim
+	Plain             map[string]string // test → go test's action
+	DH                map[string]string // test → deadhunt's outcome line
+	PlainWall, DHWall time.Duration
+	PlainTimedOut     bool `json:",omitempty"`
+	Interrupted       bool `json:",omitempty"`
+	Confirmed         []string
+}
+
+func (r *result) readReport(path string) error {
+	rep, err := report.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("report: %v", err)
+	}
+	r.Interrupted = rep.Interrupted != nil
+	for _, e := range rep.Errors {
+		r.DHErrors = append(r.DHErrors, e.Error())
+	}
+	built := map[string]bool{}
+	for k := range r.DH {
+		pkg, _, _ := strings.Cut(k, " ")
+		built[pkg] = true
+	}
+	r.DHPkgs = len(built)
+	for k := range r.Plain {
+		pkg, _, _ := strings.Cut(k, " ")
+		if !built[pkg] && !slices.Contains(r.NotBuilt, pkg) {
+			r.NotBuilt = append(r.NotBuilt, pkg)
+		}
+	}
+	slices.Sort(r.NotBuilt)
+	for _, f := range rep.Findings {
+		if f.Status == report.Confirmed {
+			r.Confirmed = append(r.Confirmed, fmt.Sprintf("%s %s (%s)", f.ID, f.Kind, f.Test))
+		}
+	}
+	return nil
+}
+
+// differs lists the tests whose outcome under deadhunt is not plain go
+// test's: a test that passed plainly with a run that did not pass, a
+// test that failed plainly whose runs all passed, a test not hunted.
+func (r *result) differs() []string {
+	var d []string
+	for k, plain := range r.Plain {
+		line, ok := r.DH[k]
+		_, test, _ := strings.Cut(k, " ")
+		switch {
+		case !ok && plain != "skip":
+			d = append(d, test+": not hunted")
+		case !ok:
+		case plain == "pass" && !allPass(line):
+			d = append(d, test+": "+line)
+		case plain == "fail" && allPass(line):
+			d = append(d, test+": fails plainly, "+line)
+		}
+	}
+	slices.Sort(d)
+	return d
+}
+
+const header = "| module | test packages: go test / deadhunt | tests | plain `go test` | `deadhunt confirm` | outcomes differ | confirmed |\n|---|---|---|---|---|---|---|"
+
+func (r *result) row(m module) string {
+	if r.Error != "" {
+		return fmt.Sprintf("| %s | error: %s |||||", m.name, r.Error)
+	}
+	pkgs := fmt.Sprintf("%d / %d", r.PlainPkgs, r.DHPkgs)
+	if len(r.NotBuilt) > 0 {
+		pkgs += " (not built: " + strings.Join(r.NotBuilt, ", ") + ")"
+	}
+	if len(r.PlainNotBuilt) > 0 {
+		pkgs += " (go test did not build: " + strings.Join(r.PlainNotBuilt, ", ") + ")"
+	}
+	plainWall := r.PlainWall.Round(100 * time.Millisecond).String()
+	if r.PlainTimedOut {
+		plainWall += " (cut at the bound)"
+	}
+	dhWall := r.DHWall.Round(100 * time.Millisecond).String()
+	if r.Interrupted {
+		dhWall += " (interrupted at the bound)"
+	}
+	return fmt.Sprintf("| %s %s | %s | %d | %s | %s | %s | %s |", m.path, r.Version, pkgs, len(r.Plain),
+		plainWall, dhWall, orNone(r.differs()), orNone(r.Confirmed))
+}
+
+func orNone(s []string) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, "; ")
+}
+
+// save writes r to out/results/<module>.json.
+func (r *result) save(out string) error {
+	b, err := json.MarshalIndent(r, "", "\t")
+	if err != nil {
+		return err
+	}
+	dir := filepath.Join(out, "results")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, r.Module+".json"), b, 0o644)
+}
+
+// load reads the result saved for module name; nil if none was.
+func load(out, name string) (*result, error) {
+	b, err := os.ReadFile(filepath.Join(out, "results", name+".json"))
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	r := new(result)
+	return r, json.Unmarshal(b, r)
+}
