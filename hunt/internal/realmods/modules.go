@@ -30,7 +30,7 @@ var modules = []module{
 	{name: "cmap", path: "github.com/orcaman/concurrent-map/v2", version: "latest"},
 
 	// Issue #32's additions.
-	{name: "buntdb", path: "github.com/tidwall/buntdb", version: "v1.3.0",
+	{name: "buntdb", path: "github.com/tidwall/buntdb", version: "v1.3.0", args: "-p 1", // its tests share the file data.db
 		note: "its dependency github.com/tidwall/lotsa (goroutines and a WaitGroup, instrumented) has no go.mod"},
 	{name: "eapache-channels", path: "github.com/eapache/channels", version: "v1.1.0", init: true,
 		note: "no go.mod; nor has its dependency github.com/eapache/queue v1.1.0"},
@@ -41,5 +41,6 @@ var modules = []module{
 	{name: "oklog-run", path: "github.com/oklog/run", version: "v1.2.0"},
 	{name: "cron", path: "github.com/robfig/cron/v3", version: "v3.0.1"},
 	{name: "clockwork", path: "github.com/jonboulle/clockwork", version: "v0.5.0"},
-	{name: "backoff", path: "github.com/cenkalti/backoff/v4", version: "v4.3.0"},
+	{name: "backoff", path: "github.com/cenkalti/backoff/v5", version: "v5.0.3",
+		note: "v4.3.0: go test does not build it (go vet: ExampleRetryContext refers to unknown identifier: RetryContext)"},
 }
