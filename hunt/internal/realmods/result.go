@@ -24,8 +24,9 @@ type result struct {
 	Plain             map[string]string // test → go test's action
 	DH                map[string]string // test → deadhunt's outcome line
 	PlainWall, DHWall time.Duration
-	PlainTimedOut     bool `json:",omitempty"`
-	Interrupted       bool `json:",omitempty"`
+	PlainTimedOut     bool     `json:",omitempty"`
+	Interrupted       bool     `json:",omitempty"`
+	NotReached        []string `json:",omitempty"` // "pkg Test" the interrupted hunt never started
 	Confirmed         []string
 }
 
@@ -35,13 +36,26 @@ func (r *result) readReport(path string) error {
 		return fmt.Errorf("report: %v", err)
 	}
 	r.Interrupted = rep.Interrupted != nil
-	for _, e := range rep.Errors {
-		r.DHErrors = append(r.DHErrors, e.Error())
-	}
+	// A package deadhunt built: one with a test line, a test the
+	// interrupted hunt had listed, or an error naming a test.
 	built := map[string]bool{}
 	for k := range r.DH {
 		pkg, _, _ := strings.Cut(k, " ")
 		built[pkg] = true
+	}
+	if rep.Interrupted != nil {
+		for _, t := range append(rep.Interrupted.CutShort, rep.Interrupted.NotHunted...) {
+			built[t.Package] = true
+		}
+		for _, t := range rep.Interrupted.NotHunted {
+			r.NotReached = append(r.NotReached, t.Package+" "+t.Test)
+		}
+	}
+	for _, e := range rep.Errors {
+		r.DHErrors = append(r.DHErrors, e.Error())
+		if e.Test != "" {
+			built[e.Package] = true
+		}
 	}
 	r.DHPkgs = len(built)
 	for k := range r.Plain {
@@ -61,13 +75,15 @@ func (r *result) readReport(path string) error {
 
 // differs lists the tests whose outcome under deadhunt is not plain go
 // test's: a test that passed plainly with a run that did not pass, a
-// test that failed plainly whose runs all passed, a test not hunted.
+// test that failed plainly whose runs all passed, a test not hunted
+// (unless the hunt was interrupted at the bound before it).
 func (r *result) differs() []string {
 	var d []string
 	for k, plain := range r.Plain {
 		line, ok := r.DH[k]
 		_, test, _ := strings.Cut(k, " ")
 		switch {
+		case slices.Contains(r.NotReached, k): // counted apart: the bound, not deadhunt
 		case !ok && plain != "skip":
 			d = append(d, test+": not hunted")
 		case !ok:
@@ -100,7 +116,7 @@ func (r *result) row(m module) string {
 	}
 	dhWall := r.DHWall.Round(100 * time.Millisecond).String()
 	if r.Interrupted {
-		dhWall += " (interrupted at the bound)"
+		dhWall += fmt.Sprintf(" (interrupted at the bound, %d tests not reached)", len(r.NotReached))
 	}
 	return fmt.Sprintf("| %s %s | %s | %d | %s | %s | %s | %s |", m.path, r.Version, pkgs, len(r.Plain),
 		plainWall, dhWall, orNone(r.differs()), orNone(r.Confirmed))
@@ -126,7 +142,9 @@ func (r *result) save(out string) error {
 	return os.WriteFile(filepath.Join(dir, r.Module+".json"), b, 0o644)
 }
 
-// load reads the result saved for module name; nil if none was.
+// load reads the result saved for module name (nil if none was) and
+// reads its deadhunt report again, so what is derived from it follows
+// this script's current reading.
 func load(out, name string) (*result, error) {
 	b, err := os.ReadFile(filepath.Join(out, "results", name+".json"))
 	if os.IsNotExist(err) {
@@ -136,5 +154,9 @@ func load(out, name string) (*result, error) {
 		return nil, err
 	}
 	r := new(result)
-	return r, json.Unmarshal(b, r)
+	if err := json.Unmarshal(b, r); err != nil || r.Error != "" {
+		return r, err
+	}
+	r.NotBuilt, r.DHErrors, r.NotReached, r.Confirmed = nil, nil, nil, nil
+	return r, r.readReport(filepath.Join(out, name+".json"))
 }
