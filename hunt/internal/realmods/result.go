@@ -88,13 +88,24 @@ func (r *result) differs() []string {
 			d = append(d, test+": not hunted")
 		case !ok:
 		case plain == "pass" && !allPass(line):
-			d = append(d, test+": "+line)
+			d = append(d, test+": "+brief(line))
 		case plain == "fail" && allPass(line):
-			d = append(d, test+": fails plainly, "+line)
+			d = append(d, test+": fails plainly, "+brief(line))
 		}
 	}
 	slices.Sort(d)
 	return d
+}
+
+// brief keeps of an outcome line its runs' outcomes, and why the hunt
+// stopped only when its plain run decided it (the orderings and the
+// Good–Turing estimate do not fit a table's cell).
+func brief(line string) string {
+	runs, why, _ := strings.Cut(line, "; ")
+	if strings.Contains(why, "plain run") {
+		return runs + ", " + why
+	}
+	return runs
 }
 
 const header = "| module | test packages: go test / deadhunt | tests | plain `go test` | `deadhunt confirm` | outcomes differ | confirmed |\n|---|---|---|---|---|---|---|"
