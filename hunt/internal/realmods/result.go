@@ -27,6 +27,7 @@ type result struct {
 	PlainTimedOut     bool     `json:",omitempty"`
 	Interrupted       bool     `json:",omitempty"`
 	NotReached        []string `json:",omitempty"` // "pkg Test" the interrupted hunt never started
+	NoLine            []string `json:",omitempty"` // "pkg Test" hunted (in the report) but with no outcome line printed
 	Confirmed         []string
 }
 
@@ -57,6 +58,15 @@ func (r *result) readReport(path string) error {
 			built[e.Package] = true
 		}
 	}
+	// An interrupted deadhunt may be stopped before it prints the tests'
+	// lines; its report still lists the tests it hunted.
+	for _, t := range rep.Tests {
+		k := t.Package + " " + t.Test
+		if _, ok := r.DH[k]; !ok && !slices.Contains(r.NotReached, k) {
+			r.NoLine = append(r.NoLine, k)
+			built[t.Package] = true
+		}
+	}
 	r.DHPkgs = len(built)
 	for k := range r.Plain {
 		pkg, _, _ := strings.Cut(k, " ")
@@ -83,7 +93,7 @@ func (r *result) differs() []string {
 		line, ok := r.DH[k]
 		_, test, _ := strings.Cut(k, " ")
 		switch {
-		case slices.Contains(r.NotReached, k): // counted apart: the bound, not deadhunt
+		case slices.Contains(r.NotReached, k), slices.Contains(r.NoLine, k): // counted apart: the bound, not deadhunt
 		case !ok && plain != "skip":
 			d = append(d, test+": not hunted")
 		case !ok:
@@ -127,7 +137,11 @@ func (r *result) row(m module) string {
 	}
 	dhWall := r.DHWall.Round(100 * time.Millisecond).String()
 	if r.Interrupted {
-		dhWall += fmt.Sprintf(" (interrupted at the bound, %d tests not reached)", len(r.NotReached))
+		dhWall += fmt.Sprintf(" (interrupted at the bound, %d tests not reached", len(r.NotReached))
+		if len(r.NoLine) > 0 {
+			dhWall += fmt.Sprintf(", %d hunted with no outcome line printed", len(r.NoLine))
+		}
+		dhWall += ")"
 	}
 	return fmt.Sprintf("| %s %s | %s | %d | %s | %s | %s | %s |", m.path, r.Version, pkgs, len(r.Plain),
 		plainWall, dhWall, orNone(r.differs()), orNone(r.Confirmed))
@@ -168,6 +182,6 @@ func load(out, name string) (*result, error) {
 	if err := json.Unmarshal(b, r); err != nil || r.Error != "" {
 		return r, err
 	}
-	r.NotBuilt, r.DHErrors, r.NotReached, r.Confirmed = nil, nil, nil, nil
+	r.NotBuilt, r.DHErrors, r.NotReached, r.NoLine, r.Confirmed = nil, nil, nil, nil, nil
 	return r, r.readReport(filepath.Join(out, name+".json"))
 }

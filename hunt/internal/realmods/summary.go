@@ -13,7 +13,7 @@ import (
 // outcome differs — and deadhunt's cache size (`deadhunt env`).
 func summarize(ms []module, out, dh string) error {
 	fmt.Println(header)
-	var tried, plainPkgs, dhPkgs, tests, differ, notBuilt, errs, cut, notReached int
+	var tried, plainPkgs, dhPkgs, tests, differ, notBuilt, errs, cut, notReached, noLine int
 	var missing []string
 	for _, m := range ms {
 		r, err := load(out, m.name)
@@ -36,12 +36,13 @@ func summarize(ms []module, out, dh string) error {
 		differ += len(r.differs())
 		notBuilt += len(r.NotBuilt)
 		notReached += len(r.NotReached)
+		noLine += len(r.NoLine)
 		if r.Interrupted || r.PlainTimedOut {
 			cut++
 		}
 	}
-	fmt.Printf("\n%d modules tried (%d could not be); test packages built: %d by go test, %d by deadhunt, %d built by go test and not by deadhunt; %d tests, %d with an outcome that differs from go test; %d modules cut at the bound, %d tests not reached there\n",
-		tried, errs, plainPkgs, dhPkgs, notBuilt, tests, differ, cut, notReached)
+	fmt.Printf("\n%d modules tried (%d could not be); test packages built: %d by go test, %d by deadhunt, %d built by go test and not by deadhunt; %d tests, %d with an outcome that differs from go test; %d modules cut at the bound, %d tests not reached there, %d hunted whose outcome line was not printed\n",
+		tried, errs, plainPkgs, dhPkgs, notBuilt, tests, differ, cut, notReached, noLine)
 	if len(missing) > 0 {
 		fmt.Printf("not tried: %s\n", strings.Join(missing, ", "))
 	}
