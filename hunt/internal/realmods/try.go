@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// try fetches m, runs plain go test and deadhunt confirm on it (each
+// within bound) and reads what they showed. Both outputs are kept under
+// out: <name>.plain.json and <name>.txt, the report <name>.json.
+func try(m module, dh, out string, runs int, bound time.Duration) (*result, error) {
+	dir := filepath.Join(out, "src", m.name)
+	version, err := fetch(m, dir)
+	if err != nil {
+		return nil, err
+	}
+	r := &result{Module: m.name, Version: version}
+	ctx, cancel := context.WithTimeout(context.Background(), bound)
+	defer cancel()
+	var plainOut bytes.Buffer
+	start := time.Now()
+	_ = run(ctx, dir, &plainOut, "go", "test", "-count=1", "-json", "./...") // failing tests are data
+	r.PlainWall = time.Since(start)
+	r.PlainTimedOut = ctx.Err() != nil
+	os.WriteFile(filepath.Join(out, m.name+".plain.json"), plainOut.Bytes(), 0o644)
+	r.Plain, r.PlainPkgs, r.PlainNotBuilt = goTestOutcomes(plainOut.Bytes())
+
+	ctx2, cancel2 := context.WithTimeout(context.Background(), bound)
+	defer cancel2()
+	var dhOut bytes.Buffer
+	rep := filepath.Join(out, m.name+".json")
+	os.Remove(rep)
+	args := []string{"confirm", "-count=1", "--runs", fmt.Sprint(runs), "-o", rep}
+	args = append(append(args, strings.Fields(m.args)...), "./...")
+	start = time.Now()
+	_ = run(ctx2, dir, &dhOut, dh, args...) // exit 1 and 3 are data
+	r.DHWall = time.Since(start)
+	os.WriteFile(filepath.Join(out, m.name+".txt"), dhOut.Bytes(), 0o644)
+	r.DH = deadhuntOutcomes(dhOut.Bytes())
+	if err := r.readReport(rep); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// fetch copies m's module source to dir (afresh) and makes it buildable
+// on its own; it returns the version fetched.
+func fetch(m module, dir string) (string, error) {
+	var js bytes.Buffer
+	if err := run(context.Background(), "", &js, "go", "mod", "download", "-json", m.path+"@"+m.version); err != nil {
+		return "", fmt.Errorf("download: %v", err)
+	}
+	var info struct{ Dir, Version string }
+	if err := json.Unmarshal(js.Bytes(), &info); err != nil {
+		return "", err
+	}
+	os.RemoveAll(dir)
+	if err := os.CopyFS(dir, os.DirFS(info.Dir)); err != nil {
+		return "", err
+	}
+	if err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		mode := os.FileMode(0o644)
+		if d.IsDir() {
+			mode = 0o755
+		}
+		return os.Chmod(p, mode)
+	}); err != nil {
+		return "", err
+	}
+	if m.init {
+		if err := run(context.Background(), dir, nil, "go", "mod", "init", m.path); err != nil {
+			return "", fmt.Errorf("go mod init: %v", err)
+		}
+	}
+	if err := run(context.Background(), dir, nil, "go", "mod", "tidy"); err != nil {
+		return "", fmt.Errorf("go mod tidy: %v", err)
+	}
+	return info.Version, nil
+}
+
+// run runs a command in dir, its stdout to out (if not nil), stderr to
+// ours; a context that ends sends an interrupt (deadhunt then saves a report
+// marked interrupted).
+func run(ctx context.Context, dir string, out *bytes.Buffer, name string, args ...string) error {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.WaitDelay = 30 * time.Second
+	if out != nil {
+		cmd.Stdout = out
+	}
+	cmd.Stderr = os.Stderr
+	if out != nil && name != "go" {
+		cmd.Stderr = out // deadhunt's progress and lines
+	}
+	return cmd.Run()
+}
