@@ -222,8 +222,8 @@ func (x *g) perform(k opKind, s *Site, obj any, n int64, cases []SelectCase, has
 	o := &x.op
 	*o = op{}
 	o.kind, o.site, o.obj, o.n, o.cases, o.hasDefault = k, s, obj, n, cases, hasDefault
-	if s != nil {
-		s.hit = true // for leak findings' release hints (releasers.go)
+	if s != nil && !s.hit {
+		s.hit = true // for leak findings' release hints (releasers.go); written once, not at every step
 	}
 	x.opSeq++
 	if sc.obs != nil {
