@@ -3,7 +3,8 @@ package lockcycle
 import (
 	"fmt"
 	"go/types"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/deadhunt/deadhunt/report"
@@ -15,12 +16,7 @@ func (p *pkgState) reportNestings() {
 	if !sameClassNesting {
 		return
 	}
-	var cls []string
-	for c := range p.nestings {
-		cls = append(cls, c)
-	}
-	sort.Strings(cls)
-	for _, c := range cls {
+	for _, c := range slices.Sorted(maps.Keys(p.nestings)) {
 		ns := p.nestings[c]
 		if a, b, why := p.unordered(c, ns); why != "" {
 			p.reportNesting(a, b, why)

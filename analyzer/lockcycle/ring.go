@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"go/constant"
 	"go/token"
-	"sort"
+	"maps"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -260,12 +261,7 @@ func (c *fnCtx) releasesIn(b *ssa.BasicBlock, class string) bool {
 // reportRings reports, per class, a ring in map order, or rings over
 // slices in both directions, unless every ring step holds a common guard.
 func (p *pkgState) reportRings() {
-	var cls []string
-	for c := range p.rings {
-		cls = append(cls, c)
-	}
-	sort.Strings(cls)
-	for _, class := range cls {
+	for _, class := range slices.Sorted(maps.Keys(p.rings)) {
 		steps := p.rings[class]
 		if ringsGuarded(steps) {
 			continue
