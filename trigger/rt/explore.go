@@ -572,7 +572,9 @@ func hashSeq(first uint64, seq []uint64) uint64 {
 		b = strconv.AppendUint(b, v, 16)
 	}
 	h.Write(b)
-	return h.Sum64()
+	// FNV's last step is linear in the last byte: without the finalizer,
+	// sums of hashes (cut) collide for inputs that differ in a digit.
+	return mix64(h.Sum64())
 }
 
 func hashSorted(vs []uint64) uint64 {
