@@ -88,6 +88,10 @@ type clock struct {
 	// exiting counts the managed goroutines that have ended but not yet
 	// returned (goroutine.go).
 	exiting atomic.Int32
+	// ended is set when a managed goroutine ends, and cleared when the
+	// clock next moves (fire).
+	ended bool
+	stay  int // goroutines not managed that outlasted a settle (fire)
 	// realWaiters counts the goroutines at a channel operation on a
 	// channel of time.Time that is not a virtual timer's (perform).
 	realWaiters int
@@ -506,16 +510,27 @@ func (sc *sched) realTimerWaiters(gs []*g) bool {
 // still feed a channel a managed goroutine waits on. Managed goroutines
 // that have just ended count for a moment: yields, then short naps, let
 // them go. skip of them are not counted.
-func (sc *sched) unmanaged(skip int) int {
+func (sc *sched) unmanaged(skip int) int { return max(sc.settle(skip, 0), 0) }
+
+// settle is unmanaged, napping up to limit in real time (beyond its first
+// few naps) for goroutines that have just ended to go; negative when
+// fewer than skip are left.
+func (sc *sched) settle(skip int, limit time.Duration) int {
+	var start time.Time
 	for i := 0; ; i++ {
 		n := runtime.NumGoroutine() - sc.gs.live.n - sc.gs.outside - sc.clock.baseGoroutines - int(sc.clock.exiting.Load()) - skip
 		switch {
-		case n <= 0 || i == 12:
-			return max(n, 0)
+		case n <= 0:
+			return n
 		case i < 8:
 			runtime.Gosched()
-		default:
+		case i == 8:
+			start = time.Now()
+			fallthrough
+		case i < 12 || time.Since(start) < limit:
 			time.Sleep(20 * time.Microsecond)
+		default:
+			return n
 		}
 	}
 }
@@ -526,6 +541,13 @@ func (sc *sched) fire(t *vtimer) {
 	c.disarm(t)
 	c.stalled, c.stallMax, c.stallReal = time.Time{}, 0, false
 	if t.when > c.now {
+		if c.ended {
+			// Time passes: goroutines that took their last step are gone
+			// by now, as after a real sleep (a test that counts them).
+			// Goroutines that stay (not instrumented) are waited for once.
+			c.ended = false
+			c.stay = max(c.stay+sc.settle(c.stay, min(time.Duration(t.when-c.now), time.Millisecond)), 0)
+		}
 		c.now = t.when
 	}
 	sc.steps.add(stepRec{g: 0, kind: opFire, site: sc.steps.intern(t.site)})

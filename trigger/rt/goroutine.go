@@ -115,6 +115,7 @@ func (x *g) exit() {
 	sc.progress++
 	sc.startGather(x)
 	sc.clock.exiting.Add(1) // until main returns (unmanaged)
+	sc.clock.ended = true
 	if sc.cur.Load() == x {
 		sc.decide(nil)
 	}
