@@ -231,10 +231,12 @@ func writeTests(w io.Writer, sum *driver.Summary, rep *report.Report, cached []r
 // 3 test(s) in 2 package(s); 1 prediction(s) not confirmed; replay with:".
 func (r *Result) headline() string {
 	rep, runs := r.Report, 0
+	pkgs := map[string]bool{} // those whose tests ran: the others are named on lines of their own
 	for _, st := range r.Summary.Tests {
 		runs += st.Runs
+		pkgs[st.Package] = true
 	}
-	scope := fmt.Sprintf("%d run(s) of %d test(s) in %d package(s)", runs, len(r.Summary.Tests), len(rep.Packages))
+	scope := fmt.Sprintf("%d run(s) of %d test(s) in %d package(s)", runs, len(r.Summary.Tests), len(pkgs))
 	confirmed := len(rep.Active(report.Confirmed))
 	line := "no deadlock confirmed in " + scope
 	if confirmed > 0 {
