@@ -16,7 +16,7 @@ import (
 // every time, look-alikes, and a package with several tests.
 var ciCases = []string{"deadlock/abba", "deadlock/cycle3", "deadlock/subtest", "deadlock/doublelock", "clean/guard", "clean/ordered"}
 
-// .ci/shards (the recipe of docs/ci.md: four shards at once,
+// .ci/shards (the recipe of docs/ci.md, with two shards here: shards at once,
 // then merge) ends as one hunt does: the same findings, statuses and exit
 // status.
 func TestCILocalScript(t *testing.T) {
@@ -48,7 +48,7 @@ func TestCILocalScript(t *testing.T) {
 		return cmd.ProcessState.ExitCode()
 	}
 	oneCode := run(bin, "confirm", "--runs", "30", "-o", "one.json", "./...")
-	code := run("sh", script, "-n", "4", "-o", "ci", "--runs", "30", "./...")
+	code := run("sh", script, "-n", "2", "-o", "ci", "--runs", "30", "./...")
 	if code != oneCode || code != exitDeadlock {
 		t.Errorf("script exit %d, one hunt's %d; want both 3", code, oneCode)
 	}

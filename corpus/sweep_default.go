@@ -1,0 +1,5 @@
+//go:build !corpus
+
+package corpus
+
+const restOfCorpus = false
