@@ -115,10 +115,20 @@ type chanCacheEntry struct {
 	st *chanState
 }
 
+// forget drops the state of the channel with key k, made just now: a
+// state kept from a collected channel at its address is stale.
+func (cs *channels) forget(k uintptr) {
+	delete(cs.states, k)
+	if e := &cs.cache[addrHash(k, 6)]; e.k == k {
+		*e = chanCacheEntry{}
+	}
+}
+
 // get returns the state of the channel with key k (not 0). States are
-// never dropped: a channel's address is reused only after it was
-// collected, and the stale closed mark that can then remain is cleared
-// when an operation finds the channel open (doCase).
+// dropped only for channels the runtime makes (forget): a channel's
+// address is reused only after it was collected, and the stale closed mark
+// that can then remain is cleared when an operation finds the channel open
+// (doCase, staleClosed).
 func (cs *channels) get(k uintptr) *chanState {
 	e := &cs.cache[addrHash(k, 6)]
 	if e.k == k {
@@ -332,7 +342,7 @@ func (sc *sched) doCaseWith(x *g, i int, y *g, j int) bool {
 			return true
 		}
 		if !ok {
-			st.closed = false // reused address of a collected channel
+			sc.staleClosed(x, st) // reused address of a collected channel
 			return false
 		}
 		st.waiters.wakeAll(&sc.set) // its receivers may go on
@@ -343,12 +353,21 @@ func (sc *sched) doCaseWith(x *g, i int, y *g, j int) bool {
 	}
 	v, ok, got := c.c.tryRecv()
 	if !got {
-		st.closed = false
+		sc.staleClosed(x, st)
 		return false
 	}
 	st.waiters.wakeAll(&sc.set) // its senders may go on
 	sc.received(x, c, v, ok)
 	return true
+}
+
+// staleClosed clears a closed mark the channel's state kept from a
+// collected channel at the same address, which x's operation found open,
+// and with it x's standing: its operation was found to stay enabled
+// (chanStays) because of that mark.
+func (sc *sched) staleClosed(x *g, st *chanState) {
+	st.closed = false
+	x.op.stable = false
 }
 
 // received completes x's receive case c with value v (ok false: the

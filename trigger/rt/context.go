@@ -225,6 +225,9 @@ func (sc *sched) newVctx(parent context.Context, s *Site, x *g, dl time.Time, ha
 	c := &vctx{parent: parent, sc: sc, site: s, done: make(chan struct{}),
 		children: map[*vctx]struct{}{}, funcs: map[*ctxFunc]struct{}{}}
 	c.std, c.stdCancel = context.WithCancelCause(context.Background())
+	sc.mu.Lock()
+	chanModel.of(sc).forget(chanKey(c.done)) // its address may be a collected channel's
+	sc.mu.Unlock()
 	c.deadline, c.hasDL = parent.Deadline()
 	if hasDL && (!c.hasDL || dl.Before(c.deadline)) {
 		c.deadline, c.hasDL = dl, true

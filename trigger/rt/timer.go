@@ -130,6 +130,7 @@ func (x *g) newChanTimer(d, period time.Duration, s *Site, handle bool) *vtimer 
 		t.real.C = t.ch
 	}
 	sc.mu.Lock()
+	chanModel.of(sc).forget(chanKey(t.ch))
 	sc.clock.ours[chanKey(t.ch)] = true
 	sc.clock.arm(t, sc.clock.deadline(d))
 	if handle {
