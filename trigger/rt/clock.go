@@ -89,9 +89,10 @@ type clock struct {
 	// returned (goroutine.go).
 	exiting atomic.Int32
 	// ended is set when a managed goroutine ends, and cleared when the
-	// clock next moves (fire).
-	ended bool
-	stay  int // goroutines not managed that outlasted a settle (fire)
+	// clock's moves have let it go (fire), at most settleTries of them.
+	ended      bool
+	endedTries int
+	stay       int // goroutines not managed that outlasted the settles (fire)
 	// realWaiters counts the goroutines at a channel operation on a
 	// channel of time.Time that is not a virtual timer's (perform).
 	realWaiters int
@@ -422,6 +423,10 @@ func (sc *sched) mayJump(t *vtimer) bool {
 		if t.kind == timerSleep {
 			skip = inits
 		}
+		// Goroutines that have just ended are not outside: let them go
+		// (in real time, briefly) rather than stall the clock for them,
+		// which a replay would not do.
+		sc.settleEnded(skip, time.Millisecond)
 		n := sc.unmanaged(skip)
 		timerWait := sc.realTimerWaiters(sc.set.blocked.list(sc.gs.all, nil))
 		if n == 0 && !timerWait {
@@ -535,19 +540,35 @@ func (sc *sched) settle(skip int, limit time.Duration) int {
 	}
 }
 
+// settleTries is how many moves of the clock after a goroutine ended wait
+// for it to go (fire): on a loaded machine its exit can take milliseconds.
+const settleTries = 20
+
+// settleEnded waits up to limit in real time for managed goroutines that
+// have just ended to go, at settleTries calls at most after an end;
+// goroutines not managed that outlast them (not instrumented) are not
+// waited for again (stay).
+func (sc *sched) settleEnded(skip int, limit time.Duration) {
+	c := &sc.clock
+	if !c.ended {
+		return
+	}
+	n := sc.settle(skip+c.stay, limit)
+	if c.endedTries--; n <= 0 || c.endedTries <= 0 {
+		c.ended = false
+		c.stay = max(c.stay+n, 0)
+	}
+}
+
 // fire fires t: a decision of its own, at t's deadline.
 func (sc *sched) fire(t *vtimer) {
 	c := &sc.clock
 	c.disarm(t)
 	c.stalled, c.stallMax, c.stallReal = time.Time{}, 0, false
 	if t.when > c.now {
-		if c.ended {
-			// Time passes: goroutines that took their last step are gone
-			// by now, as after a real sleep (a test that counts them).
-			// Goroutines that stay (not instrumented) are waited for once.
-			c.ended = false
-			c.stay = max(c.stay+sc.settle(c.stay, min(time.Duration(t.when-c.now), time.Millisecond)), 0)
-		}
+		// Time passes: goroutines that took their last step are gone by
+		// now, as after a real sleep (a test that counts them).
+		sc.settleEnded(0, min(time.Duration(t.when-c.now), time.Millisecond))
 		c.now = t.when
 	}
 	sc.steps.add(stepRec{g: 0, kind: opFire, site: sc.steps.intern(t.site)})

@@ -115,7 +115,7 @@ func (x *g) exit() {
 	sc.progress++
 	sc.startGather(x)
 	sc.clock.exiting.Add(1) // until main returns (unmanaged)
-	sc.clock.ended = true
+	sc.clock.ended, sc.clock.endedTries = true, settleTries
 	if sc.cur.Load() == x {
 		sc.decide(nil)
 	}
