@@ -32,8 +32,35 @@ func (f *fileRewriter) objOf(o *op) string {
 	return ""
 }
 
-// chanObj names the channel ch denotes, or "".
-func (f *fileRewriter) chanObj(ch ast.Expr) string { return f.named(f.exprClass(ch)) }
+// chanObj names the channel ch denotes, or "". A channel a call returns
+// is named by the call: "time.After()", "(*pkg.T).ctx.Done()".
+func (f *fileRewriter) chanObj(ch ast.Expr) string {
+	call, ok := ast.Unparen(ch).(*ast.CallExpr)
+	if !ok {
+		return f.named(f.exprClass(ch))
+	}
+	var id *ast.Ident
+	var recv ast.Expr
+	switch fn := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		id, recv = fn.Sel, fn.X
+	case *ast.Ident:
+		id = fn
+	default:
+		return ""
+	}
+	fn, ok := f.p.in.Info.Uses[id].(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return ""
+	}
+	if fn.Signature().Recv() == nil { // a function: time.After(d)
+		return fn.Pkg().Name() + "." + fn.Name() + "()"
+	}
+	if c := f.named(f.exprClass(recv)); c != "" { // a method: x.Done()
+		return c + "." + fn.Name() + "()"
+	}
+	return ""
+}
 
 // named drops an opaque class (a position, see opaqueClass).
 func (f *fileRewriter) named(class string) string {
