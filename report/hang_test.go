@@ -103,3 +103,19 @@ func TestSummaryCreatedOnce(t *testing.T) {
 		t.Errorf("summary %q: want the site once at its end", s)
 	}
 }
+
+// TestSummaryLingering: goroutines the test left alive, not blocked for
+// good, read as goroutines that outlive the test, not as blocked forever.
+func TestSummaryLingering(t *testing.T) {
+	site := Site{File: "p/conn.go", Line: 28, Col: 2}
+	f := Finding{Kind: Blocked, Status: Confirmed, Package: "p", Test: "TestDial", ID: "DH-0000000002", Lingering: true,
+		Goroutines: []Goroutine{{ID: 3, Created: site}}}
+	s := f.Summary()
+	if !strings.Contains(s, "leaked goroutine still alive after the test") || strings.Contains(s, "forever") {
+		t.Errorf("summary %q: want a goroutine still alive after the test", s)
+	}
+	f.Goroutines = append(f.Goroutines, Goroutine{ID: 4, Created: site})
+	if s := f.Summary(); !strings.Contains(s, "2 leaked goroutines still alive after the test") {
+		t.Errorf("summary %q: want 2 goroutines still alive after the test", s)
+	}
+}

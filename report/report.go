@@ -178,6 +178,10 @@ type Finding struct {
 	Locks      []Lock      `json:"locks"`
 	Edges      []Edge      `json:"edges,omitempty"`
 	Goroutines []Goroutine `json:"goroutines,omitempty"`
+	// Lingering (blocked findings): the goroutines the test left were
+	// still alive, not blocked for good, when their time after the test
+	// ran out (wire.Deadlock.Lingering).
+	Lingering bool `json:"lingering,omitempty"`
 	// Witness is set for confirmed findings.
 	Witness *Witness `json:"witness,omitempty"`
 	// Search is set for unconfirmed findings: what was tried and with what

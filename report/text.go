@@ -78,6 +78,10 @@ func (f *Finding) blockedWhat() string {
 		leak = leak && g.ID != 1
 	}
 	switch {
+	case f.Lingering && len(f.Goroutines) > 1:
+		return fmt.Sprintf("%d leaked goroutines still alive after the test (they outlive it)", len(f.Goroutines))
+	case f.Lingering:
+		return "leaked goroutine still alive after the test (it outlives it)"
 	case !leak:
 		return "goroutines blocked forever"
 	case len(f.Goroutines) > 1:

@@ -52,6 +52,7 @@ func makeFinding(pkg *Package, test string, c *seenDeadlock, runs int, args []st
 		Locks:      d.Locks,
 		Edges:      d.Edges,
 		Goroutines: d.Goroutines,
+		Lingering:  d.Lingering,
 	}
 	if f.Locks == nil {
 		f.Locks = []report.Lock{}
@@ -88,6 +89,7 @@ func params(cfg wire.Config) map[string]string {
 	set("radius", cfg.Radius)
 	set("steps", cfg.Steps)
 	set("goroutines", cfg.Goroutines)
+	set("end_steps", cfg.EndSteps)
 	if t := cfg.Target; t != nil {
 		p["target"] = strings.Join(slices.Concat(t.Classes, t.Sites), " ")
 	}

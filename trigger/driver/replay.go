@@ -195,5 +195,5 @@ func witnessConfig(w *report.Witness) wire.Config {
 		return n
 	}
 	return wire.Config{Strategy: w.Strategy, Seed: w.Seed, Depth: get("depth"), Radius: get("radius"),
-		Steps: get("steps"), Goroutines: get("goroutines")}
+		Steps: get("steps"), Goroutines: get("goroutines"), EndSteps: get("end_steps")}
 }

@@ -551,7 +551,7 @@ func (sc *sched) enabled() (en enView, idle bool) {
 		}
 		en = listView(s.enBuf)
 	}
-	if end != nil && (en.Len() == 0 || sc.endDue(idle)) {
+	if end != nil && (en.Len() == 0 || sc.endDue(idle) || sc.replayWants(end)) {
 		s.enBuf = append(s.enBuf[:0], end)
 		en = listView(s.enBuf)
 	}

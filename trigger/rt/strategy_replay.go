@@ -53,6 +53,12 @@ func (r *replay) clock(n int, why fireCase) bool {
 		r.pos++
 		return true
 	}
+	if why == fireIdle && n > 0 && i < len(r.steps) {
+		// The recorded run stepped a goroutine here, the test's end
+		// say, while its clock waited in real time for what might come
+		// from outside (clock.go, mayJump): next follows the schedule.
+		return false
+	}
 	if why == fireOverdue || why == fireIdle {
 		r.diverge(fmt.Sprintf("replay: diverged at step %d: a timer fires that the schedule does not have; continuing at random", i))
 		return true
@@ -101,6 +107,17 @@ func (r *replay) next(en enView) (*g, bool) {
 		i, want.Goroutine, want.Site, strings.Join(ids, ", ")))
 	return r.fallback.pick(en), false
 }
+
+// wants reports whether the schedule's next step is x's: the test
+// waiting for its end steps where the recorded run let it (its real-time
+// wait for leaked goroutines had passed), whatever the time now.
+func (r *replay) wants(x *g) bool {
+	return !r.diverged && r.pos < len(r.steps) && r.steps[r.pos].Goroutine == x.id
+}
+
+// over reports whether the schedule has been followed to its end: the
+// recorded run's time after its test had run out there.
+func (r *replay) over() bool { return !r.diverged && r.pos >= len(r.steps) }
 
 func (r *replay) diverge(msg string) {
 	r.diverged = true

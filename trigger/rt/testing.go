@@ -151,13 +151,17 @@ func (x *g) endTest(panicked bool) {
 	sc.clock.endAt = sc.clock.now
 	sc.life.endStep = sc.steps.len()
 	sc.mu.Unlock()
+	byTime := false // the end came in real time, not where the steps or the clock put it
 	for !panicked {
 		x.do(opTestEnd, x.created, nil)
 		sc.mu.Lock()
 		sc.checkCycle() // a certain deadlock needs no grace period
 		spent := sc.endStepsSpent()
 		sc.mu.Unlock()
-		if spent || time.Now().After(sc.life.endBy) || !sc.pollFor(x, sc.grace()) {
+		if spent {
+			break
+		}
+		if byTime = time.Now().After(sc.life.endBy); byTime || !sc.pollFor(x, sc.grace()) {
 			break
 		}
 	}
@@ -171,7 +175,6 @@ func (x *g) endTest(panicked bool) {
 	case running > 0:
 		// Leaked goroutines keep running (or keep being woken from
 		// outside): only a lock cycle among the blocked ones is certain.
-		sc.warn("%d goroutines still running when the test ended; they go on unchecked", running)
 		sc.life.endRunning = running
 		if c := sc.findCycle(sc.blockedGs()); c != nil {
 			if kind := sc.cycleKind(c); kind != wire.Mixed && kind != wire.Blocked && sc.cycleCertain(kind, c) {
@@ -183,6 +186,12 @@ func (x *g) endTest(panicked bool) {
 	}
 	if !panicked {
 		sc.warnLostUnlocks()
+		if !byTime {
+			sc.lingering(x)
+		}
+	}
+	if running > 0 {
+		sc.warn("%d goroutines still running when the test ended; they go on unchecked", running)
 	}
 	sc.writeResultLocked(nil)
 	sc.retire(x)
@@ -190,6 +199,30 @@ func (x *g) endTest(panicked bool) {
 		sc.decide(nil)
 	}
 	sc.mu.Unlock()
+}
+
+// lingering reports, as a leak, the goroutines the test left that are
+// still alive when their time after its end has run out (the steps
+// allowed, or the clock at its horizon; not a real-time limit, which a
+// replay would not meet at the same step): still taking steps, or waiting
+// for timers only (a retry loop whose context nobody cancels, a janitor
+// whose Stop is never called). A leak check after the test finds them
+// too. Nothing is said while something outside the scheduler (a goroutine
+// outside, one not managed, a real timer) may still end them. Called with
+// sc.mu held after the test's end; does not return if it reports.
+func (sc *sched) lingering(x *g) {
+	var left []*g
+	for _, y := range sc.gs.liveList() {
+		if y != x {
+			left = append(left, y)
+		}
+	}
+	if len(left) == 0 || sc.gs.outside > 0 || sc.unmanaged(0) > 0 || sc.realTimerWaiters(left) {
+		return
+	}
+	f := sc.blockedFinding(left)
+	f.Kind, f.Lingering = wire.Blocked, true
+	sc.deadlock(f)
 }
 
 // endDue reports whether the test's end may step although other
@@ -204,7 +237,20 @@ func (sc *sched) endDue(idle bool) bool {
 // the steps the configuration allows them after its end (EndSteps).
 // Called with sc.mu held.
 func (sc *sched) endStepsSpent() bool {
-	return sc.cfg.EndSteps > 0 && sc.clock.endAt >= 0 && sc.steps.len()-sc.life.endStep >= sc.cfg.EndSteps
+	if sc.clock.endAt < 0 {
+		return false
+	}
+	if r, ok := sc.strat.(*replay); ok && r.over() {
+		return true // the recorded run's time after the test ended there
+	}
+	return sc.cfg.EndSteps > 0 && sc.steps.len()-sc.life.endStep >= sc.cfg.EndSteps
+}
+
+// replayWants reports whether a replay's schedule has x step next (x: the
+// test waiting for its end).
+func (sc *sched) replayWants(x *g) bool {
+	r, ok := sc.strat.(*replay)
+	return ok && r.wants(x)
 }
 
 // grace is how long channel operations fed from outside the scheduler

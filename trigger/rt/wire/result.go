@@ -70,6 +70,11 @@ type Deadlock struct {
 	Locks      []Lock      `json:"locks"`
 	Edges      []Edge      `json:"edges,omitempty"`
 	Goroutines []Goroutine `json:"goroutines,omitempty"`
+	// Lingering (Blocked): the goroutines the test left are not blocked
+	// for good but still alive when their time after the test ran out
+	// (steps, or the clock's horizon): still taking steps, or waiting for
+	// timers only. A leak check after the test (goleak) finds them.
+	Lingering bool `json:"lingering,omitempty"`
 }
 
 // Classes returns the lock classes of the deadlock, in order.

@@ -1,0 +1,21 @@
+package retryloop
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+var errRefused = errors.New("connection refused")
+
+// TestDialGivesUp dials while another goroutine cancels the dial's
+// context; a connection it got is closed. A dial that fails leaves its
+// reconnect loop running (the test returns without waiting for it).
+func TestDialGivesUp(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go cancel()
+	c, err := Dial(ctx, func(context.Context) error { return errRefused })
+	if err == nil {
+		c.Close()
+	}
+}
