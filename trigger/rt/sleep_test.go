@@ -90,8 +90,8 @@ func TestSleepReplays(t *testing.T) {
 
 // TestLeakedSleeper: a goroutine leaked in an hour-long sleep while holding
 // a lock does not delay the test's end, and the goroutine waiting for that
-// lock is not blocked for good (the sleeper may still release it): both
-// are a leak that outlives the test (lingering), not a deadlock.
+// lock is not reported (the sleeper may still release it; neither works
+// after the test: no lingering leak either).
 func TestLeakedSleeper(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
 		start := time.Now()
@@ -113,8 +113,8 @@ func TestLeakedSleeper(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: %v (after %v)", seed, err, time.Since(start))
 		}
-		if d := r.Deadlock; d == nil || !d.Lingering || len(d.Goroutines) != 2 {
-			t.Fatalf("seed %d: finding %+v; want both goroutines, lingering", seed, d)
+		if r.Deadlock != nil {
+			t.Fatalf("seed %d: reported %s: %s", seed, r.Deadlock.Kind, r.Deadlock.Message)
 		}
 	}
 }

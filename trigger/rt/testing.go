@@ -150,6 +150,10 @@ func (x *g) endTest(panicked bool) {
 	}
 	sc.clock.endAt = sc.clock.now
 	sc.life.endStep = sc.steps.len()
+	sc.life.endOps = map[*g]uint32{}
+	for _, y := range sc.gs.liveList() {
+		sc.life.endOps[y] = y.opSeq
+	}
 	sc.mu.Unlock()
 	byTime := false // the end came in real time, not where the steps or the clock put it
 	for !panicked {
@@ -201,23 +205,25 @@ func (x *g) endTest(panicked bool) {
 	sc.mu.Unlock()
 }
 
-// lingering reports, as a leak, the goroutines the test left that are
-// still alive when their time after its end has run out (the steps
-// allowed, or the clock at its horizon; not a real-time limit, which a
-// replay would not meet at the same step): still taking steps, or waiting
-// for timers only (a retry loop whose context nobody cancels, a janitor
-// whose Stop is never called). A leak check after the test finds them
-// too. Nothing is said while something outside the scheduler (a goroutine
-// outside, one not managed, a real timer) may still end them. Called with
-// sc.mu held after the test's end; does not return if it reports.
+// lingering reports, as a leak, the goroutines the test left that kept
+// working after it (they began operations after its end: a retry loop on
+// timers whose context nobody cancels, a janitor whose ticker is never
+// stopped, a spinning reader) and are still alive when their time after
+// its end has run out (the steps allowed, or the clock at its horizon;
+// not a real-time limit, which a replay would not meet at the same step).
+// A leak check after the test finds them too. A goroutine that only waits
+// (an hour's sleep, a long timer) is left alone, as before; nothing is
+// said while something outside the scheduler (a goroutine outside, one
+// not managed, a real timer) may still end them. Called with sc.mu held
+// after the test's end; does not return if it reports.
 func (sc *sched) lingering(x *g) {
 	var left []*g
 	for _, y := range sc.gs.liveList() {
-		if y != x {
+		if y != x && y.opSeq >= sc.life.endOps[y]+2 { // an operation begun and another after the end
 			left = append(left, y)
 		}
 	}
-	if len(left) == 0 || sc.gs.outside > 0 || sc.unmanaged(0) > 0 || sc.realTimerWaiters(left) {
+	if len(left) == 0 || sc.gs.outside > 0 || sc.unmanaged(0) > 0 || sc.realTimerWaiters(sc.gs.liveList()) {
 		return
 	}
 	f := sc.blockedFinding(left)
@@ -402,6 +408,9 @@ type ends struct {
 	// the leaked goroutines still running when the end stopped waiting
 	// for them.
 	endStep, endRunning int
+	// endOps holds each live goroutine's operations begun (opSeq) when
+	// the test ended (lingering).
+	endOps map[*g]uint32
 	// endPolls counts the polls for what may come from outside
 	// (pollFor) that napped.
 	endPolls int
