@@ -206,7 +206,7 @@ func (x *g) endTest(panicked bool) {
 }
 
 // lingering reports, as a leak, the goroutines the test left that kept
-// working after it (they began operations after its end: a retry loop on
+// working after it (they began lingerOps operations after its end: a retry loop on
 // timers whose context nobody cancels, a janitor whose ticker is never
 // stopped, a spinning reader) and are still alive when their time after
 // its end has run out (the steps allowed, or the clock at its horizon;
@@ -217,9 +217,14 @@ func (x *g) endTest(panicked bool) {
 // not managed, a real timer) may still end them. Called with sc.mu held
 // after the test's end; does not return if it reports.
 func (sc *sched) lingering(x *g) {
+	// lingerOps is how many operations a goroutine begins after the
+	// test's end to count as working: a few are a goroutine finishing
+	// its job before it sleeps (a counter's update, then an hour's
+	// sleep); a loop begins thousands.
+	const lingerOps = 16
 	var left []*g
 	for _, y := range sc.gs.liveList() {
-		if y != x && y.opSeq >= sc.life.endOps[y]+2 { // an operation begun and another after the end
+		if y != x && y.opSeq >= sc.life.endOps[y]+lingerOps {
 			left = append(left, y)
 		}
 	}
