@@ -200,30 +200,11 @@ var runtimeFiles = sync.OnceValues(func() (map[string][]byte, error) {
 // checkCompiles type-checks the rewritten package with the sites file.
 func checkCompiles(t *testing.T, inputs map[string][]byte, res *Result) {
 	t.Helper()
-	fset := token.NewFileSet()
-	var files []*ast.File
-	add := func(name string, data []byte) {
-		f, err := parser.ParseFile(fset, name, data, parser.ParseComments)
-		if err != nil {
-			t.Fatalf("rewritten %s does not parse: %v\n%s", name, err, data)
-		}
-		files = append(files, f)
-	}
-	for _, name := range sortedKeys(inputs) {
-		path := filepath.Join(srcDir, name)
-		data, ok := res.Files[path]
-		if !ok {
-			data = inputs[name]
-		}
-		add(path, data)
-	}
+	generated := map[string][]byte{}
 	if len(res.Files) > 0 {
-		add(filepath.Join(srcDir, "zz_deadhunt_sites.go"), res.SitesSrc)
+		generated["zz_deadhunt_sites.go"] = res.SitesSrc
 	}
-	conf := types.Config{Importer: &rtImporter{fset: fset, std: importer.Default()}, FakeImportC: true}
-	if _, err := conf.Check("p", fset, files, nil); err != nil {
-		t.Errorf("rewritten package does not type-check: %v", err)
-	}
+	checkCompilesWith(t, inputs, res, generated)
 }
 
 // checkLines checks that every identifier and literal of the input that

@@ -98,7 +98,7 @@ func rewriteWith(t *testing.T, inputs map[string][]byte, testSites string) *Resu
 }
 
 // checkCompilesWith type-checks the rewritten package with the generated
-// files given.
+// files given (checkCompiles: the sites file).
 func checkCompilesWith(t *testing.T, inputs map[string][]byte, res *Result, generated map[string][]byte) {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -106,7 +106,7 @@ func checkCompilesWith(t *testing.T, inputs map[string][]byte, res *Result, gene
 	add := func(name string, data []byte) {
 		f, err := parser.ParseFile(fset, name, data, parser.ParseComments)
 		if err != nil {
-			t.Fatalf("%s does not parse: %v\n%s", name, err, data)
+			t.Fatalf("rewritten %s does not parse: %v\n%s", name, err, data)
 		}
 		files = append(files, f)
 	}
@@ -121,7 +121,7 @@ func checkCompilesWith(t *testing.T, inputs map[string][]byte, res *Result, gene
 	for name, data := range generated {
 		add(filepath.Join(srcDir, name), data)
 	}
-	conf := types.Config{Importer: &rtImporter{fset: fset, std: importer.Default()}}
+	conf := types.Config{Importer: &rtImporter{fset: fset, std: importer.Default()}, FakeImportC: true}
 	if _, err := conf.Check("p", fset, files, nil); err != nil {
 		t.Errorf("rewritten package does not type-check: %v", err)
 	}
