@@ -368,8 +368,7 @@ func TestEndStepsCapLeakedSpinner(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if lingering := r.Deadlock != nil && r.Deadlock.Lingering; lingering != (endSteps > 0) || r.EndRunning != 1 ||
-			r.Deadlock != nil && !lingering {
+		if (r.Deadlock != nil) != (endSteps > 0) || r.Deadlock != nil && !r.Deadlock.Lingering || r.EndRunning != 1 {
 			t.Errorf("EndSteps %d: deadlock %+v, %d running at the end; want a lingering leak only with EndSteps, and 1", endSteps, r.Deadlock, r.EndRunning)
 		}
 		switch {
