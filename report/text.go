@@ -79,9 +79,9 @@ func (f *Finding) blockedWhat() string {
 	}
 	switch {
 	case f.Lingering && len(f.Goroutines) > 1:
-		return fmt.Sprintf("%d leaked goroutines still alive after the test (they outlive it)", len(f.Goroutines))
+		return fmt.Sprintf("%d leaked goroutines still alive after the test", len(f.Goroutines))
 	case f.Lingering:
-		return "leaked goroutine still alive after the test (it outlives it)"
+		return "leaked goroutine still alive after the test"
 	case !leak:
 		return "goroutines blocked forever"
 	case len(f.Goroutines) > 1:
