@@ -2,9 +2,6 @@ package predict
 
 import (
 	"bytes"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -44,33 +41,6 @@ func TestProfileEmptyWhenNoCycle(t *testing.T) {
 	p, err := profile.Parse(&buf)
 	if err != nil || len(p.Sample) != 0 {
 		t.Fatalf("profile of a trace with no prediction: %v samples, error %v", len(p.Sample), err)
-	}
-}
-
-// TestGoToolPprof runs the real `go tool pprof -top` on a written profile.
-func TestGoToolPprof(t *testing.T) {
-	gobin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("go not on PATH")
-	}
-	file := filepath.Join(t.TempDir(), "lockorder.pb.gz")
-	var buf bytes.Buffer
-	if err := predictFile(t, "abba").Graph.WriteProfile(&buf); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(gobin, "tool", "pprof", "-top", file)
-	cmd.Env = append(os.Environ(), "PPROF_TMPDIR="+t.TempDir(), "PPROF_BINARY_PATH=")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("go tool pprof: %v\n%s", err, out)
-	}
-	for _, fn := range []string{"main.first", "main.second", "main.TestABBA.func1"} {
-		if !strings.Contains(string(out), fn) {
-			t.Errorf("pprof -top output lacks %s:\n%s", fn, out)
-		}
 	}
 }
 

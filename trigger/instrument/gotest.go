@@ -46,6 +46,9 @@ func (b *builder) goTest(ctx context.Context, m *module, overlay, out string, pa
 		return "", err
 	}
 	args := []string{"test", "-c", "-vet=off", "-o", out, "-overlay", overlay, "-modfile", m.gomod}
+	if !setsLdflags(b.opts.GoFlags) && !setsLdflags(strings.Fields(os.Getenv("GOFLAGS"))) {
+		args = append(args, noDWARF) // a fifth less linking; tracebacks need none
+	}
 	args = append(args, b.opts.GoFlags...)
 	args = append(args, paths...)
 	cmd := exec.CommandContext(ctx, "go", args...)
@@ -55,6 +58,20 @@ func (b *builder) goTest(ctx context.Context, m *module, overlay, out string, pa
 	cmd.Stdout, cmd.Stderr = &buf, &buf
 	err := cmd.Run()
 	return buf.String(), err
+}
+
+// noDWARF links without debug information, which no hunt reads.
+const noDWARF = "-ldflags=-w"
+
+// setsLdflags reports whether flags set -ldflags, which the user's
+// build then keeps as given.
+func setsLdflags(flags []string) bool {
+	for _, f := range flags {
+		if name, _, _ := strings.Cut(strings.TrimLeft(f, "-"), "="); name == "ldflags" {
+			return true
+		}
+	}
+	return false
 }
 
 // compile builds u's instrumented test binary alone.
