@@ -50,8 +50,10 @@ type AimStats struct {
 	// (Aim.Steps). Goroutines is n, Radius r, Depth d.
 	Steps, Goroutines, Radius, Depth int
 	// Runs counts the directed runs (the calibration run excluded) and
-	// Deadlocks those that deadlocked, any way.
-	Runs, Deadlocks int
+	// Deadlocks those that deadlocked, any way; Late those whose seed
+	// placed late goroutines below the targets (wire.LateBelow), for
+	// which the per-run bound is not claimed.
+	Runs, Deadlocks, Late int
 	// FirstHit is the 1-based index of the first directed seed whose
 	// deadlock was confirmed (seeds are deterministic, so this does not
 	// depend on how many ran in parallel); 0 if none was.

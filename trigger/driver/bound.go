@@ -43,7 +43,10 @@ func (a *AimStats) Search() *report.Search {
 		note = fmt.Sprintf("n=%d goroutines, k=%d target acquisitions, %d at held sites, r=%d; per-run bound %.3g",
 			a.Goroutines, a.Steps, a.Aim.Target.HeldSteps, a.Radius, p)
 	}
-	return &report.Search{Strategy: report.Directed, Runs: a.Runs, Depth: a.Depth, MissBound: MissBound(p, a.Runs), Note: note}
+	if a.Late > 0 {
+		note += fmt.Sprintf("; %d run(s) with late goroutines below the targets, not counted in it", a.Late)
+	}
+	return &report.Search{Strategy: report.Directed, Runs: a.Runs, Depth: a.Depth, MissBound: MissBound(p, a.Runs-a.Late), Note: note}
 }
 
 // held reports whether one of the aim's change points is drawn among the

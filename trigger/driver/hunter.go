@@ -469,6 +469,9 @@ func (t *testHunt) seed(ctx context.Context, ph *phase, i int) error {
 		rn.Aim = a.Aim.ID
 		t.mu.Lock()
 		a.Runs++
+		if wire.LateBelow(cfg.Seed) {
+			a.Late++
+		}
 		if rn.Outcome == Deadlock {
 			a.Deadlocks++
 		}

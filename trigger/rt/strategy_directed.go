@@ -27,6 +27,12 @@ const testGoroutine = "test"
 // goroutine would start the first cycle goroutine and then wait until it
 // blocked or ended, alone.
 //
+// Late goroutines: on one seed in four (wire.LateBelow), a goroutine
+// outside the target that starts after a target goroutine did gets a
+// priority below the change points' instead (above demoted spinners):
+// it runs when the targets cannot, so a stopper (a close, a cancel) does
+// not end their loop before the cycle forms.
+//
 // With held sites (the acquisitions of a cycle edge's first lock), one of
 // the d-1 change points is drawn among those instead, uniformly in
 // [1, held_steps], and demotes the goroutine to just above the other
@@ -51,8 +57,15 @@ type directed struct {
 	// first on even seeds, earliest first on odd ones (tie), so that two
 	// consecutive seeds try both orders of a pair.
 	lastFirst bool
-	allBuf    []*g
+	// late: this seed places late goroutines low; targetSeen: a target
+	// goroutine has started.
+	late, targetSeen bool
+	allBuf           []*g
 }
+
+// latePrio is a late goroutine's priority: below every change point's
+// (1..d-1), above a demoted spinner's (0 and less).
+const latePrio = 0.5
 
 var _ = makes(wire.Directed, func(sc *sched, rng *rand.Rand, cfg config) (strategy, error) {
 	return newDirected(rng, cfg), nil
@@ -60,7 +73,7 @@ var _ = makes(wire.Directed, func(sc *sched, rng *rand.Rand, cfg config) (strate
 
 func newDirected(rng *rand.Rand, cfg config) *directed {
 	t := *cfg.Target
-	s := &directed{orders: targetGoroutines(t), post: newPostponer(t), lastFirst: cfg.Seed%2 == 0}
+	s := &directed{orders: targetGoroutines(t), post: newPostponer(t), lastFirst: cfg.Seed%2 == 0, late: wire.LateBelow(cfg.Seed)}
 	held := len(t.HeldSites) > 0 && cfg.Depth >= 3
 	inner := cfg // the radius points: one fewer with a held-site point
 	if held {
@@ -129,10 +142,15 @@ func (s *directed) choose(en enView) (*g, bool) {
 
 func (s *directed) newG(x *g) {
 	if s.orders(x) {
+		s.targetSeen = true
 		s.pct.newG(x)
 		return
 	}
 	s.fair.add(x)
+	if s.late && s.targetSeen {
+		s.setPrio(x, latePrio)
+		return
+	}
 	s.setPrio(x, float64(s.d+s.n+1))
 }
 

@@ -3,6 +3,8 @@ package rt
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 var (
@@ -21,7 +23,9 @@ func threeGs() []*g {
 
 // TestDirectedOrdersOnlyTargetGoroutines: the goroutines created at the
 // target's creation sites draw PCT priorities in [d, d+n); the others all
-// get one fixed priority above them.
+// get one fixed priority above them, or, on the seeds that place late
+// goroutines low (these start after a target), one below the change
+// points.
 func TestDirectedOrdersOnlyTargetGoroutines(t *testing.T) {
 	cfg := config{Strategy: "directed", Depth: 3, Radius: 2, Steps: 4, Goroutines: 2, Target: &bounds}
 	for seed := range uint64(50) {
@@ -40,12 +44,62 @@ func TestDirectedOrdersOnlyTargetGoroutines(t *testing.T) {
 				t.Fatalf("seed %d: target goroutine %d has priority %v, want in [3, 5)", seed, x.id, p)
 			}
 		}
-		if p2, p3 := prio[gs[2].id-1], prio[gs[3].id-1]; p2 != p3 || p2 < 5 {
+		p2, p3 := prio[gs[2].id-1], prio[gs[3].id-1]
+		x, _ := s.next(listView(gs))
+		if wire.LateBelow(seed) {
+			if p2 != latePrio || p3 != latePrio {
+				t.Fatalf("seed %d (late below): other goroutines have priorities %v and %v, want %v", seed, p2, p3, latePrio)
+			}
+			if x != gs[0] && x != gs[1] {
+				t.Fatalf("seed %d (late below): chose goroutine %d before the targets", seed, x.id)
+			}
+			continue
+		}
+		if p2 != p3 || p2 < 5 {
 			t.Fatalf("seed %d: other goroutines have priorities %v and %v, want one fixed value above 5", seed, p2, p3)
 		}
-		if x, _ := s.next(listView(gs)); x != gs[2] {
+		if x != gs[2] {
 			t.Fatalf("seed %d: chose goroutine %d before the non-target goroutine 3", seed, x.id)
 		}
+	}
+}
+
+// TestDirectedLateOnlyAfterATarget: on a late-below seed, a goroutine
+// outside the target keeps its place above the targets when it starts
+// before any target did (it sets the stage), and goes below the change
+// points when it starts after one (it may stop them); one seed in four.
+func TestDirectedLateOnlyAfterATarget(t *testing.T) {
+	cfg := config{Strategy: "directed", Depth: 3, Radius: 2, Steps: 4, Goroutines: 2, Target: &bounds}
+	late := 0
+	for seed := range uint64(40) {
+		cfg.Seed = seed
+		s, err := newStrategy(nil, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := s.(*directed)
+		early := &g{id: 1, parent: 9, created: goB} // not a target, before any
+		target := &g{id: 2, parent: 1, created: goA}
+		after := &g{id: 3, parent: 1, created: goB}
+		for _, x := range []*g{early, target, after} {
+			s.newG(x)
+		}
+		if d.prio[early.id-1] <= d.prio[target.id-1] {
+			t.Fatalf("seed %d: the goroutine started before the targets is at %v, below the target's %v", seed, d.prio[early.id-1], d.prio[target.id-1])
+		}
+		if !wire.LateBelow(seed) {
+			if d.prio[after.id-1] != d.prio[early.id-1] {
+				t.Fatalf("seed %d: the late goroutine is at %v, want %v as the others outside the target", seed, d.prio[after.id-1], d.prio[early.id-1])
+			}
+			continue
+		}
+		late++
+		if p := d.prio[after.id-1]; p != latePrio || p >= 1 {
+			t.Fatalf("seed %d (late below): the late goroutine is at %v, want %v, below every change point", seed, p, latePrio)
+		}
+	}
+	if late != 10 {
+		t.Errorf("%d of 40 seeds placed late goroutines low, want 10", late)
 	}
 }
 

@@ -1,0 +1,128 @@
+// Package feedloop models a mirror that keeps a store in sync from a loop
+// until it is stopped, while the store reports touches to the mirror
+// through a callback it installed. The loop holds the mirror's lock while
+// it writes to the store; a touch runs the callback, which takes the
+// mirror's lock, under the store's: once a touch comes in while the loop
+// still runs, the two can wait for each other.
+package feedloop
+
+import (
+	"runtime"
+	"sync"
+)
+
+// Store holds entries and tells an installed callback about touches.
+type Store struct {
+	mu      sync.Mutex
+	entries map[string]int
+	onTouch func(key string)
+}
+
+// NewStore returns an empty store.
+func NewStore() *Store { return &Store{entries: map[string]int{}} }
+
+// OnTouch installs fn, called on every touch.
+func (s *Store) OnTouch(fn func(key string)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.onTouch = fn
+}
+
+// Put stores v under key.
+func (s *Store) Put(key string, v int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.entries[key] = v
+}
+
+// Touch marks key used and tells the callback, still holding the lock.
+func (s *Store) Touch(key string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.onTouch != nil {
+		s.onTouch(key)
+	}
+}
+
+// Mirror writes its generation to a store from a loop.
+type Mirror struct {
+	mu      sync.Mutex
+	store   *Store
+	gen     int
+	touches int
+	once    sync.Once
+	synced  chan struct{} // closed after the first sync
+	ctl     sync.Mutex    // guards paused and syncs
+	paused  bool
+	syncs   int
+}
+
+// NewMirror returns a mirror of s that counts s's touches.
+func NewMirror(s *Store) *Mirror {
+	m := &Mirror{store: s, synced: make(chan struct{})}
+	s.OnTouch(m.touched)
+	return m
+}
+
+// Synced is closed once the first sync is done.
+func (m *Mirror) Synced() <-chan struct{} { return m.synced }
+
+// Run syncs again and again until stop is closed, skipping rounds while
+// paused, and logs each sync.
+func (m *Mirror) Run(stop <-chan struct{}) {
+	for {
+		select {
+		case <-stop:
+			return
+		default:
+		}
+		if m.Paused() {
+			runtime.Gosched()
+			continue
+		}
+		m.sync()
+		m.logSync()
+		runtime.Gosched()
+	}
+}
+
+// Pause stops the loop's syncs until Resume.
+func (m *Mirror) Pause() { m.setPaused(true) }
+
+// Resume lets the loop sync again.
+func (m *Mirror) Resume() { m.setPaused(false) }
+
+func (m *Mirror) setPaused(p bool) {
+	m.ctl.Lock()
+	m.paused = p
+	m.ctl.Unlock()
+}
+
+// Paused reports whether the loop is paused.
+func (m *Mirror) Paused() bool {
+	m.ctl.Lock()
+	defer m.ctl.Unlock()
+	return m.paused
+}
+
+// logSync counts the syncs done.
+func (m *Mirror) logSync() {
+	m.ctl.Lock()
+	m.syncs++
+	m.ctl.Unlock()
+}
+
+// sync writes the next generation under the mirror's lock.
+func (m *Mirror) sync() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.gen++
+	m.store.Put("gen", m.gen)
+	m.once.Do(func() { close(m.synced) })
+}
+
+func (m *Mirror) touched(string) {
+	m.mu.Lock()
+	m.touches++
+	m.mu.Unlock()
+}
