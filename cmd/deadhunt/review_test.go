@@ -262,8 +262,7 @@ func TestReviewInTmux(t *testing.T) {
 // review -pprof writes the findings' goroutines as a profile: pprof's own
 // parser reads it (gotool_test.go runs go tool pprof on it, -tags gotool).
 func TestReviewPprof(t *testing.T) {
-	root := reviewProfile(t)
-	f, err := os.Open(root)
+	f, err := os.Open(reviewProfile(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -266,7 +266,8 @@ func (sc *sched) replayWants(x *g) bool {
 
 // grace is how long channel operations fed from outside the scheduler
 // (timers, uninstrumented goroutines) are polled before goroutines blocked
-// on them count as blocked for good.
+// on them count as blocked for good: time the polling loop ran
+// (idleCredit), so longer in real time on a loaded machine.
 func (sc *sched) grace() time.Duration {
 	return 10 * time.Duration(sc.cfg.WatchdogMS) * time.Millisecond
 }
@@ -285,8 +286,8 @@ func (sc *sched) pollFor(x *g, d time.Duration) bool {
 	x.napping.Store(true)
 	defer x.napping.Store(false)
 	sc.life.endPolls++
-	deadline := time.Now().Add(d)
-	for time.Now().Before(deadline) {
+	var c idleCredit // d counts the turns this loop got, as the watchdog's grace
+	for from := time.Now(); c.turn(from, time.Now()) < d; {
 		if sc.poll() || sc.othersEnabled(x) {
 			return true
 		}

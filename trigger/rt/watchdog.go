@@ -36,6 +36,7 @@ func (sc *sched) watchdog() {
 	limit := time.Duration(sc.cfg.WatchdogMS) * time.Millisecond
 	lastProgress, lastCur := -1, (*g)(nil)
 	since := time.Now()
+	var idle idleCredit
 	for {
 		tick := limit / 4
 		sc.mu.Lock()
@@ -81,6 +82,7 @@ func (sc *sched) watchdog() {
 				sc.decide(nil)
 				break
 			}
+			credited := idle.turn(sc.life.idleAt, now)
 			waited, fired := sc.waitOutside(outsideWait)
 			if waited {
 				tick = 0 // it has waited already
@@ -89,7 +91,7 @@ func (sc *sched) watchdog() {
 			case fired:
 				sc.decide(nil)
 			case sc.dead:
-			case now.Sub(sc.life.idleAt) >= sc.grace() && sc.gs.live.n > 0:
+			case credited >= sc.grace() && sc.gs.live.n > 0:
 				sc.checkStuck(true)
 			}
 		}
@@ -152,3 +154,29 @@ func isRunning(state string) bool {
 // anything of the program's. The driver reads a plain run's snapshot by
 // the same rule (driver.busyAtBound).
 func working(state string) bool { return isRunning(state) || strings.HasPrefix(state, "syscall") }
+
+// idleCredit is the time an idle scheduler's grace period has counted:
+// the time the watchdog's loop ran since the scheduler went idle, each
+// turn at most idleTurn. A process starved of CPU (a loaded machine) thus
+// waits longer in real time before goroutines count as blocked for good,
+// since what could wake them (an outside timer's goroutine) was starved
+// too.
+type idleCredit struct {
+	from, last time.Time
+	credited   time.Duration
+}
+
+// idleTurn is the most one turn of the idle watchdog counts (a turn waits
+// a millisecond or less).
+const idleTurn = 5 * time.Millisecond
+
+// turn counts a turn at now of the idle period that began at idleAt (a
+// new one starts from nothing) and returns the time credited.
+func (c *idleCredit) turn(idleAt, now time.Time) time.Duration {
+	if !idleAt.Equal(c.from) {
+		c.from, c.last, c.credited = idleAt, idleAt, 0
+	}
+	c.credited += min(max(now.Sub(c.last), 0), idleTurn)
+	c.last = now
+	return c.credited
+}

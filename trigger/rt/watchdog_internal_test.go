@@ -1,0 +1,32 @@
+package rt
+
+import (
+	"testing"
+	"time"
+)
+
+// TestIdleCreditStarved: an idle period's grace counts the watchdog's
+// turns, each at most idleTurn: turns a millisecond apart count in full,
+// turns 50 ms apart (a process starved of CPU) count idleTurn each, and a
+// new idle period starts from nothing.
+func TestIdleCreditStarved(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	var c idleCredit
+	var got time.Duration
+	for i := 1; i <= 200; i++ {
+		got = c.turn(t0, t0.Add(time.Duration(i)*time.Millisecond))
+	}
+	if got != 200*time.Millisecond {
+		t.Errorf("200 turns 1 ms apart credited %v, want 200ms", got)
+	}
+	t1 := t0.Add(time.Second)
+	for i := 1; i <= 10; i++ {
+		got = c.turn(t1, t1.Add(time.Duration(i)*50*time.Millisecond))
+	}
+	if want := 10 * idleTurn; got != want {
+		t.Errorf("10 turns 50 ms apart in a new idle period credited %v, want %v", got, want)
+	}
+	if got = c.turn(t1, t1.Add(400*time.Millisecond)); got != 10*idleTurn {
+		t.Errorf("a turn with the clock behind the last credited %v, want nothing more", got)
+	}
+}
