@@ -142,7 +142,7 @@ func TestHuntAimCalibratesUnknownK(t *testing.T) {
 
 // An aim that never deadlocks runs its whole budget, then the test gets
 // the strategy's own seeds; its search bound is (1-p)^runs over the runs
-// that placed late goroutines above the targets (seed 1 of 0..3 did not).
+// that placed late goroutines above the targets (seed 2 of 1..4 did not).
 func TestHuntAimUnconfirmed(t *testing.T) {
 	pkg, env, fdir := fakePackage(t, "TestAimedMiss")
 	rec, _ := record(t, pkg, env)
