@@ -51,8 +51,8 @@ type Mirror struct {
 	touches int
 	once    sync.Once
 	synced  chan struct{} // closed after the first sync
-	ctl     sync.Mutex    // guards paused and syncs
-	paused  bool
+	ctl     sync.Mutex    // guards rounds and syncs
+	rounds  int
 	syncs   int
 }
 
@@ -66,8 +66,8 @@ func NewMirror(s *Store) *Mirror {
 // Synced is closed once the first sync is done.
 func (m *Mirror) Synced() <-chan struct{} { return m.synced }
 
-// Run syncs again and again until stop is closed, skipping rounds while
-// paused, and logs each sync.
+// Run syncs again and again until stop is closed, counting its rounds
+// and its syncs.
 func (m *Mirror) Run(stop <-chan struct{}) {
 	for {
 		select {
@@ -75,39 +75,17 @@ func (m *Mirror) Run(stop <-chan struct{}) {
 			return
 		default:
 		}
-		if m.Paused() {
-			runtime.Gosched()
-			continue
-		}
+		m.bump(&m.rounds)
 		m.sync()
-		m.logSync()
+		m.bump(&m.syncs)
 		runtime.Gosched()
 	}
 }
 
-// Pause stops the loop's syncs until Resume.
-func (m *Mirror) Pause() { m.setPaused(true) }
-
-// Resume lets the loop sync again.
-func (m *Mirror) Resume() { m.setPaused(false) }
-
-func (m *Mirror) setPaused(p bool) {
+// bump adds one to one of the loop's counters.
+func (m *Mirror) bump(n *int) {
 	m.ctl.Lock()
-	m.paused = p
-	m.ctl.Unlock()
-}
-
-// Paused reports whether the loop is paused.
-func (m *Mirror) Paused() bool {
-	m.ctl.Lock()
-	defer m.ctl.Unlock()
-	return m.paused
-}
-
-// logSync counts the syncs done.
-func (m *Mirror) logSync() {
-	m.ctl.Lock()
-	m.syncs++
+	*n++
 	m.ctl.Unlock()
 }
 
