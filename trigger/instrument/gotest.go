@@ -46,10 +46,7 @@ func (b *builder) goTest(ctx context.Context, m *module, overlay, out string, pa
 		return "", err
 	}
 	args := []string{"test", "-c", "-vet=off", "-o", out, "-overlay", overlay, "-modfile", m.gomod}
-	if !setsLdflags(b.opts.GoFlags) && !setsLdflags(strings.Fields(os.Getenv("GOFLAGS"))) {
-		args = append(args, noDWARF) // a fifth less linking; tracebacks need none
-	}
-	args = append(args, b.opts.GoFlags...)
+	args = append(args, b.testFlags()...)
 	args = append(args, paths...)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = m.dir
@@ -60,18 +57,14 @@ func (b *builder) goTest(ctx context.Context, m *module, overlay, out string, pa
 	return buf.String(), err
 }
 
-// noDWARF links without debug information, which no hunt reads.
-const noDWARF = "-ldflags=-w"
-
-// setsLdflags reports whether flags set -ldflags, which the user's
-// build then keeps as given.
-func setsLdflags(flags []string) bool {
-	for _, f := range flags {
-		if name, _, _ := strings.Cut(strings.TrimLeft(f, "-"), "="); name == "ldflags" {
-			return true
-		}
+// testFlags are the build flags of the instrumented test binaries: the
+// user's, after -ldflags=-w unless they set -ldflags themselves (no
+// DWARF: a fifth less linking, and no hunt reads it).
+func (b *builder) testFlags() []string {
+	if _, _, set := buildFlag(b.opts.GoFlags, "ldflags"); set {
+		return b.opts.GoFlags
 	}
-	return false
+	return append([]string{"-ldflags=-w"}, b.opts.GoFlags...)
 }
 
 // compile builds u's instrumented test binary alone.

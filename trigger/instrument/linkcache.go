@@ -31,7 +31,7 @@ func (b *builder) goTestCached(ctx context.Context, m *module, overlay string, u
 	}
 	slices.Sort(paths)
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%q\x00%v\x00%q\x00%s", m.dir, b.opts.GoFlags, overlay == b.localOverlay, paths, noDWARF)
+	fmt.Fprintf(h, "%s\x00%q\x00%v\x00%q", m.dir, b.testFlags(), overlay == b.localOverlay, paths)
 	dir := filepath.Join(b.opts.CacheDir, "bin-"+hex.EncodeToString(h.Sum(nil))[:16])
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err

@@ -28,24 +28,30 @@ func checkVendor(dir, path, goVersion string, flags []string) error {
 	return nil
 }
 
-// modFlag is the -mod value in effect, the last of the build flags or
-// else of GOFLAGS, and the flag as given ("GOFLAGS=-mod=vendor"); "" if
-// neither sets it.
+// modFlag is the -mod value in effect and the flag as given
+// ("GOFLAGS=-mod=vendor"); "" if nothing sets it (buildFlag).
 func modFlag(flags []string) (mode, from string) {
-	last := func(fs []string) string {
-		v := ""
+	mode, from, _ = buildFlag(flags, "mod")
+	return mode, from
+}
+
+// buildFlag is the build flag name in effect: the last of flags that sets
+// it, or else of GOFLAGS; its value (-name=value), the flag as given
+// ("-name=value", "GOFLAGS=-name=value"), and whether either sets it.
+func buildFlag(flags []string, name string) (value, from string, set bool) {
+	last := func(fs []string) (v string, ok bool) {
 		for _, f := range fs {
-			if rest, ok := strings.CutPrefix(strings.TrimLeft(f, "-"), "mod="); ok {
-				v = rest
+			if n, rest, _ := strings.Cut(strings.TrimLeft(f, "-"), "="); n == name {
+				v, ok = rest, true
 			}
 		}
-		return v
+		return v, ok
 	}
-	if v := last(flags); v != "" {
-		return v, "-mod=" + v
+	if v, ok := last(flags); ok {
+		return v, "-" + name + "=" + v, true
 	}
-	if v := last(strings.Fields(os.Getenv("GOFLAGS"))); v != "" {
-		return v, "GOFLAGS=-mod=" + v
+	if v, ok := last(strings.Fields(os.Getenv("GOFLAGS"))); ok {
+		return v, "GOFLAGS=-" + name + "=" + v, true
 	}
-	return "", ""
+	return "", "", false
 }
