@@ -42,7 +42,7 @@ func (p *pkgState) joinCallback(e localEdge, localCB bool, s fieldStore) {
 		}
 		ne := e
 		ne.edge.Acquired, ne.edge.AcqMode, ne.edge.AcquiredAt = a.Ref.Class, a.Mode, a.Site
-		ne.edge.Via = append(append(append([]string(nil), e.Via...), s.Impl), a.Via...)
+		ne.edge.Via = append(append([]string(nil), e.Via...), prepend(s.Impl, a.Via)...)
 		ne.edge.Dynamic, ne.edge.SameObject = true, false
 		ne.edge.Guards = append(append([]guard(nil), e.Guards...), a.Inner...)
 		ne.edge.Ignored = e.Ignored || a.Ignored

@@ -17,7 +17,7 @@ func TestAnalyzer(t *testing.T) {
 		"cycle2", "cycle3", "guard", "consistent", "ordered", "helpers", "rwr",
 		"doublelock", "deferpat", "missing", "ignore", "iface", "embedded",
 		"crossb", "lstb", "sibtop", "classes", "sameclass", "rings", "handoff", "join", "elements", "trylock", "closures", "locker", "generics", "wgdone",
-		"setcb", "lockerfield", "assert", "loopring",
+		"setcb", "lockerfield", "assert", "loopring", "methodcb",
 	}
 	analysistest.Run(t, analysistest.TestData(), lockcycle.Analyzer, cases...)
 }
