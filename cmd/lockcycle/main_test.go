@@ -2,26 +2,51 @@ package main_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/deadhunt/deadhunt/corpus"
 )
 
-// build compiles the command into a temporary directory.
+// built is the command, compiled once for the tests that run it.
+var built struct {
+	once     sync.Once
+	dir, bin string
+	err      error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// build compiles the command into a temporary directory, once.
 func build(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds and runs the lockcycle binary")
 	}
-	bin := filepath.Join(t.TempDir(), "lockcycle")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "lockcycle-test-"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "lockcycle")
+		if out, err := exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	return bin
+	return built.bin
 }
 
 // TestVetTool runs lockcycle under go vet on a corpus package.
