@@ -272,6 +272,19 @@ func (sc *sched) grace() time.Duration {
 	return 10 * time.Duration(sc.cfg.WatchdogMS) * time.Millisecond
 }
 
+// graceFor is the grace period before blocked goroutines are reported
+// blocked for good: the whole one while something the scheduler does not
+// see may still come (a goroutine outside or not managed, a real timer);
+// else a fifth, for a real timer of code that is not instrumented, which
+// nothing counts. A deadlocking run then ends in a tenth of a second, not
+// half a second, while the hunt's other process goes on.
+func (sc *sched) graceFor(blocked []*g) time.Duration {
+	if sc.outsideMayCome(blocked) {
+		return sc.grace()
+	}
+	return sc.grace() / 5
+}
+
 // pollFor polls blocked channel operations for up to d while x holds the
 // token and nothing else is enabled; it reports whether something became
 // enabled (a poll succeeded, an unmanaged goroutine's Done or Signal woke a

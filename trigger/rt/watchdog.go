@@ -91,7 +91,7 @@ func (sc *sched) watchdog() {
 			case fired:
 				sc.decide(nil)
 			case sc.dead:
-			case credited >= sc.grace() && sc.gs.live.n > 0:
+			case sc.gs.live.n > 0 && credited >= sc.graceFor(sc.blockedGs()):
 				sc.checkStuck(true)
 			}
 		}

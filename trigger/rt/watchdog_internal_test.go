@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"runtime"
 	"testing"
 	"time"
 )
@@ -28,5 +29,34 @@ func TestIdleCreditStarved(t *testing.T) {
 	}
 	if got = c.turn(t1, t1.Add(400*time.Millisecond)); got != 10*idleTurn {
 		t.Errorf("a turn with the clock behind the last credited %v, want nothing more", got)
+	}
+}
+
+// TestGraceForUnseen: blocked goroutines are reported after a fifth of the
+// grace period when nothing the scheduler does not see can still come, and
+// after all of it while a goroutine it does not manage is alive or one of
+// its goroutines is outside.
+func TestGraceForUnseen(t *testing.T) {
+	sc := &sched{}
+	sc.cfg.WatchdogMS = 50
+	sc.clock.baseGoroutines = runtime.NumGoroutine()
+	if got, want := sc.graceFor(nil), sc.grace()/5; got != want {
+		t.Errorf("nothing unseen: grace %v, want %v", got, want)
+	}
+	stop := make(chan struct{})
+	started := make(chan struct{})
+	go func() { // not managed: it may feed a managed goroutine's channel
+		close(started)
+		<-stop
+	}()
+	<-started
+	if got := sc.graceFor(nil); got != sc.grace() {
+		t.Errorf("a goroutine not managed: grace %v, want %v", got, sc.grace())
+	}
+	close(stop)
+	sc.clock.baseGoroutines++ // it may not have gone yet
+	sc.gs.outside = 1
+	if got := sc.graceFor(nil); got != sc.grace() {
+		t.Errorf("a goroutine outside: grace %v, want %v", got, sc.grace())
 	}
 }
