@@ -55,6 +55,12 @@ type TestRun struct {
 	Package string `json:"package"`
 	Test    string `json:"test"`
 	Runs    int    `json:"runs"`
+	// ConfirmedAt is the place, in the hunt's order (the plain run 1,
+	// the calibration 2, then the seeds in turn), of the first run whose
+	// deadlock was confirmed: the runs a hunt making one at a time would
+	// have made. Runs also counts those the other processes made while it
+	// ran and was replayed. 0 when nothing was confirmed.
+	ConfirmedAt int `json:"confirmed_at,omitempty"`
 	// ElapsedMS is the wall time of the test's processes, added up, in
 	// milliseconds; a cached test's is that of the hunt it was reused from.
 	ElapsedMS int64 `json:"elapsed_ms"`

@@ -240,7 +240,7 @@ func (s *TestStats) unseenText() string {
 
 // StopRef is a test's stop reason for the report.
 func (s *TestStats) StopRef() report.TestRun {
-	return report.TestRun{Package: s.Package, Test: s.Test, Runs: s.Runs, ElapsedMS: s.Elapsed.Milliseconds(),
+	return report.TestRun{Package: s.Package, Test: s.Test, Runs: s.Runs, ConfirmedAt: s.ConfirmedAt, ElapsedMS: s.Elapsed.Milliseconds(),
 		Stop: string(s.Stop), Orderings: s.Orderings, MissBound: s.MissBound,
 		Unseen: s.Unseen, UnseenRuns: s.UnseenRuns, Unexplored: s.Unexplored, LeakCheck: s.LeakCheck}
 }

@@ -72,6 +72,9 @@ func TestHuntConfirmedAtEarlierSeed(t *testing.T) {
 	if w := s.Findings[0].Witness; w.Seed != 1 {
 		t.Errorf("witness seed %d, want 1, as with one process", w.Seed)
 	}
+	if ref := s.Tests[0].StopRef(); ref.ConfirmedAt != 3 || ref.Runs < 3 {
+		t.Errorf("report's test: %d runs, confirmed at %d; want it to say run 3", ref.Runs, ref.ConfirmedAt)
+	}
 }
 
 // Runs to confirm is the confirming run's place in the hunt, as one

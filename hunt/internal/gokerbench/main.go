@@ -91,7 +91,8 @@ func main() {
 type kernel struct {
 	id, category string
 	confirmed    bool
-	runs         int
+	runs         int // the test's runs when its witness was recorded
+	at           int // the confirming run's place in the hunt's order (report.TestRun.ConfirmedAt)
 	wall         float64
 	finding      *report.Finding
 }
@@ -114,6 +115,11 @@ func readSuite(dir string) (*suite, error) {
 					if k.finding == nil || f.Witness.Runs < k.runs {
 						k.finding, k.runs = f, f.Witness.Runs
 					}
+				}
+			}
+			for _, t := range rep.Tests { // the run that confirmed, in the hunt's order
+				if t.ConfirmedAt > 0 && (k.at == 0 || t.ConfirmedAt < k.at) {
+					k.at = t.ConfirmedAt
 				}
 			}
 		}
@@ -150,9 +156,10 @@ func render(block, nonblock *suite, shown map[string]bool, commit string, runs i
 		wall += k.wall
 		if k.confirmed {
 			c[0]++
-			runsTo = append(runsTo, k.runs)
-			if k.runs > 5 {
-				slow = append(slow, fmt.Sprintf("%s %d", k.id, k.runs))
+			at := cmp.Or(k.at, k.runs) // reports before confirmed_at: the test's runs
+			runsTo = append(runsTo, at)
+			if at > 5 {
+				slow = append(slow, fmt.Sprintf("%s %d (%d made)", k.id, at, k.runs))
 			}
 		} else {
 			missed = append(missed, k.id)
@@ -173,7 +180,7 @@ func render(block, nonblock *suite, shown map[string]bool, commit string, runs i
 	fmt.Fprintf(&b, "| blocking kernels confirmed, `--runs %d` (published: %s) | %d of %d: %s; %.0f s in all | %s |\n",
 		runs, published, confirmed, len(block.kernels), strings.Join(cats, ", "), wall, commit)
 	if confirmed > 0 {
-		fmt.Fprintf(&b, "| runs to confirm (the test's runs, plain and calibration included) | median %d, worst %d; over 5: %s | %s |\n",
+		fmt.Fprintf(&b, "| runs to confirm: the confirming run's place in the hunt's order, plain and calibration included (made: with those run beside it meanwhile) | median %d, worst %d; over 5: %s | %s |\n",
 			runsTo[(confirmed-1)/2], runsTo[confirmed-1], cmp.Or(strings.Join(slow, ", "), "none"), commit)
 	}
 	fmt.Fprintf(&b, "| not confirmed | %s | %s |\n", cmp.Or(strings.Join(missed, ", "), "none"), commit)
