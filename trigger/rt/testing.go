@@ -272,17 +272,16 @@ func (sc *sched) grace() time.Duration {
 	return 10 * time.Duration(sc.cfg.WatchdogMS) * time.Millisecond
 }
 
-// graceFor is the grace period before blocked goroutines are reported
-// blocked for good: the whole one while something the scheduler does not
+// graceOver reports whether an idle scheduler's grace period is over
+// after credited: the whole of it while something the scheduler does not
 // see may still come (a goroutine outside or not managed, a real timer);
 // else a fifth, for a real timer of code that is not instrumented, which
 // nothing counts. A deadlocking run then ends in a tenth of a second, not
-// half a second, while the hunt's other process goes on.
-func (sc *sched) graceFor(blocked []*g) time.Duration {
-	if sc.outsideMayCome(blocked) {
-		return sc.grace()
-	}
-	return sc.grace() / 5
+// half a second, while the hunt's other process goes on. What may still
+// come is looked at only once the fifth has passed.
+func (sc *sched) graceOver(credited time.Duration) bool {
+	g := sc.grace()
+	return credited >= g || credited >= g/5 && !sc.outsideMayCome(sc.blockedGs())
 }
 
 // pollFor polls blocked channel operations for up to d while x holds the

@@ -91,7 +91,7 @@ func (sc *sched) watchdog() {
 			case fired:
 				sc.decide(nil)
 			case sc.dead:
-			case sc.gs.live.n > 0 && credited >= sc.graceFor(sc.blockedGs()):
+			case sc.gs.live.n > 0 && sc.graceOver(credited):
 				sc.checkStuck(true)
 			}
 		}

@@ -32,23 +32,26 @@ func TestIdleCreditStarved(t *testing.T) {
 	}
 }
 
-// TestGraceForUnseen: blocked goroutines are reported after a fifth of the
-// grace period when nothing the scheduler does not see can still come, and
-// after all of it while a goroutine it does not manage is alive or one of
-// its goroutines is outside.
-func TestGraceForUnseen(t *testing.T) {
+// TestGraceOverUnseen: blocked goroutines are reported after a fifth of
+// the grace period when nothing the scheduler does not see can still come,
+// and after all of it while a goroutine it does not manage is alive or one
+// of its goroutines is outside.
+func TestGraceOverUnseen(t *testing.T) {
 	sc := &sched{}
 	sc.cfg.WatchdogMS = 50
-	want := sc.grace() / 5
-	got := sc.grace()
+	fifth := sc.grace() / 5
+	if sc.graceOver(fifth - time.Millisecond) {
+		t.Errorf("nothing unseen: over before a fifth (%v)", fifth)
+	}
+	over := false
 	for range 10 { // a goroutine another test left may come and go meanwhile
 		sc.clock.baseGoroutines = runtime.NumGoroutine()
-		if got = sc.graceFor(nil); got == want {
+		if over = sc.graceOver(fifth); over {
 			break
 		}
 	}
-	if got != want {
-		t.Errorf("nothing unseen: grace %v, want %v", got, want)
+	if !over {
+		t.Errorf("nothing unseen: not over after a fifth (%v)", fifth)
 	}
 	stop := make(chan struct{})
 	started := make(chan struct{})
@@ -63,13 +66,12 @@ func TestGraceForUnseen(t *testing.T) {
 			time.Sleep(time.Millisecond)
 		}
 	}()
-	if got := sc.graceFor(nil); got != sc.grace() {
-		t.Errorf("a goroutine not managed: grace %v, want %v", got, sc.grace())
+	if sc.graceOver(fifth) || !sc.graceOver(sc.grace()) {
+		t.Errorf("a goroutine not managed: want the whole grace period, %v", sc.grace())
 	}
 	close(stop)
-	sc.clock.baseGoroutines++ // it may not have gone yet
 	sc.gs.outside = 1
-	if got := sc.graceFor(nil); got != sc.grace() {
-		t.Errorf("a goroutine outside: grace %v, want %v", got, sc.grace())
+	if sc.graceOver(fifth) || !sc.graceOver(sc.grace()) {
+		t.Errorf("a goroutine outside: want the whole grace period, %v", sc.grace())
 	}
 }
