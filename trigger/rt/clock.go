@@ -387,11 +387,20 @@ func (sc *sched) tied(t *vtimer) *vtimer {
 		return t
 	}
 	slices.SortFunc(ts, func(a, b *vtimer) int { return cmp.Or(cmp.Compare(a.when, b.when), cmp.Compare(a.seq, b.seq)) })
+	if o, ok := sc.strat.(timerTier); ok {
+		return ts[o.tieTimers(ts)]
+	}
 	sites := make([]*Site, len(ts))
 	for i, u := range ts {
 		sites[i] = u.site
 	}
 	return ts[sc.strat.tie(sites)]
+}
+
+// timerTier is a strategy that chooses among tied timers knowing more
+// than their sites (replay: their owners).
+type timerTier interface {
+	tieTimers(ts []*vtimer) int
 }
 
 // mayJump reports whether an idle scheduler may move the clock to t's
@@ -571,7 +580,7 @@ func (sc *sched) fire(t *vtimer) {
 		sc.settleEnded(0, min(time.Duration(t.when-c.now), time.Millisecond))
 		c.now = t.when
 	}
-	sc.steps.add(stepRec{g: 0, kind: opFire, site: sc.steps.intern(t.site)})
+	sc.steps.add(stepRec{g: -int32(t.parent), kind: opFire, site: sc.steps.intern(t.site)})
 	if sc.obs != nil {
 		sc.obs.fired(t.site)
 	}

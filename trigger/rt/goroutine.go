@@ -50,14 +50,86 @@ var (
 	opStart   = newKind(kindDef{name: "Start", explore: (*explorer).didLocal, flags: always | moves})
 	opGosched = newKind(kindDef{name: "Gosched", explore: (*explorer).didLocal, flags: always | poll})
 	opGo      = newKind(kindDef{name: "Go", exec: execGo, explore: (*explorer).didLocal, flags: always | progress | moves})
+	// opGoOn is the creator's code after a `go` statement, which a real
+	// run may run after the new goroutine's first steps (goOn).
+	opGoOn = newKind(kindDef{name: "GoOn", explore: (*explorer).didLocal, flags: always})
 )
 
 // spawn starts f on a new managed goroutine created at s; after, if not nil,
-// runs when f ends (WGGo's Done).
+// runs when f ends (WGGo's Done). Then x decides whether the new goroutine
+// runs its first steps before x's next ones (goOn).
 func (x *g) spawn(s *Site, f, after func()) {
 	x.do(opGo, s, nil)
 	child := x.op.sub
 	go child.main(f, after)
+	x.do(opGoOn, s, child)
+}
+
+// goOn is the choice after a `go` statement. In a real run the new
+// goroutine often starts on another processor at once, and its first
+// steps race the code its creator runs next (a map or field written on one
+// side, read on the other); without this choice the creator would always
+// run to its next operation first. At the creator's opGoOn the decision is
+// between the two only; when the new goroutine goes, it runs to its first
+// operation and the decision after that is the creator's, so the others
+// get no turn they would not have had.
+type goOn struct {
+	pair    [2]*g
+	pending *g // the creator whose choice this decision is
+	back    *g // the creator, to go on at the next decision
+}
+
+// view narrows the decision en for self, and says whether it did.
+func (o *goOn) view(self *g, en enView) (enView, bool) {
+	if p := o.back; p != nil {
+		o.back = nil
+		if en.Has(p) {
+			o.pair[0] = p
+			return listView(o.pair[:1]), true
+		}
+		return en, false
+	}
+	if self == nil || self.op.kind != opGoOn || en.Len() < 2 {
+		return en, false
+	}
+	child, _ := self.op.obj.(*g)
+	if child == nil || !en.Has(self) || !en.Has(child) {
+		return en, false
+	}
+	o.pair, o.pending = [2]*g{self, child}, self // in ID order: the child is the younger
+	return listView(o.pair[:]), true
+}
+
+// goOnPair returns the creator and the new goroutine when en is the choice
+// after a `go` statement (view), else nils.
+func goOnPair(en enView) (creator, child *g) {
+	if en.whole() || en.Len() != 2 {
+		return nil, nil
+	}
+	if x, y := en.At(0), en.At(1); x.op.kind == opGoOn && x.op.obj == any(y) {
+		return x, y
+	}
+	return nil, nil
+}
+
+// goOnView reports whether en is narrowed around a go statement: the
+// choice (goOnPair) or the creator's turn after the new goroutine went.
+func goOnView(en enView) bool {
+	if c, _ := goOnPair(en); c != nil {
+		return true
+	}
+	return !en.whole() && en.Len() == 1 && en.At(0).op.kind == opGoOn
+}
+
+// chose notes the choice made at a narrowed view: the new goroutine first
+// sends the next decision back to its creator.
+func (o *goOn) chose(next *g) {
+	if p := o.pending; p != nil {
+		o.pending = nil
+		if next != p {
+			o.back = p
+		}
+	}
 }
 
 // execGo creates the child's record; its code runs at once.

@@ -48,13 +48,13 @@ func paceOutcomes(t *testing.T, strat rt.Strategy, n uint64, body func()) string
 
 var paceStrategies = []rt.Strategy{"random", "pct", "rpro"}
 
-// TestPaceShortTimerWins: a 3 µs timeout beats a worker's three steps
-// within three runs in a row, as it may in a real run where a step is
+// TestPaceShortTimerWins: a 3 µs timeout beats a worker's three steps in
+// at least two runs of ten, as it may in a real run where a step is
 // slowed.
 func TestPaceShortTimerWins(t *testing.T) {
 	for _, strat := range paceStrategies {
-		if got := paceOutcomes(t, strat, 3, abandonAfter(3*time.Microsecond, 1)); !strings.Contains(got, "x") {
-			t.Errorf("%s: seeds 1-3 %s: the 3 µs timer never won", strat, got)
+		if got := paceOutcomes(t, strat, 10, abandonAfter(3*time.Microsecond, 1)); strings.Count(got, "x") < 2 {
+			t.Errorf("%s: seeds 1-10 %s: the 3 µs timer won fewer than twice", strat, got)
 		}
 	}
 }

@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/deadhunt/deadhunt/trigger/rt"
 )
@@ -56,5 +58,54 @@ func TestReplayDivergence(t *testing.T) {
 	r := run(t, rt.Config{Strategy: "replay", Replay: sched}, "ordered")
 	if len(r.Warnings) == 0 || !strings.Contains(r.Warnings[0], "diverged at step") {
 		t.Fatalf("warnings %q, want a divergence with its step", r.Warnings)
+	}
+}
+
+// sleepABBA: two goroutines sleep ten times in one helper (one site), then
+// take two locks in opposite orders; their timers fall due together.
+func sleepABBA() {
+	var a, b sync.Mutex
+	for _, first := range []*sync.Mutex{&a, &b} {
+		second := &a
+		if first == &a {
+			second = &b
+		}
+		rt.Go(at("Go", ""), func() {
+			sleepTen()
+			rt.Lock(first, at("Lock", "p.mu"))
+			rt.Lock(second, at("Lock", "p.mu"))
+			rt.Unlock(second, at("Unlock", "p.mu"))
+			rt.Unlock(first, at("Unlock", "p.mu"))
+		})
+	}
+}
+
+func sleepTen() {
+	for range 10 {
+		rt.Sleep(100*time.Millisecond, at("Sleep", ""))
+	}
+}
+
+// TestReplayTiedTimersOneSite: timers due together and created at one
+// site by two goroutines fire in the order the witness recorded (by
+// owner), so every deadlock of sleepABBA replays without diverging. Before
+// the owners were recorded, the replay fired the first such timer,
+// whichever the run had.
+func TestReplayTiedTimersOneSite(t *testing.T) {
+	deadlocks := 0
+	for seed := uint64(0); seed < 12; seed++ {
+		c := runChild(t, "sleepabba", &rt.Config{Strategy: "random", Seed: seed, WatchdogMS: 50})
+		if c.result == nil || c.result.Deadlock == nil {
+			continue
+		}
+		deadlocks++
+		sched := writeSchedule(t, c.result.Schedule)
+		r := runChild(t, "sleepabba", &rt.Config{Strategy: "replay", Replay: sched, WatchdogMS: 50}).result
+		if r == nil || r.Deadlock == nil || len(r.Warnings) > 0 {
+			t.Fatalf("seed %d: replay deadlock %v, warnings %v", seed, r != nil && r.Deadlock != nil, r.Warnings)
+		}
+	}
+	if deadlocks < 2 {
+		t.Fatalf("%d deadlocks in 12 seeds; want a few to replay", deadlocks)
 	}
 }

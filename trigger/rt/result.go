@@ -56,7 +56,7 @@ func (sc *sched) resultUpTo(f *finding, n int) *result {
 	}
 	for i := range r.Schedule {
 		s := sc.steps.at(i)
-		r.Schedule[i] = wire.Step{Goroutine: int(s.g), Site: names[s.site], Op: s.kind.String(), Change: s.change}
+		r.Schedule[i] = s.wire(names)
 	}
 	return r
 }

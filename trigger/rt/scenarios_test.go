@@ -16,6 +16,7 @@ var scenarios = map[string]func(){
 	"rwr":       rwr,
 	"mixed":     mixedLockChan,
 	"wgblocked": wgBlocked,
+	"sleepabba": sleepABBA,
 	"ordered":   ordered,
 	"pingpong":  pingPong,
 	"condqueue": condQueue,

@@ -62,6 +62,7 @@ type sched struct {
 	test  string
 	life  ends
 	hand  handover
+	goOn  goOn
 	dog   watch
 	bound boundState
 }
@@ -330,10 +331,11 @@ func (sc *sched) choose(self *g) *g {
 		return nil
 	}
 	en, idle := sc.enabled()
-	if sc.expl != nil && (en.Len() > 1 || en.Len() == 1 && (sc.clock.timers.Len() > 0 || sc.gs.outside > 0)) {
+	en, narrowed := sc.goOn.view(self, en)
+	if sc.expl != nil && !narrowed && (en.Len() > 1 || en.Len() == 1 && (sc.clock.timers.Len() > 0 || sc.gs.outside > 0)) {
 		sc.expl.choices++
 	}
-	if sc.clock.timers.Len() > 0 {
+	if sc.clock.timers.Len() > 0 && !narrowed {
 		en, _ = sc.advance(en, idle)
 	}
 	if en.Len() == 0 {
@@ -347,12 +349,17 @@ func (sc *sched) choose(self *g) *g {
 		return nil
 	}
 	next, change := sc.strat.next(en)
+	if narrowed {
+		sc.goOn.chose(next)
+	}
 	sc.chosen(next)
 	if next.op.isAcquire() {
 		sc.count.acquired(next)
 	}
 	sc.steps.add(stepRec{g: int32(next.id), kind: next.op.kind, change: change, site: sc.steps.intern(next.op.site)})
-	sc.clock.now += stepNanos
+	if !narrowed { // the choice after a go statement costs no time
+		sc.clock.now += stepNanos
+	}
 	sc.clock.earlyDone = false
 	sc.progress++
 	next.lastRun = sc.steps.len()

@@ -13,7 +13,6 @@ func (l *stepLog) compact(n int) *wire.CompactSchedule {
 		names[i] = s.String()
 	}
 	return wire.CompactSteps(n, func(i, j int) bool { return l.at(i) == l.at(j) }, func(i int) wire.Step {
-		s := l.at(i)
-		return wire.Step{Goroutine: int(s.g), Site: names[s.site], Op: s.kind.String(), Change: s.change}
+		return l.at(i).wire(names)
 	})
 }

@@ -358,7 +358,7 @@ func (sc *sched) classify(cur *g, st string, window, enabled, spinners, outside 
 // sleep, or a timer's firing (goroutine 0). A loop that sleeps until a
 // flag nobody sets is a livelock on the virtual clock.
 func idleStep(s stepRec) bool {
-	return s.g == 0 || kinds[s.kind].flags&(sleeps|poll|pollIfFailed|pollIfDefault) != 0
+	return s.g <= 0 || kinds[s.kind].flags&(sleeps|poll|pollIfFailed|pollIfDefault) != 0
 }
 
 // unmanaged lists the goroutines of the dump the scheduler does not

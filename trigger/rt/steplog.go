@@ -1,6 +1,10 @@
 package rt
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
+)
 
 // stepLog is the schedule: one record per decision, kept in chunks of a
 // fixed size (a long schedule is never copied to grow: copying, and first
@@ -17,7 +21,7 @@ type stepLog struct {
 // stepRec is one scheduling decision. It holds no pointer (the site is an
 // index into stepLog.sites) so that long schedules cost the GC nothing.
 type stepRec struct {
-	g      int32
+	g      int32 // the goroutine; a timer's firing: 0, or minus its owner
 	site   uint32
 	kind   opKind
 	change bool
@@ -71,4 +75,9 @@ const (
 type siteCacheEntry struct {
 	s *Site
 	i uint32
+}
+
+// wire is s as a schedule's step.
+func (s stepRec) wire(names []string) wire.Step {
+	return wire.Step{Goroutine: max(int(s.g), 0), Owner: max(-int(s.g), 0), Site: names[s.site], Op: s.kind.String(), Change: s.change}
 }

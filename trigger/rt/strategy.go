@@ -64,7 +64,7 @@ func makes(name wire.Strategy, f strategyMaker) bool {
 }
 
 var _ = makes(wire.Random, func(sc *sched, rng *rand.Rand, cfg config) (strategy, error) {
-	return &randomWalk{uniform: uniform{rng}}, nil
+	return &randomWalk{uniform: uniform{rng}, goOn: rand.New(rand.NewPCG(cfg.Seed, 0x90a4))}, nil
 })
 
 // newStrategy builds the strategy cfg names.
@@ -86,10 +86,18 @@ func (u uniform) pick(en enView) *g {
 	return en.At(u.rng.IntN(en.Len()))
 }
 
-// randomWalk is uniform under the fairness bound.
+// goOnOdds: the random walk lets a new goroutine's first steps come
+// before its creator's next ones once in goOnOdds.
+const goOnOdds = 4
+
+// randomWalk is uniform under the fairness bound, except after a `go`
+// statement.
 type randomWalk struct {
 	uniform
 	fair fairness
+	// goOn draws the choices after go statements apart from the others:
+	// a run in which every creator goes on is the walk it was without them.
+	goOn *rand.Rand
 }
 
 func (r *randomWalk) newG(x *g)                      { r.fair.add(x) }
@@ -99,6 +107,14 @@ func (r *randomWalk) tie(sites []*Site) int          { return r.rng.IntN(len(sit
 func (r *randomWalk) entered(x *g)                   { r.fair.entered(x) }
 func (r *randomWalk) left(x *g)                      { r.fair.left(x) }
 func (r *randomWalk) next(en enView) (*g, bool) {
+	if creator, child := goOnPair(en); creator != nil {
+		// In a real run the creator usually goes on first: the new
+		// goroutine waits for a processor to take it.
+		if r.goOn.IntN(goOnOdds) == 0 {
+			return child, false
+		}
+		return creator, false
+	}
 	x := r.pick(en)
 	if y := r.fair.starved(en, x); y != nil {
 		return y, false

@@ -60,7 +60,11 @@ type directed struct {
 	// late: this seed places late goroutines low; targetSeen: a target
 	// goroutine has started.
 	late, targetSeen bool
-	allBuf           []*g
+	// childFirst: on one seed in four (3, 7, ...) a new target goroutine
+	// runs its first steps before its creator's next ones (goOn); the
+	// first two seeds keep the creator first, the order an aim assumes.
+	childFirst bool
+	allBuf     []*g
 }
 
 // latePrio is a late goroutine's priority: below every change point's
@@ -73,7 +77,7 @@ var _ = makes(wire.Directed, func(sc *sched, rng *rand.Rand, cfg config) (strate
 
 func newDirected(rng *rand.Rand, cfg config) *directed {
 	t := *cfg.Target
-	s := &directed{orders: targetGoroutines(t), post: newPostponer(t), lastFirst: cfg.Seed%2 == 0, late: wire.LateBelow(cfg.Seed)}
+	s := &directed{orders: targetGoroutines(t), post: newPostponer(t), lastFirst: cfg.Seed%2 == 0, childFirst: cfg.Seed%4 == 3, late: wire.LateBelow(cfg.Seed)}
 	held := len(t.HeldSites) > 0 && cfg.Depth >= 3
 	inner := cfg // the radius points: one fewer with a held-site point
 	if held {
@@ -89,8 +93,17 @@ func newDirected(rng *rand.Rand, cfg config) *directed {
 	return s
 }
 
-// next is PCT's, with the held-site change point first.
+// next is PCT's, with the held-site change point first. After a `go`
+// statement the creator goes on first, as by priority it would (it is
+// above the targets, or one of them), except for a new target goroutine on
+// some seeds (childFirst).
 func (s *directed) next(en enView) (*g, bool) {
+	if creator, child := goOnPair(en); creator != nil {
+		if s.childFirst && s.orders(child) {
+			return child, false
+		}
+		return creator, false
+	}
 	if s.post == nil {
 		x, change := s.choose(en)
 		return s.fairly(en, x, change)

@@ -98,6 +98,9 @@ func (p *pct) demote(x *g) {
 }
 
 func (p *pct) next(en enView) (*g, bool) {
+	if goOnView(en) {
+		return p.highest(en), false // by priority; not a step change points count
+	}
 	x, change := p.after(p.highest(en), en)
 	return p.fairly(en, x, change)
 }

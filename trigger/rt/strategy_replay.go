@@ -66,8 +66,28 @@ func (r *replay) clock(n int, why fireCase) bool {
 	return false
 }
 
-// tie fires the timer the schedule names: the firing step that clock
-// consumed holds its site.
+// tieTimers fires the timer the schedule names: the firing step that
+// clock consumed holds its site and, unless written before owners were,
+// the goroutine that created it.
+func (r *replay) tieTimers(ts []*vtimer) int {
+	if !r.diverged && r.pos > 0 && r.pos <= len(r.steps) && r.steps[r.pos-1].Goroutine == 0 {
+		if st := r.steps[r.pos-1]; st.Owner > 0 {
+			for i, t := range ts {
+				if t.parent == st.Owner && t.site.String() == st.Site {
+					return i
+				}
+			}
+		}
+	}
+	sites := make([]*Site, len(ts))
+	for i, t := range ts {
+		sites[i] = t.site
+	}
+	return r.tie(sites)
+}
+
+// tie fires the first timer at the site the schedule names (a witness
+// without owners).
 func (r *replay) tie(sites []*Site) int {
 	if !r.diverged && r.pos > 0 && r.pos <= len(r.steps) && r.steps[r.pos-1].Goroutine == 0 {
 		for i, s := range sites {

@@ -171,6 +171,10 @@ type Step struct {
 	Site      string `json:"site"`
 	Op        string `json:"op,omitempty"`
 	Change    bool   `json:"change,omitempty"`
+	// Owner is, for a timer's firing (Goroutine 0), the goroutine that
+	// created the timer (a sleep's sleeper): of timers due together at one
+	// site, the one that fired. 0: not known (a witness written before).
+	Owner int `json:"owner,omitempty"`
 }
 
 // Explore is what a controlled run reports about its interleavings: the

@@ -22,7 +22,8 @@ type CompactSchedule struct {
 	Ops   []string `json:"ops"`
 	// Runs are [count, g, site, op, change, g, site, op, change, ...]:
 	// the block of steps after count, repeated count times; site and op
-	// index Sites and Ops, change is 0 or 1.
+	// index Sites and Ops, change is 0 or 1; g below 0 is a timer's
+	// firing by its owner (Step.Owner), minus it.
 	Runs [][]int `json:"runs"`
 	// Steps is the decoded length, a check.
 	Steps int `json:"steps"`
@@ -53,7 +54,11 @@ func CompactSteps(n int, same func(i, j int) bool, step func(i int) Step) *Compa
 		if s.Change {
 			ch = 1
 		}
-		return []int{s.Goroutine, index(sites, &c.Sites, s.Site), index(ops, &c.Ops, s.Op), ch}
+		g := s.Goroutine
+		if g == 0 && s.Owner > 0 {
+			g = -s.Owner // a timer's firing: minus its owner
+		}
+		return []int{g, index(sites, &c.Sites, s.Site), index(ops, &c.Ops, s.Op), ch}
 	}
 	var lit []int
 	flush := func() {
@@ -118,7 +123,7 @@ func (c *CompactSchedule) Expand() ([]Step, error) {
 			if site < 0 || site >= len(c.Sites) || op < 0 || op >= len(c.Ops) {
 				return nil, fmt.Errorf("compact schedule: run %d names a site or op out of range", i)
 			}
-			block = append(block, Step{Goroutine: g, Site: c.Sites[site], Op: c.Ops[op], Change: ch == 1})
+			block = append(block, Step{Goroutine: max(g, 0), Owner: max(-g, 0), Site: c.Sites[site], Op: c.Ops[op], Change: ch == 1})
 		}
 		if len(steps)+run[0]*len(block) > c.Steps {
 			return nil, fmt.Errorf("compact schedule longer than its %d steps", c.Steps)

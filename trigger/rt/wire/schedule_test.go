@@ -15,6 +15,9 @@ func TestCompactScheduleRoundTrip(t *testing.T) {
 	for i := range 3000 { // irregular tail
 		steps = append(steps, Step{Goroutine: 1 + i*7%4, Site: fmt.Sprintf("/m/x.go:%d:2", i*13%11), Op: "Lock", Change: i%31 == 0})
 	}
+	for i := range 10 { // timers' firings, with their owners or without
+		steps = append(steps, Step{Site: "/m/x.go:30:13", Op: "Fire", Owner: i % 3}, Step{Goroutine: 3, Site: "/m/x.go:30:13", Op: "Sleep"})
+	}
 	c := Compact(steps)
 	if len(c.Runs) > 3000 {
 		t.Errorf("%d runs for a loop and 3000 irregular steps", len(c.Runs))
