@@ -37,16 +37,8 @@ func (r *Result) WriteText(w io.Writer, verbose bool) error {
 	r.writeScale(w)
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, r.headline())
-	left := 0
-	for _, f := range r.Report.Active(report.Confirmed) {
-		if repeated[f.ID] {
-			left++
-			continue
-		}
-		fmt.Fprintf(w, "\t%s\n", f.Witness.Replay)
-	}
-	if left > 0 {
-		fmt.Fprintf(w, "\tand %d more of the same shapes%s\n", left, hint(r.hints.Verbose, "lists them"))
+	for _, l := range replayLines(r.Report.Active(report.Confirmed), repeated, hint(r.hints.Verbose, "lists them")) {
+		fmt.Fprintf(w, "\t%s\n", l)
 	}
 	fmt.Fprintln(w, r.control())
 	if why := r.incomplete(); len(why) > 0 {
@@ -59,6 +51,43 @@ func (r *Result) WriteText(w io.Writer, verbose bool) error {
 		fmt.Fprintf(w, "report not saved: %s\n", r.Unsaved)
 	}
 	return nil
+}
+
+// maxReplayLines is how many confirmed findings the summary gives a replay
+// command each; beyond it, one command replays them all.
+const maxReplayLines = 3
+
+// replayLines are the summary's replay commands for the confirmed
+// findings: one each, or, for more than maxReplayLines, the command that
+// replays every one (each finding's own is under its stacks); repeated
+// findings are counted, not listed.
+func replayLines(confirmed []report.Finding, repeated map[string]bool, more string) []string {
+	var lines []string
+	left := 0
+	for _, f := range confirmed {
+		if repeated[f.ID] {
+			left++
+			continue
+		}
+		lines = append(lines, f.Witness.Replay)
+	}
+	if len(lines) > maxReplayLines {
+		f := confirmed[0]
+		for i := range confirmed {
+			if !repeated[confirmed[i].ID] {
+				f = confirmed[i]
+				break
+			}
+		}
+		if all, ok := strings.CutSuffix(f.Witness.Replay, " --finding "+f.ID); ok {
+			lines = []string{fmt.Sprintf("%s   (all %d; one: --finding ID, as under each finding)", all, len(lines)+left)}
+			left = 0
+		}
+	}
+	if left > 0 {
+		lines = append(lines, fmt.Sprintf("and %d more of the same shapes%s", left, more))
+	}
+	return lines
 }
 
 // inBlindFile reports whether every acquisition site of f lies in a file
