@@ -56,12 +56,12 @@ func (p *pipeline) buildCached(ctx context.Context, ch *cache.Cache) (*built, er
 			// known (a rerun of unchanged code would wait for it).
 			early = p.buildAsync(bctx)
 		}
-		src, _ = cache.List(ctx, p.cfg.Dir, p.patterns, p.cfg.Run, p.run) // an error: build everything
+		src, _ = cache.List(ctx, p.cfg.Dir, p.patterns, p.run) // an error: build everything
 	}
 	if ch == nil || p.cfg.Fresh && p.cfg.Shard.whole() {
 		p.beginStatic(ctx, ch, src) // nothing will be reused: it needs nothing the build gives
 	}
-	known := ch.Known(src, p.cfg.Fresh)
+	known := ch.Known(src, p.cfg.Fresh, p.cfg.Run)
 	if src != nil && len(src.Paths) > 0 && !p.cfg.Shard.whole() {
 		return p.shareSources(ctx, src, known)
 	}

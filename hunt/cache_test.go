@@ -176,3 +176,49 @@ func TestCacheRehuntsDependents(t *testing.T) {
 		t.Errorf("base changed: cached %v of %d test(s); want only solo's, user's hunted again", res.Cached, len(res.Summary.Tests))
 	}
 }
+
+// With the real instrumenter: a hunt with -run after one without builds
+// nothing (the source key does not hold -run) and hunts the tests -run
+// selects; a hunt without -run after one with builds again (the index
+// listed only the tests that -run selected).
+func TestCacheRunReusesBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: real hunts")
+	}
+	dir := hunttest.Module(t)
+	hunttest.WriteFiles(t, dir, map[string]string{
+		"p/p_test.go": "package p\n\nimport (\n\t\"sync\"\n\t\"testing\"\n)\n\nfunc TestA(t *testing.T) {\n\tvar mu sync.Mutex\n\tmu.Lock()\n\tmu.Unlock()\n}\n\nfunc TestB(t *testing.T) {}\n",
+	})
+	o := &observed{}
+	hunt := func(cache, run string) *Result {
+		t.Helper()
+		cfg := realConfig(dir)
+		cfg.Cache, cfg.Run, cfg.Observer = cache, run, o
+		o.stages = nil
+		res, err := bounded(t, func(ctx context.Context) (*Result, error) { return Confirm(ctx, cfg, []string{"./..."}) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	tests := func(res *Result) []string {
+		var names []string
+		for _, st := range res.Summary.Tests {
+			names = append(names, st.Test)
+		}
+		return names
+	}
+	cache := t.TempDir()
+	hunt(cache, "")
+	for _, c := range []struct{ run, want string }{{"TestA", "TestA"}, {"^TestB$", "TestB"}} {
+		res := hunt(cache, c.run)
+		if !slices.Equal(tests(res), []string{c.want}) || !o.staged("1 package(s) unchanged since an earlier build") {
+			t.Errorf("-run %s after a whole hunt: tests %v, stages %q; want %s alone, nothing built", c.run, tests(res), o.stages, c.want)
+		}
+	}
+	cache = t.TempDir()
+	hunt(cache, "TestA")
+	if res := hunt(cache, ""); !slices.Equal(tests(res), []string{"TestA", "TestB"}) || o.staged("unchanged since an earlier build") {
+		t.Errorf("a whole hunt after -run TestA: tests %v, stages %q; want both, built", tests(res), o.stages)
+	}
+}

@@ -2,6 +2,7 @@ package cache
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -16,8 +17,11 @@ import (
 // IndexEntry is what building a package's tests showed: the tests (those
 // matching -run), and the blind spots and warnings of its test binary.
 type IndexEntry struct {
-	Package    string             `json:"package"`
-	Tests      []string           `json:"tests"`
+	Package string   `json:"package"`
+	Tests   []string `json:"tests"`
+	// Run is the -run its tests were listed under ("": all of them). The
+	// source key does not hold it: the binary is the same whatever -run.
+	Run        string             `json:"run,omitempty"`
 	BlindSpots []report.BlindSpot `json:"blind_spots,omitempty"`
 	Warnings   []string           `json:"warnings,omitempty"`
 }
@@ -26,18 +30,33 @@ type IndexEntry struct {
 func indexKey(src string) string { return "index-" + src }
 
 // Known are the index's entries of src's packages with a source key, by
-// import path; for a fresh hunt, which hunts every package, only those
-// whose binary is stored too (binstore.go).
-func (c *Cache) Known(src *Sources, fresh bool) map[string]*IndexEntry {
+// import path, with the tests that run (-run) selects: an entry listed
+// under that -run, or under none, filtered as go test selects top-level
+// tests; for a fresh hunt, which hunts every package, only those whose
+// binary is stored too (binstore.go).
+func (c *Cache) Known(src *Sources, fresh bool, run string) map[string]*IndexEntry {
 	known := map[string]*IndexEntry{}
 	if c == nil || src == nil {
 		return known
 	}
+	topRun, _, _ := strings.Cut(run, "/")
+	top, err := regexp.Compile(topRun)
+	if err != nil {
+		return known
+	}
 	for path, key := range src.Keys {
 		var e IndexEntry
-		if c.read(indexKey(key), &e) && e.Package == path && (!fresh || c.Has(src.Dirs[path], path, key)) {
-			known[path] = &e
+		if !c.read(indexKey(key), &e) || e.Package != path || fresh && !c.Has(src.Dirs[path], path, key) {
+			continue
 		}
+		switch {
+		case e.Run == run:
+		case e.Run == "":
+			e.Tests = slices.DeleteFunc(e.Tests, func(t string) bool { return !top.MatchString(t) })
+		default: // listed under another -run: which tests this one selects is unknown
+			continue
+		}
+		known[path] = &e
 	}
 	return known
 }
@@ -72,8 +91,12 @@ func (c *Cache) StoreBuild(pats Patterns, src *Sources, b Build) error {
 		if key == "" || b.Indexed[pkg.ImportPath] {
 			continue
 		}
+		var had IndexEntry
+		if pats.Run != "" && c.read(indexKey(key), &had) && had.Package == pkg.ImportPath && had.Run == "" {
+			continue // the entry of every test stays: it answers any -run
+		}
 		deps := src.Deps[pkg.ImportPath]
-		e := &IndexEntry{Package: pkg.ImportPath, Tests: pkg.Tests}
+		e := &IndexEntry{Package: pkg.ImportPath, Tests: pkg.Tests, Run: pats.Run}
 		for _, s := range b.BlindSpots {
 			if s.Package == pkg.ImportPath || slices.Contains(deps, s.Package) {
 				e.BlindSpots = append(e.BlindSpots, s)

@@ -64,10 +64,11 @@ type listedModule struct {
 // listFields are the fields of listed, for go list -json=.
 const listFields = "ImportPath,Dir,ForTest,DepOnly,Standard,GoFiles,CgoFiles,CFiles,CXXFiles,HFiles,SFiles,SysoFiles,EmbedFiles,TestGoFiles,XTestGoFiles,Deps,Module,Error"
 
-// List runs go list over patterns in dir; salt is mixed into every key
-// (the options that decide which tests are listed), run selects the tests
-// listed by name (nil: all).
-func List(ctx context.Context, dir string, patterns []string, salt string, run *regexp.Regexp) (*Sources, error) {
+// List runs go list over patterns in dir; run selects the tests listed by
+// name (nil: all). The keys do not depend on run: a package's test binary
+// is the same whatever tests a hunt selects (the index says under which
+// -run it listed them).
+func List(ctx context.Context, dir string, patterns []string, run *regexp.Regexp) (*Sources, error) {
 	env, err := goOutput(ctx, dir, "env", "GOVERSION", "GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT", "GOAMD64", "GOARM64")
 	if err != nil {
 		return nil, err
@@ -91,7 +92,7 @@ func List(ctx context.Context, dir string, patterns []string, salt string, run *
 	}
 	s := &Sources{Keys: map[string]string{}, Static: map[string]string{}, Dirs: map[string]string{}, Deps: map[string][]string{}, Tests: map[string][]string{}}
 	tool := selfVersion() + "\x00" + string(env)
-	base := tool + "\x00" + salt
+	base := tool + "\x00"
 	for _, p := range order {
 		if p.DepOnly || p.ForTest != "" || strings.Contains(p.ImportPath, " [") {
 			continue

@@ -2,13 +2,16 @@ package cache
 
 import (
 	"maps"
+	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/deadhunt/deadhunt/hunt/hunttest"
 )
 
-// The static key leaves out -run (the hunt's source key has it) and
-// covers a package's test files.
+// Neither the static key nor the source key holds -run (a test binary is
+// the same whatever tests a hunt selects; the tests listed are -run's);
+// the static key covers a package's test files.
 func TestStaticKey(t *testing.T) {
 	dir := hunttest.Module(t)
 	hunttest.WriteFiles(t, dir, map[string]string{
@@ -19,15 +22,18 @@ func TestStaticKey(t *testing.T) {
 	})
 	list := func(run string) *Sources {
 		t.Helper()
-		src, err := List(t.Context(), dir, []string{"./..."}, run, nil)
+		src, err := List(t.Context(), dir, []string{"./..."}, regexp.MustCompile(run))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return src
 	}
-	x, y := list("X"), list("Y")
-	if len(x.Static) != 3 || !maps.Equal(x.Static, y.Static) || x.Keys["example.com/c"] == y.Keys["example.com/c"] {
-		t.Errorf("static keys %v and %v, source keys %v and %v; want 3 static keys alike, the source keys not", x.Static, y.Static, x.Keys, y.Keys)
+	x, y := list("X"), list("TestC")
+	if len(x.Static) != 3 || !maps.Equal(x.Static, y.Static) || !maps.Equal(x.Keys, y.Keys) || len(x.Keys) != 1 {
+		t.Errorf("static keys %v and %v, source keys %v and %v; want 3 static keys alike, one source key alike", x.Static, y.Static, x.Keys, y.Keys)
+	}
+	if len(x.Tests["example.com/c"]) != 0 || !slices.Equal(y.Tests["example.com/c"], []string{"TestC"}) {
+		t.Errorf("tests %v under -run X, %v under -run TestC; want none, then TestC", x.Tests, y.Tests)
 	}
 	hunttest.WriteFiles(t, dir, map[string]string{"c/c_test.go": "package c_test\n\nimport \"testing\"\n\nfunc TestC(t *testing.T) {}\n"})
 	z := list("X")
