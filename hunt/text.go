@@ -63,23 +63,20 @@ const maxReplayLines = 3
 // findings are counted, not listed.
 func replayLines(confirmed []report.Finding, repeated map[string]bool, more string) []string {
 	var lines []string
+	var first *report.Finding
 	left := 0
-	for _, f := range confirmed {
+	for i, f := range confirmed {
 		if repeated[f.ID] {
 			left++
 			continue
 		}
+		if first == nil {
+			first = &confirmed[i]
+		}
 		lines = append(lines, f.Witness.Replay)
 	}
 	if len(lines) > maxReplayLines {
-		f := confirmed[0]
-		for i := range confirmed {
-			if !repeated[confirmed[i].ID] {
-				f = confirmed[i]
-				break
-			}
-		}
-		if all, ok := strings.CutSuffix(f.Witness.Replay, " --finding "+f.ID); ok {
+		if all, ok := strings.CutSuffix(first.Witness.Replay, " --finding "+first.ID); ok {
 			lines = []string{fmt.Sprintf("%s   (all %d; one: --finding ID, as under each finding)", all, len(lines)+left)}
 			left = 0
 		}

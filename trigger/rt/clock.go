@@ -387,20 +387,7 @@ func (sc *sched) tied(t *vtimer) *vtimer {
 		return t
 	}
 	slices.SortFunc(ts, func(a, b *vtimer) int { return cmp.Or(cmp.Compare(a.when, b.when), cmp.Compare(a.seq, b.seq)) })
-	if o, ok := sc.strat.(timerTier); ok {
-		return ts[o.tieTimers(ts)]
-	}
-	sites := make([]*Site, len(ts))
-	for i, u := range ts {
-		sites[i] = u.site
-	}
-	return ts[sc.strat.tie(sites)]
-}
-
-// timerTier is a strategy that chooses among tied timers knowing more
-// than their sites (replay: their owners).
-type timerTier interface {
-	tieTimers(ts []*vtimer) int
+	return ts[sc.strat.tie(ts)]
 }
 
 // mayJump reports whether an idle scheduler may move the clock to t's

@@ -24,9 +24,9 @@ type strategy interface {
 	// clock says whether the earliest pending timer fires at this
 	// decision, among n enabled goroutines, given why it may (clock.go).
 	clock(n int, why fireCase) bool
-	// tie chooses which of timers due at the same time (clock.go),
-	// created at sites, fires first.
-	tie(sites []*Site) int
+	// tie chooses which of timers due at the same time (clock.go) fires
+	// first.
+	tie(ts []*vtimer) int
 }
 
 // earlyOdds is the chance per decision, with n goroutines enabled, that a
@@ -103,7 +103,7 @@ type randomWalk struct {
 func (r *randomWalk) newG(x *g)                      { r.fair.add(x) }
 func (r *randomWalk) demote(*g)                      {}
 func (r *randomWalk) clock(n int, why fireCase) bool { return clockDraw(r.rng, n, why) }
-func (r *randomWalk) tie(sites []*Site) int          { return r.rng.IntN(len(sites)) }
+func (r *randomWalk) tie(ts []*vtimer) int           { return r.rng.IntN(len(ts)) }
 func (r *randomWalk) entered(x *g)                   { r.fair.entered(x) }
 func (r *randomWalk) left(x *g)                      { r.fair.left(x) }
 func (r *randomWalk) next(en enView) (*g, bool) {

@@ -127,17 +127,17 @@ func (s *directed) holdsTimer(t *vtimer) bool { return s.post != nil && s.post.h
 
 func (s *directed) holds(y *g) bool { return s.post != nil && s.post.held(y) }
 
-func (s *directed) tie(sites []*Site) int {
+func (s *directed) tie(ts []*vtimer) int {
 	if s.post != nil {
-		if i := s.post.tie(sites); i >= 0 {
+		if i := s.post.tie(ts); i >= 0 {
 			return i
 		}
 		if s.lastFirst {
-			return len(sites) - 1
+			return len(ts) - 1
 		}
 		return 0
 	}
-	return s.pct.tie(sites)
+	return s.pct.tie(ts)
 }
 
 func (s *directed) choose(en enView) (*g, bool) {

@@ -90,7 +90,7 @@ func (p *pct) left(x *g) {
 
 // demote puts a spinning goroutine below everything else.
 func (p *pct) clock(n int, why fireCase) bool { return clockDraw(p.rng, n, why) }
-func (p *pct) tie(sites []*Site) int          { return p.rng.IntN(len(sites)) }
+func (p *pct) tie(ts []*vtimer) int           { return p.rng.IntN(len(ts)) }
 
 func (p *pct) demote(x *g) {
 	p.low--

@@ -153,14 +153,10 @@ func (p *postponer) holdsTimer(t *vtimer) bool { return !p.timersFree && p.late(
 
 // tie prefers a timer not created at a Postpone site; -1 when all are or
 // none is (the directed strategy then alternates by seed).
-func (p *postponer) tie(sites []*Site) int {
-	if p.timersFree || !slices.ContainsFunc(sites, p.late) {
+func (p *postponer) tie(ts []*vtimer) int {
+	late := func(t *vtimer) bool { return p.late(t.site) }
+	if p.timersFree || !slices.ContainsFunc(ts, late) {
 		return -1
 	}
-	for i, s := range sites {
-		if !p.late(s) {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(ts, func(t *vtimer) bool { return !late(t) })
 }

@@ -47,7 +47,7 @@ func TestPostponerTimers(t *testing.T) {
 	late, until := &Site{File: "a.go", Line: 1, Col: 1}, &Site{File: "a.go", Line: 2, Col: 1}
 	p := newPostponer(targets{Postpone: []string{late.String()}, Until: []string{until.String()}})
 	other := &Site{File: "b.go", Line: 1, Col: 1}
-	if i := p.tie([]*Site{late, other}); i != 1 {
+	if i := p.tie([]*vtimer{{site: late}, {site: other}}); i != 1 {
 		t.Errorf("tie chose %d, want 1", i)
 	}
 	if !p.holdsTimer(&vtimer{site: late}) || p.holdsTimer(&vtimer{site: other}) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -66,37 +67,21 @@ func (r *replay) clock(n int, why fireCase) bool {
 	return false
 }
 
-// tieTimers fires the timer the schedule names: the firing step that
-// clock consumed holds its site and, unless written before owners were,
-// the goroutine that created it.
-func (r *replay) tieTimers(ts []*vtimer) int {
+// tie fires the timer the schedule names: the firing step that clock
+// consumed holds its site and the goroutine that created it (a witness
+// written before owners were: the first timer of the site).
+func (r *replay) tie(ts []*vtimer) int {
 	if !r.diverged && r.pos > 0 && r.pos <= len(r.steps) && r.steps[r.pos-1].Goroutine == 0 {
-		if st := r.steps[r.pos-1]; st.Owner > 0 {
-			for i, t := range ts {
-				if t.parent == st.Owner && t.site.String() == st.Site {
-					return i
-				}
-			}
+		st := r.steps[r.pos-1]
+		at := func(t *vtimer) bool { return t.site.String() == st.Site }
+		if i := slices.IndexFunc(ts, func(t *vtimer) bool { return t.parent == st.Owner && at(t) }); i >= 0 {
+			return i
+		}
+		if i := slices.IndexFunc(ts, at); i >= 0 {
+			return i
 		}
 	}
-	sites := make([]*Site, len(ts))
-	for i, t := range ts {
-		sites[i] = t.site
-	}
-	return r.tie(sites)
-}
-
-// tie fires the first timer at the site the schedule names (a witness
-// without owners).
-func (r *replay) tie(sites []*Site) int {
-	if !r.diverged && r.pos > 0 && r.pos <= len(r.steps) && r.steps[r.pos-1].Goroutine == 0 {
-		for i, s := range sites {
-			if s.String() == r.steps[r.pos-1].Site {
-				return i
-			}
-		}
-	}
-	return r.fallback.rng.IntN(len(sites))
+	return r.fallback.rng.IntN(len(ts))
 }
 
 func (r *replay) next(en enView) (*g, bool) {
