@@ -63,9 +63,11 @@ type explorer struct {
 	// choice at all: every run of the test is this one.
 	choices int
 	// selects are the channel sets of the run's selects (each set once,
-	// keyed by its sorted keys), with whether it had a default: summary
+	// keyed by a hash of its sorted keys and whether it had a default), with
+	// whether it had a default: summary
 	// checks how many of their channels came to be shared.
-	selects map[string]selectRec
+	selects map[uint64]selectRec
+	selBuf  []uintptr // selected's list of a select's channels
 	// uncounted is set when the run did something whose order the
 	// per-object records cannot see: a timer, ticker, AfterFunc or
 	// deadline fired (what it changed, a context's Err, a channel's
@@ -79,6 +81,10 @@ type explorer struct {
 	// (cut); cutN numbers each event's occurrences.
 	cuts []uint64
 	cutN map[string]int
+	// doneSum sums the finished goroutines' parts of a cut (cutSum);
+	// liveBuf is its list of the others.
+	doneSum uint64
+	liveBuf []*g
 }
 
 // dataChoices are a run's small data choices: each multiplies the
@@ -288,12 +294,43 @@ func (e *explorer) cut(sc *sched, what string) {
 		e.cutN = map[string]int{}
 	}
 	e.cutN[what]++
-	var at uint64 // a sum: the same whatever the goroutines' IDs
-	for _, y := range sc.gs.all {
-		at += hashSeq(y.name, []uint64{uint64(y.opSeq)})
+	at := e.cutSum(sc)
+	if checkCutSums {
+		var all uint64
+		for _, y := range sc.gs.all {
+			all += cutPart(y)
+		}
+		if all != at {
+			panic(fmt.Sprintf("cut at %q: sum over the goroutines not done %x, over all %x", what, at, all))
+		}
 	}
 	e.cuts = append(e.cuts, hashSeq(hashString(what), []uint64{uint64(e.cutN[what]), at}))
 }
+
+// cutSum is the sum of cutPart over every goroutine of the run, a sum
+// the same whatever their IDs. The finished ones' parts no longer change
+// and are kept summed (finished), so a cut costs the goroutines not done,
+// not every goroutine the run made: a test that starts thousands one
+// after another and cancels a context after each was quadratic.
+func (e *explorer) cutSum(sc *sched) uint64 {
+	at := e.doneSum
+	e.liveBuf = sc.gs.out.list(sc.gs.all, sc.gs.live.list(sc.gs.all, e.liveBuf[:0]))
+	for _, y := range e.liveBuf {
+		at += cutPart(y)
+	}
+	return at
+}
+
+// cutPart is goroutine y's part of a cut: its name and the operations it
+// has begun.
+func cutPart(y *g) uint64 { return hashSeq(y.name, []uint64{uint64(y.opSeq)}) }
+
+// finished notes that y ended: its part of every later cut is fixed.
+func (e *explorer) finished(y *g) { e.doneSum += cutPart(y) }
+
+// checkCutSums makes every cut check its sum against one over every
+// goroutine (tests).
+var checkCutSums bool
 
 // did records x's operation, which has just completed, as its row says
 // (explore); an operation whose row says nothing is on an object whose
@@ -390,12 +427,12 @@ func (e *explorer) didLocal(*g) {}
 
 // othersAlive reports whether a goroutine other than x has not ended.
 func othersAlive(x *g) bool {
-	for _, y := range x.sc.gs.all {
-		if y != x && y.state != gDone {
-			return true
-		}
+	gs := &x.sc.gs
+	n := gs.live.n + gs.outside
+	if x.state != gDone {
+		n-- // x is one of them
 	}
-	return false
+	return n > 0
 }
 
 type selectRec struct {
@@ -414,7 +451,7 @@ type selectRec struct {
 func (e *explorer) selected(x *g) {
 	o := &x.op
 	name := x.name
-	keys := make([]uintptr, 0, len(o.cases))
+	keys := e.selBuf[:0]
 	for i := range o.cases {
 		k := o.cases[i].k
 		if k == 0 {
@@ -433,13 +470,20 @@ func (e *explorer) selected(x *g) {
 			role(&r.receivers, name)
 		}
 	}
+	e.selBuf = keys
 	slices.Sort(keys)
-	id := fmt.Sprint(keys, o.hasDefault)
+	var id uint64 // the set's hash: a select over 32 channels in a loop formatted its keys every time
+	if o.hasDefault {
+		id = 1
+	}
+	for _, k := range keys {
+		id = mix64(id ^ uint64(k))
+	}
 	if _, ok := e.selects[id]; !ok {
 		if e.selects == nil {
-			e.selects = map[string]selectRec{}
+			e.selects = map[uint64]selectRec{}
 		}
-		e.selects[id] = selectRec{keys: keys, hasDefault: o.hasDefault}
+		e.selects[id] = selectRec{keys: slices.Clone(keys), hasDefault: o.hasDefault}
 	}
 }
 

@@ -454,3 +454,47 @@ func TestExploreDeadlineSignature(t *testing.T) {
 		t.Errorf("30 seeds: %d sent, %d dropped; want both (the scenario no longer races)", kinds[true], kinds[false])
 	}
 }
+
+// TestExploreCutOverFinished: a cut (a deadline fired, a context
+// cancelled) sums a part per goroutine; the finished goroutines' parts
+// are kept summed, so that a test starting thousands of goroutines one
+// after another, each followed by a cancellation, is not quadratic. The
+// kept sum must equal the sum over every goroutine at each cut (the
+// check panics otherwise), with goroutines finishing, blocked, outside
+// instrumented code and coming back; and runs that order alike still
+// share a signature.
+func TestExploreCutOverFinished(t *testing.T) {
+	rt.CheckCutSums(true)
+	defer rt.CheckCutSums(false)
+	body := func() {
+		outside := make(chan int)
+		rt.Go(at("Go", "outside"), func() {
+			rt.GoOutside()
+			time.Sleep(5 * time.Millisecond) // real time: uninstrumented
+			rt.Send(outside, 1, at("Send", "outside"))
+		})
+		for i := range 40 {
+			ctx, cancel := rt.WithCancel(context.Background(), at("WithCancel", ""))
+			done := make(chan bool, 1)
+			rt.Go(at("Go", "worker"), func() {
+				rt.Send(done, ctx.Err() == nil, at("Send", "worker"))
+			})
+			if i%4 == 0 {
+				rt.Recv(done, at("Recv", "worker"))
+			}
+			cancel()
+			tm := rt.NewTimer(time.Microsecond, at("NewTimer", ""))
+			rt.Recv(tm.C, at("Recv", "timer"))
+		}
+		rt.Recv(outside, at("Recv", "outside"))
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: seed, WatchdogMS: 5, Explore: true}, 10*time.Second, body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Deadlock != nil || r.Explore == nil || r.Explore.Uncounted == "" {
+			t.Fatalf("seed %d: deadlock %v, explore %+v; want a run with cuts", seed, r.Deadlock, r.Explore)
+		}
+	}
+}

@@ -140,3 +140,7 @@ func EndPolls() int {
 
 // lastScenario is the scheduler of the last RunScenario.
 var lastScenario atomic.Pointer[sched]
+
+// CheckCutSums makes every cut of an exploring run check its sum of the
+// goroutines' parts against one over every goroutine the run made.
+func CheckCutSums(on bool) { checkCutSums = on }

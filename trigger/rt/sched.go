@@ -137,6 +137,7 @@ func (sc *sched) newG(created *Site, parent *g) *g {
 	}
 	sc.gs.all = append(sc.gs.all, x)
 	sc.gs.outside++
+	sc.gs.out.add(x.id)
 	if sc.expl != nil {
 		sc.expl.born(x)
 	}
@@ -148,6 +149,7 @@ func (sc *sched) newG(created *Site, parent *g) *g {
 func (sc *sched) join(x *g) {
 	sc.wakeWatchdog()
 	sc.gs.outside--
+	sc.gs.out.remove(x.id)
 	x.state = gLive
 	x.busy = false
 	sc.rejoined(x)
@@ -164,8 +166,12 @@ func (sc *sched) leave(x *g, to gState) {
 	sc.gs.live.remove(x.id)
 	sc.set.unset(x)
 	x.state = to
+	if to == gDone && sc.expl != nil {
+		sc.expl.finished(x)
+	}
 	if to == gOutside {
 		sc.gs.outside++
+		sc.gs.out.add(x.id)
 	}
 }
 
@@ -176,7 +182,11 @@ func (sc *sched) retire(x *g) {
 	x.op.obj, x.op.rec, x.op.val, x.op.cases = nil, nil, nil, nil
 	if x.state == gOutside {
 		sc.gs.outside--
+		sc.gs.out.remove(x.id)
 		x.state = gDone
+		if sc.expl != nil {
+			sc.expl.finished(x)
+		}
 	} else {
 		sc.leave(x, gDone)
 	}
