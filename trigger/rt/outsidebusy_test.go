@@ -1,6 +1,7 @@
 package rt_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -72,5 +73,56 @@ func TestBusyOutsideKeepsDeadline(t *testing.T) {
 	}
 	if timedOut {
 		t.Errorf("the 2 s timeout fired while the other goroutine worked 200 ms outside instrumented code; warnings %q", r.Warnings)
+	}
+}
+
+// TestWaitOnOthersReleasedAtFirstLook: a goroutine that holds the token
+// while it waits outside instrumented code for another goroutine (here a
+// receive on a channel the code does not instrument; a read on a
+// connection whose peer is managed, in a test on real TCP) waits for one
+// the token keeps from running: the watchdog releases it at its first
+// look, a quarter of the limit, not after the whole limit. (Each read of
+// an RPC library's tests cost the whole limit, 50 ms.) Once one went so,
+// the first look comes after a 25th of the limit: the second wait's
+// release comes before a quarter.
+func TestWaitOnOthersReleasedAtFirstLook(t *testing.T) {
+	const limitMS = 4000 // the first look comes after 1 s, then after 160 ms
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: limitMS}, 30*time.Second, func() {
+		raw := make(chan int)
+		done := make(chan bool)
+		rt.Go(at("Go", ""), func() {
+			for range 2 {
+				<-raw // uninstrumented: holds the token while it waits
+				rt.Send(done, true, at("Send", ""))
+			}
+		})
+		for range 2 {
+			rt.Sleep(time.Millisecond, at("Sleep", "")) // let the reader take the token
+			raw <- 1                                    // uninstrumented: needs the reader released first
+			rt.Recv(done, at("Recv", ""))
+		}
+	})
+	if err != nil || r.Deadlock != nil {
+		t.Fatalf("%v %+v", err, r)
+	}
+	var stalled []string
+	for _, w := range r.Warnings {
+		if strings.Contains(w, "released by the watchdog") {
+			stalled = append(stalled, w)
+		}
+	}
+	if len(stalled) != 2 {
+		t.Fatalf("%d releases, want 2; warnings %q", len(stalled), r.Warnings)
+	}
+	for i, w := range stalled {
+		after := strings.Fields(w[strings.Index(w, "after ")+len("after "):])[0]
+		d, err := time.ParseDuration(after)
+		if err != nil {
+			t.Fatalf("warning %q: %v", w, err)
+		}
+		ms := int(d.Milliseconds())
+		if most := []int{limitMS, limitMS / 4}[i]; !strings.Contains(w, "[chan receive]") || ms >= most {
+			t.Errorf("%q: want a release in state chan receive before %d ms", w, most)
+		}
 	}
 }

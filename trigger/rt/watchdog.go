@@ -36,9 +36,18 @@ func (sc *sched) watchdog() {
 	limit := time.Duration(sc.cfg.WatchdogMS) * time.Millisecond
 	lastProgress, lastCur := -1, (*g)(nil)
 	since := time.Now()
+	looked := time.Time{} // the stall whose early look found the goroutine not waiting on others
+	// quick: a goroutine was released waiting on others (the test does
+	// network I/O, most likely again): the first look comes after a
+	// 25th of the limit, not a quarter, and the loop ticks as often.
+	quick := false
 	var idle idleCredit
 	for {
-		tick := limit / 4
+		look := limit / 4
+		if quick {
+			look = max(time.Millisecond, limit/25)
+		}
+		tick := look
 		sc.mu.Lock()
 		if sc.dead {
 			sc.mu.Unlock()
@@ -58,21 +67,33 @@ func (sc *sched) watchdog() {
 			lastProgress, lastCur, since = sc.progress, cur, now
 		}
 		switch {
-		case cur != nil && !cur.napping.Load() && !cur.parked.inflight.Load() && now.Sub(since) >= limit:
+		case cur != nil && !cur.napping.Load() && !cur.parked.inflight.Load() && now.Sub(since) >= look:
 			// A goroutine that runs (computes, or waits for a CPU on a
 			// loaded machine) gets more time than one blocked in a
-			// wait: releasing it costs determinism.
+			// wait: releasing it costs determinism. One blocked on
+			// other goroutines (a network read, an uninstrumented
+			// channel or lock) waits, most likely, for one the token
+			// keeps from running: it goes at the first look, a quarter
+			// of the limit, a 25th once one went so (a test on real TCP
+			// waited the whole limit at every read). The first look is
+			// taken once per stall.
 			// Its wait reason is read without sc.mu: a goroutine waiting
 			// for the scheduler's own lock is not outside.
+			stalled := now.Sub(since)
+			if stalled < limit && looked.Equal(since) {
+				break
+			}
 			goid, progress := cur.goid.Load(), sc.progress
 			sc.mu.Unlock()
 			st := waitReason(goid)
 			sc.mu.Lock()
+			looked = since
 			if sc.dead || sc.cur.Load() != cur || sc.progress != progress {
 				break
 			}
-			if !isRunning(st) || now.Sub(since) >= 8*limit {
-				sc.release(cur, now.Sub(since), st)
+			if releaseNow(st, stalled, limit) {
+				sc.release(cur, stalled, st)
+				quick = quick || waitsOnOthers(st)
 			}
 		case cur == nil && sc.gathering():
 			tick = time.Millisecond
@@ -147,6 +168,25 @@ func waitReason(goid uint64) string {
 // waiting for anything but a CPU.
 func isRunning(state string) bool {
 	return state == "running" || state == "runnable" || state == "preempted" || state == "starting"
+}
+
+// releaseNow decides the release of a goroutine away from instrumented
+// code for stalled, in state: waiting on others, at once; in any other
+// wait (a sleep, a system call), after the limit; running, after eight.
+func releaseNow(state string, stalled, limit time.Duration) bool {
+	return waitsOnOthers(state) || !isRunning(state) && stalled >= limit || stalled >= 8*limit
+}
+
+// waitsOnOthers reports whether a wait reason means the goroutine waits
+// for another goroutine or for the network: not a sleep, a system call or
+// the runtime's own waits.
+func waitsOnOthers(state string) bool {
+	switch {
+	case state == "IO wait", state == "semacquire", strings.HasPrefix(state, "select"),
+		strings.HasPrefix(state, "chan "), strings.HasPrefix(state, "sync."):
+		return true
+	}
+	return false
 }
 
 // working reports whether a wait reason means the goroutine works: it

@@ -82,3 +82,38 @@ func TestGraceOverUnseen(t *testing.T) {
 		t.Errorf("a goroutine outside: want the whole grace period, %v", sc.grace())
 	}
 }
+
+// TestReleaseNow: a goroutine away from instrumented code that waits on
+// others (the network, an uninstrumented channel, lock or WaitGroup) is
+// released at the watchdog's first look; one that sleeps or is in a
+// system call after the limit; one that runs after eight limits.
+func TestReleaseNow(t *testing.T) {
+	const limit = 40 * time.Millisecond
+	for _, c := range []struct {
+		state   string
+		stalled time.Duration
+		want    bool
+	}{
+		{"IO wait", limit / 4, true},
+		{"chan receive", limit / 4, true},
+		{"chan send (nil chan)", limit / 4, true},
+		{"select", limit / 4, true},
+		{"select (no cases)", limit / 4, true},
+		{"sync.Mutex.Lock", limit / 4, true},
+		{"sync.WaitGroup.Wait", limit / 4, true},
+		{"semacquire", limit / 4, true},
+		{"sleep", limit / 4, false},
+		{"sleep", limit, true},
+		{"syscall", limit / 2, false},
+		{"syscall", limit, true},
+		{"running", limit, false},
+		{"runnable", 7 * limit, false},
+		{"running", 8 * limit, true},
+		{"", limit / 4, false},
+		{"", limit, true},
+	} {
+		if got := releaseNow(c.state, c.stalled, limit); got != c.want {
+			t.Errorf("releaseNow(%q, %v) = %v, want %v", c.state, c.stalled, got, c.want)
+		}
+	}
+}
