@@ -95,10 +95,15 @@ func (s *space) add(rn *run) {
 }
 
 // unseen is the Good–Turing estimate over the strategy's seeded runs and
-// their number, where the budget cannot show every ordering (they cannot
-// be counted, or are more than budget); runs is 0 when there is none.
+// their number; runs is 0 when there is none. It is made where the budget
+// cannot show every ordering (they cannot be counted, or are more than
+// budget), and where it could but every seeded run showed one and the
+// same ordering: a count the runs never vary from is most often a count
+// of orderings the test cannot take (a sleep or a timer orders its
+// goroutines, which the per-object count does not see). Runs that vary
+// go on to show them all.
 func (s *space) unseen(budget int) (p float64, runs int) {
-	if s.blind != "" || s.seeds.runs == 0 || s.uncounted == "" && s.orderings <= float64(budget) {
+	if s.blind != "" || s.seeds.runs == 0 || s.uncounted == "" && s.orderings <= float64(budget) && len(s.seeds.seen) > 1 {
 		return 0, 0
 	}
 	return goodTuring(s.seeds.once, s.seeds.runs), s.seeds.runs
@@ -191,6 +196,9 @@ func (s *TestStats) StopText() string {
 	case StopExhausted:
 		return fmt.Sprintf("explored all %d orderings", s.Orderings)
 	case StopSettled:
+		if s.Bound > 0 {
+			return fmt.Sprintf("settled: %d of %.0f orderings seen; %s", s.Orderings, s.Bound, s.unseenText())
+		}
 		return fmt.Sprintf("settled: %s", s.unseenText())
 	case StopTime:
 		if s.Runs == 0 {

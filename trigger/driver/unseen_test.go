@@ -76,15 +76,22 @@ func TestSpaceUnseen(t *testing.T) {
 		t.Errorf("unseen = %v over %d runs, want 0.5 over 4", p, n)
 	}
 
-	var counted space
+	// Counted orderings the budget can show: no estimate while the runs
+	// vary (they go on to show them all), one where every run showed the
+	// same; and one where the budget cannot show them all.
+	var counted, same space
 	for i := range 4 {
-		counted.add(seededRun(strconv.Itoa(i), "", 6))
+		counted.add(seededRun(strconv.Itoa(i%2), "", 6))
+		same.add(seededRun("a", "", 6))
 	}
 	if _, n := counted.unseen(100); n != 0 {
-		t.Errorf("6 countable orderings, budget 100: an estimate over %d runs", n)
+		t.Errorf("6 countable orderings, 2 seen, budget 100: an estimate over %d runs", n)
 	}
-	if p, n := counted.unseen(5); n != 4 || p != 1 {
-		t.Errorf("6 orderings, budget 5: unseen %v over %d runs, want 1 over 4", p, n)
+	if p, n := counted.unseen(5); n != 4 || p != 0 {
+		t.Errorf("6 orderings, 2 seen twice each, budget 5: unseen %v over %d runs, want 0 over 4", p, n)
+	}
+	if p, n := same.unseen(100); n != 4 || p != 0 {
+		t.Errorf("6 countable orderings, one seen 4 times, budget 100: unseen %v over %d runs, want 0 over 4", p, n)
 	}
 
 	var split space
@@ -113,6 +120,24 @@ func TestHuntSettles(t *testing.T) {
 	}
 	if ref := st.StopRef(); ref.Stop != "settled" || ref.UnseenRuns != minEstimateRuns || ref.CheckValid() != nil {
 		t.Errorf("report stop %+v", ref)
+	}
+}
+
+// A test whose 4 counted orderings the seeds never vary (the other 3
+// cannot come: a sleep orders the goroutines, which the count does not
+// see) stops on the estimate as an uncounted one does, after
+// minEstimateRuns seeds, not after its budget; the line says the
+// orderings seen of the bound.
+func TestHuntSettlesCounted(t *testing.T) {
+	pkg, env, _ := fakePackage(t, "TestCountedSame")
+	s := hunt(t, []Package{pkg}, Options{Runs: 100, Parallel: 1, Env: env})
+	st := s.Tests[0]
+	if st.Stop != StopSettled || st.Seeded != minEstimateRuns || st.UnseenRuns != minEstimateRuns {
+		t.Fatalf("%s: stop %q after %d seeds, estimate over %d; want settled after %d", st.String(), st.Stop, st.Seeded, st.UnseenRuns, minEstimateRuns)
+	}
+	want := "settled: 1 of 4 orderings seen; a next run shows a new ordering with p≈0 (Good–Turing over 30 runs: no ordering seen once)"
+	if line := st.String(); !strings.Contains(line, want) {
+		t.Errorf("line %q; want %q", line, want)
 	}
 }
 
