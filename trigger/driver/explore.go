@@ -110,11 +110,14 @@ func (s *space) unseen(budget int) (p float64, runs int) {
 }
 
 // settledLocked reports whether t's seeded runs may stop on the estimate:
-// never while keeping going, nor for a test with aims (a prediction keeps
-// the whole budget); the caller holds t.mu.
+// never while keeping going. A test with aims has made every directed run
+// of its predictions before its seeds (a phase of its own, which the
+// estimate does not stop); its seeds are the strategy's, as another
+// test's: once they keep showing what they showed, more of them would
+// too. The caller holds t.mu.
 func (t *testHunt) settledLocked() bool {
 	o := &t.h.opts
-	if o.KeepGoing || len(o.aimsFor(t.pkg.ImportPath, t.test)) > 0 {
+	if o.KeepGoing {
 		return false
 	}
 	p, n := t.space.unseen(t.seedBudget())
