@@ -21,13 +21,14 @@ func DefaultCacheDir() string { return cache.DefaultDir() }
 // by those that change results; nil when dir is "".
 func newCache(dir string, cfg Config, opts driver.Options) *cache.Cache {
 	return cache.New(dir, struct {
-		Runs, Depth, Radius, Random, PCT int
-		Strategy                         report.Strategy
-		Seed                             uint64
-		KeepGoing, NoPredict, Static     bool
-		Timeout                          int64
-		Args                             []string
-	}{opts.Runs, opts.Depth, opts.Radius, cfg.Random, cfg.PCT, opts.Strategy, opts.Seed,
+		Runs, NoGuaranteeRuns, Depth, Radius, Random, PCT int
+		Confidence                                        float64
+		Strategy                                          report.Strategy
+		Seed                                              uint64
+		KeepGoing, NoPredict, Static                      bool
+		Timeout                                           int64
+		Args                                              []string
+	}{opts.Runs, opts.NoGuaranteeRuns, opts.Depth, opts.Radius, cfg.Random, cfg.PCT, opts.Confidence, opts.Strategy, opts.Seed,
 		opts.KeepGoing, cfg.NoPredict, cfg.Static != nil, int64(opts.Timeout), opts.Args})
 }
 

@@ -31,13 +31,16 @@ type Config struct {
 	// of the seeds that follow a test's aims when they confirmed nothing,
 	// the assumed depth, rpro's radius, the seed base, and whether to run
 	// every test's whole budget.
-	Runs       int
-	Confidence float64 // the target for each test's budget (driver.Options.Confidence)
-	Strategy   report.Strategy
-	Depth      int
-	Radius     int
-	Seed       uint64
-	KeepGoing  bool
+	Runs int
+	// NoGuaranteeRuns caps the seeded runs of a test no count of runs
+	// up to Runs promises anything for (driver.Options.NoGuaranteeRuns).
+	NoGuaranteeRuns int
+	Confidence      float64 // the target for each test's budget (driver.Options.Confidence)
+	Strategy        report.Strategy
+	Depth           int
+	Radius          int
+	Seed            uint64
+	KeepGoing       bool
 	// For, if positive, is the time Confirm may spend (confirm -for): no
 	// run starts after it, counted from Confirm's start; tests with
 	// predictions are hunted first.
@@ -108,7 +111,7 @@ type Observer interface {
 // without defaults: a flag given as 0 is an error there.
 func (c *Config) DriverOptions() (driver.Options, error) {
 	run, err := c.runRegexp()
-	return driver.Options{Runs: c.Runs, Confidence: c.Confidence, Strategy: c.Strategy, Depth: c.Depth, Radius: c.Radius, Seed: c.Seed,
+	return driver.Options{Runs: c.Runs, NoGuaranteeRuns: c.NoGuaranteeRuns, Confidence: c.Confidence, Strategy: c.Strategy, Depth: c.Depth, Radius: c.Radius, Seed: c.Seed,
 		Parallel: c.Parallel, Timeout: c.Timeout, KeepGoing: c.KeepGoing, Run: run, Args: c.Args}, err
 }
 

@@ -22,6 +22,7 @@ func runConfirm(e *env, args []string) int {
 	f.addRun(fs, "hunt only in tests whose name matches this `regexp` (like go test -run)",
 		"bound on each run's wall time; a run still going is killed and counted as timeout")
 	fs.IntVar(&f.runs, "runs", driver.Defaults.Runs, "most seeded runs per test (and per prediction): a cap on the budget")
+	fs.IntVar(&f.noGuaranteeRuns, "no-guarantee-runs", driver.Defaults.NoGuaranteeRuns, "most seeded runs of a test whose miss bound would stay 0.5 or more even after -runs runs (thousands of goroutines or acquisitions: no count of runs promises anything); its line says \"no guarantee, nor in N runs\" (not with -keep-going)")
 	fs.Float64Var(&f.confidence, "confidence", driver.Defaults.Confidence, "each test's budget: the fewest seeded runs (up to -runs) after which a deadlock of depth -depth is missed with probability at most 1-confidence, from the strategy's per-run bound for the test's goroutines and acquisitions; a test whose orderings cannot all be shown (uncountable, or every seeded run showed the same one of the count) also stops (settled), its predictions' directed runs made, once, after 30 seeded runs, the Good-Turing chance that a next run shows a new ordering is below 1-confidence")
 	fs.StringVar(&f.strategy, "strategy", string(driver.Defaults.Strategy), strategyUsage())
 	fs.IntVar(&f.depth, "depth", driver.Defaults.Depth, "assumed bug depth d for pct, rpro and directed")

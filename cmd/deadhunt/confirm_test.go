@@ -41,6 +41,7 @@ func TestConfirmUsage(t *testing.T) {
 func TestConfirmOptionErrorsNameFlags(t *testing.T) {
 	for _, c := range []struct{ args, want string }{
 		{"-runs 0", "-runs 0, want at least 1"},
+		{"-no-guarantee-runs 0", "-no-guarantee-runs 0, want at least 1"},
 		{"-p 0", "-p 0, want at least 1"},
 		{"-timeout 0s", "-timeout must be positive"},
 		{"-confidence 1", "-confidence 1, want more than 0 and less than 1"},

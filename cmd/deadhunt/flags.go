@@ -19,6 +19,7 @@ type flags struct {
 	run                                           string
 	timeout, forTime                              time.Duration
 	parallel, runs, depth, radius, random, pct, n int
+	noGuaranteeRuns                               int
 	count                                         int
 	shard, balance                                string
 	seed                                          uint64
@@ -82,7 +83,7 @@ func flagError(err error) error {
 // strategy is checked with the hunt's options (hunt.Config.DriverOptions).
 func (f *flags) config(e *env) hunt.Config {
 	cfg := hunt.Config{Dir: e.dir, Run: f.run, Parallel: f.parallel, Timeout: f.timeout, Build: e.build,
-		Runs: f.runs, Confidence: f.confidence, Strategy: report.Strategy(f.strategy), Depth: f.depth, Radius: f.radius, Seed: f.seed,
+		Runs: f.runs, NoGuaranteeRuns: f.noGuaranteeRuns, Confidence: f.confidence, Strategy: report.Strategy(f.strategy), Depth: f.depth, Radius: f.radius, Seed: f.seed,
 		KeepGoing: f.keepGoing, NoPredict: f.noPredict, KeepTraces: f.keepTraces, Args: f.args, For: f.forTime}
 	if !f.noStatic {
 		cfg.Static = e.static

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/rt/wire"
@@ -168,6 +169,7 @@ func (t *testHunt) stop() {
 		o := &t.h.opts
 		p := PerRunBound(o.Strategy, s.Calibration.Goroutines, stepsFor(o.Strategy, s.Calibration), s.Calibration.Radius, o.Depth)
 		s.MissBound = MissBound(p, s.Seeded)
+		_, s.NoGuaranteeOf = t.budget()
 		s.Unseen, s.UnseenRuns = t.space.unseen(t.seedBudget())
 	}
 	s.Uncounted, s.Unexplored = t.space.uncounted, t.space.unexplored
@@ -226,6 +228,9 @@ func (s *TestStats) boundText() string {
 	default:
 		what = "no guarantee"
 	}
+	if s.NoGuaranteeOf > 0 && report.NoGuarantee(s.MissBound) {
+		what = strings.Replace(what, "no guarantee", fmt.Sprintf("no guarantee, nor in %d runs", s.NoGuaranteeOf), 1)
+	}
 	switch {
 	case s.Bound > 0:
 		return fmt.Sprintf("%d of %.0f orderings seen, %s", s.Orderings, s.Bound, what)
@@ -258,9 +263,23 @@ func (s *TestStats) StopRef() report.TestRun {
 
 // seedBudget is the test's seeded runs: enough for Options.Confidence
 // against a deadlock of the assumed depth, given the calibration, capped
-// at Options.Runs (RunsFor).
+// at Options.Runs (RunsFor); at Options.NoGuaranteeRuns where even Runs
+// runs would promise nothing (unless keeping going): runs past those
+// buy no guarantee, only orderings the Good–Turing estimate says are
+// still new in a space too large for them to matter one by one.
 func (t *testHunt) seedBudget() int {
+	n, _ := t.budget()
+	return n
+}
+
+// budget is seedBudget, and the Runs cap it was cut from (0: not cut).
+func (t *testHunt) budget() (runs, cutFrom int) {
 	o := &t.h.opts
 	c := t.stats.Calibration
-	return RunsFor(PerRunBound(o.Strategy, c.Goroutines, stepsFor(o.Strategy, c), c.Radius, o.Depth), o.Confidence, o.Runs)
+	p := PerRunBound(o.Strategy, c.Goroutines, stepsFor(o.Strategy, c), c.Radius, o.Depth)
+	n := RunsFor(p, o.Confidence, o.Runs)
+	if !o.KeepGoing && n > o.NoGuaranteeRuns && report.NoGuarantee(MissBound(p, n)) {
+		return o.NoGuaranteeRuns, n
+	}
+	return n, 0
 }

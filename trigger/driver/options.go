@@ -22,6 +22,12 @@ var Strategies = wire.Strategies(func(e wire.StrategyInfo) bool { return e.Hunt 
 type Options struct {
 	// Runs caps the seeded runs per test (and per aim); default 100.
 	Runs int
+	// NoGuaranteeRuns caps the seeded runs of a test whose miss bound
+	// would stay 0.5 or more even after Runs (a test with thousands of
+	// goroutines or acquisitions: no count of runs promises anything);
+	// default 30, the runs a Good–Turing estimate is made over. Not
+	// while keeping going.
+	NoGuaranteeRuns int
 	// Confidence sets each test's own seeded budget: the fewest runs
 	// whose miss bound for a deadlock of depth Depth, from the
 	// calibration's per-run bound, is at most 1-Confidence (capped by
@@ -96,11 +102,12 @@ type Progress struct {
 
 // Defaults are what WithDefaults gives the options left zero, Parallel
 // apart (GOMAXPROCS); the command line's flags default to them.
-var Defaults = Options{Runs: 100, Confidence: 0.99, Strategy: wire.DefaultHunt, Depth: wire.DefaultDepth, Timeout: 10 * time.Second}
+var Defaults = Options{Runs: 100, NoGuaranteeRuns: minEstimateRuns, Confidence: 0.99, Strategy: wire.DefaultHunt, Depth: wire.DefaultDepth, Timeout: 10 * time.Second}
 
 // WithDefaults returns o with every unset field given its default.
 func (o Options) WithDefaults() Options {
 	o.Runs = cmp.Or(o.Runs, Defaults.Runs)
+	o.NoGuaranteeRuns = cmp.Or(o.NoGuaranteeRuns, Defaults.NoGuaranteeRuns)
 	o.Strategy = cmp.Or(o.Strategy, Defaults.Strategy)
 	o.Confidence = cmp.Or(o.Confidence, Defaults.Confidence)
 	o.Depth = cmp.Or(o.Depth, Defaults.Depth)
@@ -127,6 +134,8 @@ func (o *Options) CheckValid() error {
 	switch {
 	case o.Runs < 1:
 		return bad("runs", "%d, want at least 1", o.Runs)
+	case o.NoGuaranteeRuns < 1:
+		return bad("no-guarantee-runs", "%d, want at least 1", o.NoGuaranteeRuns)
 	case !slices.Contains(Strategies, o.Strategy):
 		return bad("strategy", "%q unknown (want %s)", o.Strategy, report.JoinStrategies(Strategies))
 	case !(o.Confidence > 0 && o.Confidence < 1):

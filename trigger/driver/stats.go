@@ -88,6 +88,9 @@ type TestStats struct {
 	Bound     float64
 	MissBound float64
 	Uncounted string
+	// NoGuaranteeOf is the Runs cap that could promise nothing either,
+	// where the budget was cut to Options.NoGuaranteeRuns (0: not cut).
+	NoGuaranteeOf int `json:",omitempty"`
 	// Unseen is the Good–Turing estimate of the chance that one more
 	// seeded run would have shown an ordering none showed, over
 	// UnseenRuns seeded runs of the strategy (0: no estimate; made only

@@ -145,7 +145,9 @@ func TestHuntSettlesCounted(t *testing.T) {
 // runs: a test with an aim makes them all, then its seeds stop on the
 // estimate as another test's do. Runs that keep showing new orderings
 // spend the budget, whose line says there is no guarantee and the
-// estimate, never "miss bound 1".
+// estimate, never "miss bound 1"; where no count of runs up to -runs
+// would promise anything, the budget is NoGuaranteeRuns, and the line
+// says so.
 func TestHuntKeepsBudget(t *testing.T) {
 	pkg, env, _ := fakePackage(t, "TestTimerSame", "TestTimerNew")
 	aim := Aim{ID: "DH-0000000001", Target: wire.Target{Sites: []string{"/fake/a.go:11:2"}}, Depth: 3}
@@ -158,11 +160,11 @@ func TestHuntKeepsBudget(t *testing.T) {
 				t.Errorf("%s: stop %q after %d seeds, aims %+v, estimate over %d; want the aim's 35 runs, then settled after %d seeds", st.String(), st.Stop, st.Seeded, st.Aims, st.UnseenRuns, minEstimateRuns)
 			}
 		case "TestTimerNew":
-			if st.Stop != StopBudget || st.Seeded != 35 || st.UnseenRuns != 35 {
-				t.Errorf("%s: stop %q after %d seeds, estimate over %d; want the budget spent", st.String(), st.Stop, st.Seeded, st.UnseenRuns)
+			if st.Stop != StopBudget || st.Seeded != minEstimateRuns || st.UnseenRuns != minEstimateRuns {
+				t.Errorf("%s: stop %q after %d seeds, estimate over %d; want the budget of %d spent", st.String(), st.Stop, st.Seeded, st.UnseenRuns, minEstimateRuns)
 			}
-			// 36 orderings: the calibration's and the 35 seeds'.
-			want := "budget spent (36 orderings seen, no guarantee; a next run shows a new ordering with p≈1 (Good–Turing over 35 runs: 35 orderings seen once))"
+			// 31 orderings: the calibration's and the 30 seeds'.
+			want := "budget spent (31 orderings seen, no guarantee, nor in 35 runs; a next run shows a new ordering with p≈1 (Good–Turing over 30 runs: 30 orderings seen once))"
 			if !report.NoGuarantee(st.MissBound) || !strings.HasSuffix(st.String(), want) {
 				t.Errorf("line %q (miss bound %v); want it to end %q", st.String(), st.MissBound, want)
 			}
