@@ -93,8 +93,8 @@ type TestStats struct {
 	NoGuaranteeOf int `json:",omitempty"`
 	// Unseen is the Good–Turing estimate of the chance that one more
 	// seeded run would have shown an ordering none showed, over
-	// UnseenRuns seeded runs of the strategy (0: no estimate; made only
-	// where the budget cannot show every ordering, unseen.go).
+	// UnseenRuns seeded runs of the strategy (0: no estimate; where it is
+	// made: space.unseen).
 	Unseen     float64 `json:",omitempty"`
 	UnseenRuns int     `json:",omitempty"`
 	// Unexplored names a draw the runs made that no count of runs covers

@@ -62,10 +62,10 @@ type explorer struct {
 	// could come back from outside. A run with none had no scheduling
 	// choice at all: every run of the test is this one.
 	choices int
-	// selects are the channel sets of the run's selects (each set once,
-	// keyed by a hash of its sorted keys and whether it had a default), with
-	// whether it had a default: summary
-	// checks how many of their channels came to be shared.
+	// selects are the channel sets of the run's selects, each set once
+	// (keyed by a hash of its sorted keys and whether it had a default),
+	// with whether it had a default: summary checks how many of their
+	// channels came to be shared.
 	selects map[uint64]selectRec
 	selBuf  []uintptr // selected's list of a select's channels
 	// uncounted is set when the run did something whose order the
