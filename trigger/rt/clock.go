@@ -401,14 +401,14 @@ func (sc *sched) mayJump(t *vtimer) bool {
 	}
 	limit := sc.stallLimit(t)
 	c.stallReal = false // set below when what the stall waits for comes in real time
-	if sc.gs.outside > 0 && sc.outsideBusy() {
+	if sc.gs.outside.n > 0 && sc.outsideBusy() {
 		// A goroutine works outside instrumented code (a commit writing
 		// 134 MB): real time passes for it, and the deadline comes when
 		// it would in a real run, not a watchdog period later.
 		limit = time.Duration(t.when - c.now)
 		c.stallReal = true
 	}
-	if sc.gs.outside == 0 {
+	if sc.gs.outside.n == 0 {
 		// The goroutines the package's initialization started mostly
 		// live for good (a ticker's loop): a sleep's timer does not wait
 		// for them, and a deadline's waits for them briefly (one woken
@@ -519,7 +519,7 @@ func (sc *sched) unmanaged(skip int) int { return max(sc.settle(skip, 0), 0) }
 func (sc *sched) settle(skip int, limit time.Duration) int {
 	var start time.Time
 	for i := 0; ; i++ {
-		n := runtime.NumGoroutine() - sc.gs.live.n - sc.gs.outside - sc.clock.baseGoroutines - int(sc.clock.exiting.Load()) - skip
+		n := runtime.NumGoroutine() - sc.gs.live.n - sc.gs.outside.n - sc.clock.baseGoroutines - int(sc.clock.exiting.Load()) - skip
 		switch {
 		case n <= 0:
 			return n

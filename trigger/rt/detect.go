@@ -91,7 +91,7 @@ func (sc *sched) checkStuck(final bool) {
 	if len(blocked) == 0 {
 		return
 	}
-	if sc.gs.outside > 0 || sc.realTimerWaiters(sc.gs.liveList()) || sc.timersMayWake(blocked) || !final {
+	if sc.gs.outside.n > 0 || sc.realTimerWaiters(sc.gs.liveList()) || sc.timersMayWake(blocked) || !final {
 		return
 	}
 	if ws := sc.unreleasedWaiters(blocked); len(ws) > 0 {
@@ -130,9 +130,9 @@ func (sc *sched) cycleCertain(kind wire.Kind, c []*g) bool {
 	case wire.LockOrderCycle, wire.RWR:
 		return true
 	case wire.DoubleLock:
-		return sc.gs.outside == 0 && !sc.othersCanRun(c)
+		return sc.gs.outside.n == 0 && !sc.othersCanRun(c)
 	}
-	return sc.gs.outside == 0
+	return sc.gs.outside.n == 0
 }
 
 // othersCanRun reports whether a live goroutine not in c can step (the

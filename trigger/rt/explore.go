@@ -314,7 +314,7 @@ func (e *explorer) cut(sc *sched, what string) {
 // after another and cancels a context after each was quadratic.
 func (e *explorer) cutSum(sc *sched) uint64 {
 	at := e.doneSum
-	e.liveBuf = sc.gs.out.list(sc.gs.all, sc.gs.live.list(sc.gs.all, e.liveBuf[:0]))
+	e.liveBuf = sc.gs.outside.list(sc.gs.all, sc.gs.live.list(sc.gs.all, e.liveBuf[:0]))
 	for _, y := range e.liveBuf {
 		at += cutPart(y)
 	}
@@ -428,7 +428,7 @@ func (e *explorer) didLocal(*g) {}
 // othersAlive reports whether a goroutine other than x has not ended.
 func othersAlive(x *g) bool {
 	gs := &x.sc.gs
-	n := gs.live.n + gs.outside
+	n := gs.live.n + gs.outside.n
 	if x.state != gDone {
 		n-- // x is one of them
 	}

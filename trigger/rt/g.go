@@ -97,8 +97,7 @@ type goroutines struct {
 	all     []*g // by ID-1
 	live    gset // state gLive
 	byGP    map[uintptr]*g
-	outside int  // in state gOutside
-	out     gset // the same goroutines, for the explorer's cuts
+	outside gset // state gOutside
 }
 
 // liveList lists the live goroutines in ID order (a new slice).

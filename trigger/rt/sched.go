@@ -136,8 +136,7 @@ func (sc *sched) newG(created *Site, parent *g) *g {
 		x.parent = parent.id
 	}
 	sc.gs.all = append(sc.gs.all, x)
-	sc.gs.outside++
-	sc.gs.out.add(x.id)
+	sc.gs.outside.add(x.id)
 	if sc.expl != nil {
 		sc.expl.born(x)
 	}
@@ -148,8 +147,7 @@ func (sc *sched) newG(created *Site, parent *g) *g {
 // join moves x into the decision set (from gOutside).
 func (sc *sched) join(x *g) {
 	sc.wakeWatchdog()
-	sc.gs.outside--
-	sc.gs.out.remove(x.id)
+	sc.gs.outside.remove(x.id)
 	x.state = gLive
 	x.busy = false
 	sc.rejoined(x)
@@ -170,8 +168,7 @@ func (sc *sched) leave(x *g, to gState) {
 		sc.expl.finished(x)
 	}
 	if to == gOutside {
-		sc.gs.outside++
-		sc.gs.out.add(x.id)
+		sc.gs.outside.add(x.id)
 	}
 }
 
@@ -181,8 +178,7 @@ func (sc *sched) retire(x *g) {
 	// The run keeps x; not the objects of its last operation.
 	x.op.obj, x.op.rec, x.op.val, x.op.cases = nil, nil, nil, nil
 	if x.state == gOutside {
-		sc.gs.outside--
-		sc.gs.out.remove(x.id)
+		sc.gs.outside.remove(x.id)
 		x.state = gDone
 		if sc.expl != nil {
 			sc.expl.finished(x)
@@ -342,7 +338,7 @@ func (sc *sched) choose(self *g) *g {
 	}
 	en, idle := sc.enabled()
 	en, narrowed := sc.goOn.view(self, en)
-	if sc.expl != nil && !narrowed && (en.Len() > 1 || en.Len() == 1 && (sc.clock.timers.Len() > 0 || sc.gs.outside > 0)) {
+	if sc.expl != nil && !narrowed && (en.Len() > 1 || en.Len() == 1 && (sc.clock.timers.Len() > 0 || sc.gs.outside.n > 0)) {
 		sc.expl.choices++
 	}
 	if sc.clock.timers.Len() > 0 && !narrowed {

@@ -102,7 +102,7 @@ func (sc *sched) atBound() {
 	blocked := slices.DeleteFunc(sc.blockedGs(), func(x *g) bool { return x == cur })
 	sc.boundDeadlock(blocked)
 	live := sc.gs.liveList()
-	if len(blocked) > 0 && cur == nil && len(blocked) == len(live) && sc.gs.outside == 0 && !sc.realTimerWaiters(live) && !sc.timersMayWake(blocked) {
+	if len(blocked) > 0 && cur == nil && len(blocked) == len(live) && sc.gs.outside.n == 0 && !sc.realTimerWaiters(live) && !sc.timersMayWake(blocked) {
 		sc.deadlock(sc.blockedFinding(blocked))
 	}
 	snap := sc.snapshot(dump)

@@ -228,7 +228,7 @@ func (sc *sched) lingering(x *g) {
 			left = append(left, y)
 		}
 	}
-	if len(left) == 0 || sc.gs.outside > 0 || sc.unmanaged(0) > 0 || sc.realTimerWaiters(sc.gs.liveList()) {
+	if len(left) == 0 || sc.gs.outside.n > 0 || sc.unmanaged(0) > 0 || sc.realTimerWaiters(sc.gs.liveList()) {
 		return
 	}
 	f := sc.blockedFinding(left)
@@ -318,7 +318,7 @@ func (sc *sched) pollFor(x *g, d time.Duration) bool {
 // be woken from outside, and polling for it would cost a grace period in
 // every run. Called with sc.mu held.
 func (sc *sched) outsideMayCome(blocked []*g) bool {
-	return sc.gs.outside > 0 || sc.unmanaged(0) > 0 || sc.realTimerWaiters(blocked)
+	return sc.gs.outside.n > 0 || sc.unmanaged(0) > 0 || sc.realTimerWaiters(blocked)
 }
 
 // countEnabled counts the live goroutines other than x that can step, up

@@ -54,7 +54,7 @@ func (sc *sched) watchdog() {
 			return
 		}
 		cur := sc.cur.Load()
-		if cur == nil && sc.gs.live.n == 0 && sc.gs.outside == 0 {
+		if cur == nil && sc.gs.live.n == 0 && sc.gs.outside.n == 0 {
 			// Nothing is managed (the test is over and its goroutines
 			// are done): stop until a goroutine joins again.
 			sc.dog.running = false

@@ -77,7 +77,7 @@ func TestGraceOverUnseen(t *testing.T) {
 		t.Errorf("a goroutine not managed: want the whole grace period, %v", sc.grace())
 	}
 	close(stop)
-	sc.gs.outside = 1
+	sc.gs.outside.add(1)
 	if sc.graceOver(fifth) || !sc.graceOver(sc.grace()) {
 		t.Errorf("a goroutine outside: want the whole grace period, %v", sc.grace())
 	}
