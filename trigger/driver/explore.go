@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/rt/wire"
@@ -166,11 +165,10 @@ func (t *testHunt) stop() {
 		case t.settledLocked():
 			s.Stop = StopSettled
 		}
-		o := &t.h.opts
-		p := PerRunBound(o.Strategy, s.Calibration.Goroutines, stepsFor(o.Strategy, s.Calibration), s.Calibration.Radius, o.Depth)
-		s.MissBound = MissBound(p, s.Seeded)
-		_, s.NoGuaranteeOf = t.budget()
-		s.Unseen, s.UnseenRuns = t.space.unseen(t.seedBudget())
+		s.MissBound = MissBound(t.perRunBound(), s.Seeded)
+		var budget int
+		budget, s.NoGuaranteeOf = t.budget()
+		s.Unseen, s.UnseenRuns = t.space.unseen(budget)
 	}
 	s.Uncounted, s.Unexplored = t.space.uncounted, t.space.unexplored
 	if s.Uncounted == "" {
@@ -219,17 +217,18 @@ func (s *TestStats) StopText() string {
 // boundText says what the seeded runs bought: "3 orderings seen, miss
 // bound 0.21", or "no guarantee" with the estimate where there is one.
 func (s *TestStats) boundText() string {
+	none := "no guarantee"
+	if s.NoGuaranteeOf > 0 {
+		none += fmt.Sprintf(", nor in %d runs", s.NoGuaranteeOf)
+	}
 	var what string
 	switch {
 	case !report.NoGuarantee(s.MissBound):
 		what = fmt.Sprintf("miss bound %.3g", s.MissBound)
 	case s.UnseenRuns > 0:
-		what = "no guarantee; " + s.unseenText()
+		what = none + "; " + s.unseenText()
 	default:
-		what = "no guarantee"
-	}
-	if s.NoGuaranteeOf > 0 && report.NoGuarantee(s.MissBound) {
-		what = strings.Replace(what, "no guarantee", fmt.Sprintf("no guarantee, nor in %d runs", s.NoGuaranteeOf), 1)
+		what = none
 	}
 	switch {
 	case s.Bound > 0:
@@ -275,11 +274,17 @@ func (t *testHunt) seedBudget() int {
 // budget is seedBudget, and the Runs cap it was cut from (0: not cut).
 func (t *testHunt) budget() (runs, cutFrom int) {
 	o := &t.h.opts
-	c := t.stats.Calibration
-	p := PerRunBound(o.Strategy, c.Goroutines, stepsFor(o.Strategy, c), c.Radius, o.Depth)
+	p := t.perRunBound()
 	n := RunsFor(p, o.Confidence, o.Runs)
 	if !o.KeepGoing && n > o.NoGuaranteeRuns && report.NoGuarantee(MissBound(p, n)) {
 		return o.NoGuaranteeRuns, n
 	}
 	return n, 0
+}
+
+// perRunBound is the strategy's bound on the chance that one seeded run
+// of t shows a deadlock of the assumed depth, from its calibration.
+func (t *testHunt) perRunBound() float64 {
+	o, c := &t.h.opts, t.stats.Calibration
+	return PerRunBound(o.Strategy, c.Goroutines, stepsFor(o.Strategy, c), c.Radius, o.Depth)
 }
