@@ -76,7 +76,7 @@ func replayLines(confirmed []report.Finding, repeated map[string]bool, more stri
 		lines = append(lines, f.Witness.Replay)
 	}
 	if len(lines) > maxReplayLines {
-		if all, ok := strings.CutSuffix(first.Witness.Replay, " --finding "+first.ID); ok {
+		if all, ok := driver.ReplayAllCommand(first.Witness.Replay, first.ID); ok {
 			lines = []string{fmt.Sprintf("%s   (all %d; one: --finding ID, as under each finding)", all, len(lines)+left)}
 			left = 0
 		}

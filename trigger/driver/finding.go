@@ -102,5 +102,14 @@ const DefaultReportPath = ".deadhunt/last.json"
 
 // ReplayCommand is the command line that replays finding id of a report.
 func ReplayCommand(reportPath, id string) string {
-	return fmt.Sprintf("deadhunt replay %s --finding %s", reportPath, id)
+	return fmt.Sprintf("deadhunt replay %s%s", reportPath, findingArg(id))
 }
+
+// ReplayAllCommand is the command line that replays every confirmed
+// finding of the report whose finding id replay replays (ReplayCommand's
+// line); false if replay is not such a line.
+func ReplayAllCommand(replay, id string) (string, bool) {
+	return strings.CutSuffix(replay, findingArg(id))
+}
+
+func findingArg(id string) string { return " --finding " + id }
