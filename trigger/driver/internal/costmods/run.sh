@@ -72,7 +72,7 @@ for mv in "${mods[@]}"; do
   # warm deadhunt's too (the runtime and the instrumented packages, built
   # once per runtime version and module go line): the plain run is timed
   # warm, so is the hunt. A whole hunt: one of no test (-run '^$') builds
-  # nothing, and the build cache's keys hold -run.
+  # nothing.
   [ -n "${WARM:-}" ] && "$after" confirm ./... >/dev/null 2>&1
   for mode in $MODES; do
     if [ ! -s "$out/$name.$mode.time" ]; then
