@@ -318,20 +318,35 @@ func (x *g) mapOrder(info *keyInfo, p unsafe.Pointer, n int, s *Site, order []in
 	sb := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sb)
 	h := grow(&sb.h, n)
-	if bad := info.hash(p, n, h); bad != "" {
-		x.uncontrolledOrder(s, bad)
-		return false
-	}
 	var tie func(i, j int32) int
 	if info.kind == keyString || info.kind == keyMem {
 		tie = func(i, j int32) int { return compareKeys(info, p, i, j) }
 	}
 	// About two buckets per key: fewer keys share one.
-	sort := func(seed uint64) {
-		canonical(h, grow(&sb.sorted, n), order, grow(&sb.cnt, 2<<bits.Len(uint(n-1))+1), seed, tie)
+	sort := func() {
+		canonical(h, grow(&sb.sorted, n), order, grow(&sb.cnt, 2<<bits.Len(uint(n-1))+1), tie)
+	}
+	if n > maxPermChoice && info.kind != keyNone && info.kind != keyReflect {
+		// These keys always hash: draw first, and hash mixed with the
+		// draw in one pass.
+		v := x.drawOrder(srcMap, s, n)
+		seed := uint64(0)
+		if v >= 2 { // sorted by the hashes mixed with the draw
+			seed = v
+		}
+		info.hash(p, n, h, seed)
+		sort()
+		if v == 1 {
+			slices.Reverse(order)
+		}
+		return true
+	}
+	if bad := info.hash(p, n, h, 0); bad != "" {
+		x.uncontrolledOrder(s, bad)
+		return false
 	}
 	if n <= maxPermChoice { // a choice the explorer counts: drawPerm's
-		sort(0)
+		sort()
 		perm := grow(&sb.perm, n)
 		x.drawPerm(srcMap, s, perm)
 		var canon [maxPermChoice]int32
@@ -341,36 +356,29 @@ func (x *g) mapOrder(info *keyInfo, p unsafe.Pointer, n int, s *Site, order []in
 		}
 		return true
 	}
-	switch v := x.drawOrder(srcMap, s, n); v {
-	case 0, 1:
-		sort(0)
-		if v == 1 {
-			slices.Reverse(order)
+	v := x.drawOrder(srcMap, s, n) // keys hashed through reflect
+	if v >= 2 {
+		for i, w := range h {
+			h[i] = mix64(w ^ v)
 		}
-	default: // sorted by the hashes mixed with the draw
-		sort(v)
+	}
+	sort()
+	if v == 1 {
+		slices.Reverse(order)
 	}
 	return true
 }
 
-// canonical fills ord with the indices of h sorted by h (mixed with seed
-// first, unless 0; equal hashes by tie, if not nil), in O(n) for well
-// spread hashes: a counting sort by the top bits into len(cnt)-1 (a power
-// of two) buckets, then insertion within each bucket.
-func canonical(h, sorted []uint64, ord, cnt []int32, seed uint64, tie func(i, j int32) int) {
+// canonical fills ord with the indices of h sorted by h (equal hashes by
+// tie, if not nil), in O(n) for well spread hashes: a counting sort by
+// the top bits into len(cnt)-1 (a power of two) buckets, then insertion
+// within each bucket.
+func canonical(h, sorted []uint64, ord, cnt []int32, tie func(i, j int32) int) {
 	n := len(h)
 	shift := 64 - (bits.Len(uint(len(cnt)-1)) - 1)
 	clear(cnt)
-	if seed != 0 {
-		for i, v := range h {
-			v = mix64(v ^ seed)
-			h[i] = v
-			cnt[v>>shift+1]++
-		}
-	} else {
-		for _, v := range h {
-			cnt[v>>shift+1]++
-		}
+	for _, v := range h {
+		cnt[v>>shift+1]++
 	}
 	for i := 1; i < len(cnt); i++ {
 		cnt[i] += cnt[i-1]
@@ -533,47 +541,47 @@ func plainBytes(t reflect.Type) bool {
 	return false
 }
 
-// hash fills h with the canonical hashes of the n keys at p, or says why
-// they have none ("T", or "T holding U").
-func (ki *keyInfo) hash(p unsafe.Pointer, n int, h []uint64) string {
+// hash fills h with the canonical hashes of the n keys at p, mixed with
+// seed unless 0, or says why they have none ("T", or "T holding U").
+func (ki *keyInfo) hash(p unsafe.Pointer, n int, h []uint64, seed uint64) string {
 	switch ki.kind {
 	case keyBits8:
 		for i, k := range unsafe.Slice((*uint8)(p), n) {
-			h[i] = mix64(uint64(k))
+			h[i] = mix64(uint64(k) ^ seed)
 		}
 	case keyBits16:
 		for i, k := range unsafe.Slice((*uint16)(p), n) {
-			h[i] = mix64(uint64(k))
+			h[i] = mix64(uint64(k) ^ seed)
 		}
 	case keyBits32:
 		for i, k := range unsafe.Slice((*uint32)(p), n) {
-			h[i] = mix64(uint64(k))
+			h[i] = mix64(uint64(k) ^ seed)
 		}
 	case keyBits64:
 		for i, k := range unsafe.Slice((*uint64)(p), n) {
-			h[i] = mix64(k)
+			h[i] = mix64(k ^ seed)
 		}
 	case keyFloat32: // -0 and +0 are one key: the map holds one of them
 		for i, k := range unsafe.Slice((*float32)(p), n) {
-			h[i] = mix64(uint64(math.Float32bits(k)))
+			h[i] = mix64(uint64(math.Float32bits(k)) ^ seed)
 		}
 	case keyFloat64:
 		for i, k := range unsafe.Slice((*float64)(p), n) {
-			h[i] = mix64(math.Float64bits(k))
+			h[i] = mix64(math.Float64bits(k) ^ seed)
 		}
 	case keyString:
 		for i, k := range unsafe.Slice((*string)(p), n) {
-			h[i] = strHash(k)
+			h[i] = strHash(k, seed)
 		}
 	case keyMem:
 		for i := range h {
-			h[i] = strHash(unsafe.String((*byte)(unsafe.Add(p, uintptr(i)*ki.size)), ki.size))
+			h[i] = strHash(unsafe.String((*byte)(unsafe.Add(p, uintptr(i)*ki.size)), ki.size), seed)
 		}
 	case keyReflect:
 		for i := range h {
 			v := reflect.NewAt(ki.t, unsafe.Add(p, uintptr(i)*ki.size)).Elem()
 			var bad reflect.Type
-			if h[i], bad = hashValue(0, v); bad != nil {
+			if h[i], bad = hashValue(seed, v); bad != nil {
 				return ki.t.String() + " holding " + bad.String()
 			}
 		}
@@ -622,7 +630,7 @@ func hashValue(h uint64, v reflect.Value) (uint64, reflect.Type) {
 		c := v.Complex()
 		return mix64(mix64(h^math.Float64bits(real(c))) ^ math.Float64bits(imag(c))), nil
 	case reflect.String:
-		return mix64(h ^ strHash(v.String())), nil
+		return mix64(h ^ strHash(v.String(), 0)), nil
 	case reflect.Array:
 		var bad reflect.Type
 		for i := 0; i < v.Len() && bad == nil; i++ {
@@ -658,7 +666,7 @@ func typeHash(t reflect.Type) uint64 {
 	if h, ok := typeHashes.Load(t); ok {
 		return h.(uint64)
 	}
-	h := strHash(t.PkgPath() + " " + t.String())
+	h := strHash(t.PkgPath()+" "+t.String(), 0)
 	typeHashes.Store(t, h)
 	return h
 }
@@ -673,10 +681,10 @@ func mix64(x uint64) uint64 {
 }
 
 // strHash hashes s eight bytes at a time, a short one in one word, read
-// little-endian whatever the machine, then mixes.
-func strHash(s string) uint64 {
+// little-endian whatever the machine, then mixes; seed starts it.
+func strHash(s string, seed uint64) uint64 {
 	n := len(s)
-	h := uint64(n) * 0x9e3779b97f4a7c15
+	h := uint64(n)*0x9e3779b97f4a7c15 ^ seed
 	var w uint64
 	switch {
 	case n > 8:
