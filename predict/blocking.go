@@ -74,6 +74,25 @@ type BlockFinder struct {
 	// which other goroutines completed it (a close, a plain send or
 	// receive), in order of first sight.
 	others map[report.Site][]report.Site
+	// siblings holds, per send site and creation site, the orders in
+	// which two goroutines made there sent there on one buffered channel
+	// (siblingSends), in order of first sight.
+	siblings     map[sibling]*siblingOrder
+	siblingOrder []sibling
+}
+
+// sibling is a buffered channel's send site and the creation site of the
+// goroutines sending there: workers racing for a slot of a semaphore.
+type sibling struct {
+	site    report.Site
+	creator string
+}
+
+// siblingOrder says which of two siblings sent first, in the recorded
+// runs: the one created first, or the one created later.
+type siblingOrder struct {
+	earlierFirst, laterFirst bool
+	run                      int
 }
 
 // blockRun is the state of the run being read.
@@ -111,6 +130,17 @@ type blockRun struct {
 	steps map[int][2]int
 	// sites caches the trace's site ids.
 	sites map[int]report.Site
+	// sending holds each goroutine's plain send on a buffered channel
+	// that has not shown done yet (the goroutine's next event does);
+	// sent, each such channel's (comm object's) last send done.
+	sending map[int]sendRec
+	sent    map[int]acqRec
+}
+
+// sendRec is a plain send at site on the buffered channel obj.
+type sendRec struct {
+	site report.Site
+	obj  int
 }
 
 type heldAt struct {
@@ -196,6 +226,34 @@ func (b *BlockFinder) stopped(s report.Site, g int) {
 	r.stops = append(r.stops, s)
 }
 
+// sendDone notes that goroutine g's plain send at s on the buffered
+// channel obj was done: after another goroutine's send there, made at
+// the same creation site, it notes which of the two siblings was created
+// first.
+func (b *BlockFinder) sendDone(g int, s report.Site, obj int) {
+	r := b.run
+	p, ok := r.sent[obj]
+	r.sent[obj] = acqRec{g, s}
+	if !ok || p.g == g || p.site != s || r.creatorOf(p.g) != r.creatorOf(g) {
+		return
+	}
+	k := sibling{s, r.creatorOf(g)}
+	o := b.siblings[k]
+	if o == nil {
+		o = &siblingOrder{run: r.idx}
+		if b.siblings == nil {
+			b.siblings = map[sibling]*siblingOrder{}
+		}
+		b.siblings[k] = o
+		b.siblingOrder = append(b.siblingOrder, k)
+	}
+	if p.g < g { // goroutine ids follow creation
+		o.earlierFirst = true
+	} else {
+		o.laterFirst = true
+	}
+}
+
 // maxBlocking bounds the blocking candidates of a package's traces, so
 // that a large package's hunt grows by at most maxBlocking aims of a few
 // runs each (mixed ones, which name a lock, first).
@@ -241,7 +299,30 @@ func (b *BlockFinder) Flips() []*Prediction {
 			out = append(out, c)
 		}
 	}
+	for _, k := range b.siblingOrder {
+		if len(out) == maxFlips {
+			break
+		}
+		if o := b.siblings[k]; o.earlierFirst && !o.laterFirst {
+			out = append(out, siblingFlip(k, b.runs[o.run]))
+		}
+	}
 	return out
+}
+
+// siblingFlip is the order flip of two goroutines made at one site that
+// always sent on a buffered channel at k.site in the order they were
+// made: the first to arrive there is held until another has sent, so
+// the later one takes the slot first (a semaphore taken out of turn,
+// while the first may hold what the later one needs next).
+func siblingFlip(k sibling, run Run) *Prediction {
+	c := &Prediction{Kind: report.Blocked, Level: Instance, Runs: []Run{run},
+		Block: &Block{HeldAt: k.site, OpAt: k.site, Mode: trace.CommSend, PartnerAt: []report.Site{k.site}, Waiter: k.creator, Creators: []string{k.creator}, Flip: true}}
+	c.Target = Target{Sites: []report.Site{k.site}, Goroutines: []string{k.creator},
+		Postpone: []string{k.site.String()}, Until: []string{k.site.String()}}
+	c.Goroutines = 2
+	c.Evidence = []string{fmt.Sprintf("the goroutines created at %s sent on a buffered channel at %s in the order they were created, never the other way", k.creator, k.site)}
+	return c
 }
 
 // ReadFrom adds every event of a trace.
@@ -276,7 +357,7 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 		b.runs = append(b.runs, Run{N: e.ID, Test: e.Name})
 		b.run = &blockRun{idx: len(b.runs) - 1, creator: map[int]string{}, locks: map[int]string{},
 			held: map[int][]heldAt{}, last: map[int]commAt{}, closed: map[int]report.Site{}, acqs: map[string][]acqRec{}, acqSeen: map[classAcq]bool{}, acrossSeen: map[acrossRec]bool{}, lastAcq: map[int]acqRec{}, lastRel: map[int]report.Site{},
-			lastRelLock: map[int]int{}, steps: map[int][2]int{}}
+			lastRelLock: map[int]int{}, steps: map[int][2]int{}, sending: map[int]sendRec{}, sent: map[int]acqRec{}}
 		return
 	}
 	r := b.run
@@ -288,6 +369,13 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 	case trace.OpAcq, trace.OpRAcq, trace.OpWait, trace.OpRWait, trace.OpComm:
 		if e.G > 0 {
 			r.steps[e.G] = [2]int{e.Site + 1, r.steps[e.G][0]}
+		}
+	}
+	switch e.Op {
+	case trace.OpAcq, trace.OpRAcq, trace.OpWait, trace.OpRWait, trace.OpComm, trace.OpGo, trace.OpRel, trace.OpRRel:
+		if s, ok := r.sending[e.G]; ok { // a step after its send: the send is done
+			delete(r.sending, e.G)
+			b.sendDone(e.G, s.site, s.obj)
 		}
 	}
 	switch e.Op {
@@ -359,6 +447,9 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 			if e.Obj != 0 {
 				r.signalled(e.G, e.Obj, op.site)
 			}
+		}
+		if e.Mode&(trace.CommSend|trace.CommRecv|trace.CommSelect|trace.CommDefault|trace.CommUnbuffered) == trace.CommSend && e.Obj != 0 {
+			r.sending[e.G] = sendRec{op.site, e.Obj} // arrived: done at its next step
 		}
 		if !trace.Blocks(e.Mode) || e.Mode&(trace.CommSend|trace.CommRecv) != 0 && e.Mode&trace.CommUnbuffered == 0 {
 			return // a buffered channel's operation blocks only when it is full (or empty): left to the search

@@ -193,6 +193,59 @@ rel 1 0
 	}
 }
 
+// Two goroutines made at one site whose sends on one buffered channel
+// were done in the order the goroutines were made, in every run, are a
+// sibling flip: the first at the send is held until the other has sent.
+// Done means the goroutine's next step came: the later-made goroutine
+// arriving first, but sending second, is the same order. A run where the
+// later-made sent first is the other way: then there is none.
+func TestSiblingFlip(t *testing.T) {
+	const head = `deadhunt-trace 1
+run 1 TestS
+site 0 s_test.go:5:2 f
+site 1 s.go:10:2 Submit
+site 2 s.go:12:3 Submit.func1
+site 3 s.go:13:3 Submit.func1
+lock 0 Job.mu 0x1
+go 1 2 1
+go 1 3 1
+`
+	b := blockFind(t, head+`comm 3 2 1 7
+comm 2 2 1 7
+acq 2 0 3
+rel 2 0
+acq 3 0 3
+rel 3 0
+`)
+	fs := b.Flips()
+	var sib []*Prediction
+	for _, f := range fs {
+		if len(f.Classes) == 0 {
+			sib = append(sib, f)
+		}
+	}
+	if len(sib) != 1 {
+		t.Fatalf("flips %d, sibling ones %d; want 1", len(fs), len(sib))
+	}
+	tg := sib[0].Target
+	if len(tg.Postpone) != 1 || tg.Postpone[0] != "s.go:12:3" || len(tg.Until) != 1 || tg.Until[0] != "s.go:12:3" ||
+		len(tg.Goroutines) != 1 || tg.Goroutines[0] != "s.go:10:2" || !sib[0].Block.Flip {
+		t.Errorf("sibling flip target %+v", tg)
+	}
+	b2 := blockFind(t, head+`comm 2 2 1 7
+comm 3 2 1 7
+acq 3 0 3
+rel 3 0
+acq 2 0 3
+rel 2 0
+`)
+	for _, f := range b2.Flips() {
+		if len(f.Classes) == 0 {
+			t.Errorf("a sibling flip %+v where the later-made goroutine sent first", f.Target)
+		}
+	}
+}
+
 // A goroutine seen only waiting for the lock (the recorded run
 // deadlocked) is a partner as one that took it.
 func TestBlockingMixedWaiter(t *testing.T) {

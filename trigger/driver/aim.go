@@ -61,12 +61,13 @@ type AimStats struct {
 	hits     map[int]string // seed index → finding ID of its deadlock
 }
 
-// aim runs the directed strategy toward a: one calibration run that counts
-// the target's acquisitions, then the seeded budget.
-func (t *testHunt) aim(ctx context.Context, a Aim) error {
+// aimPhase readies the directed strategy toward a: one calibration run
+// that counts the target's acquisitions, and the phase of its seeded
+// budget (aimRound makes it); nil when nothing is left to run.
+func (t *testHunt) aimPhase(ctx context.Context, a Aim) (*phase, error) {
 	o := &t.h.opts
 	if !o.KeepGoing && (t.confirmed(a.ID) || a.Runs > 0 && t.done()) {
-		return nil // confirmed by an earlier run of the test already (a blocking candidate: anything)
+		return nil, nil // confirmed by an earlier run of the test already (a blocking candidate: anything)
 	}
 	target := a.Target
 	// The calibration run is the test's calibration schedule (random, seed
@@ -77,7 +78,7 @@ func (t *testHunt) aim(ctx context.Context, a Aim) error {
 	if a.Runs == 0 && a.Steps == 0 {
 		var err error
 		if cal, err = t.calibration(ctx, &target); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	st := &AimStats{Aim: a, Depth: max(a.Depth, o.Depth), Goroutines: t.stats.Calibration.Goroutines, hits: map[int]string{}}
@@ -98,10 +99,10 @@ func (t *testHunt) aim(ctx context.Context, a Aim) error {
 	t.mu.Unlock()
 	if cal.Config.Strategy != "" {
 		if err := t.record(ctx, cal); err != nil {
-			return err
+			return nil, err
 		}
 		if !o.KeepGoing && (t.confirmed(a.ID) || cal.Outcome == Deadlock && t.confirmed(findingID(t.pkg.ImportPath, cal.Result.Deadlock))) {
-			return nil // confirmed by the calibration run
+			return nil, nil // confirmed by the calibration run
 		}
 	}
 	base := wire.Config{Strategy: report.Directed, Depth: st.Depth, Radius: st.Radius, Steps: st.Steps,
@@ -114,7 +115,28 @@ func (t *testHunt) aim(ctx context.Context, a Aim) error {
 	if cal.Config.Strategy != "" {
 		ph.drawPhase = 2 // after the aim's own calibration
 	}
-	return t.seeds(ctx, ph)
+	return ph, nil
+}
+
+// aimRound makes an aim's seeded runs: its first only, if first, else
+// those after the ones made; none once a run of it deadlocked in a
+// confirmed way (unless keeping going), nor when the test's runs of an
+// aim at a blocking candidate can stop (as aimPhase).
+func (t *testHunt) aimRound(ctx context.Context, ph *phase, first bool) error {
+	if ph.aim == nil || t.phaseDone(ph) || ph.from > ph.runs {
+		return nil
+	}
+	a, o := ph.aim.Aim, &t.h.opts
+	if !o.KeepGoing && ph.from > 0 && (t.confirmed(a.ID) || a.Runs > 0 && t.done()) {
+		return nil
+	}
+	all := ph.runs
+	if first {
+		ph.runs = max(ph.from, 1)
+	}
+	err := t.seeds(ctx, ph)
+	ph.from, ph.runs = ph.runs+1, all
+	return err
 }
 
 // finish computes FirstHit once the test's confirmed IDs are known.

@@ -324,3 +324,35 @@ func TestTargetHeldSites(t *testing.T) {
 		}
 	}
 }
+
+// Several aims take turns: each makes one run before any makes its
+// second, so an aim listed after one that misses still runs early. The
+// missing aim's four runs do not keep the other from its hit (seed 2).
+func TestHuntAimsTakeTurns(t *testing.T) {
+	pkg, env, fdir := fakePackage(t, "TestAimed")
+	rec, _ := record(t, pkg, env)
+	pr := Predict(rec, predict.Options{})
+	key := TestKey{pkg.ImportPath, "TestAimed"}
+	miss := Aim{ID: "DH-0000000002", Target: wire.Target{Sites: []string{"/fake/none.go:1:1"}}, Steps: 1, Runs: 4}
+	aims := map[TestKey][]Aim{key: append([]Aim{miss}, pr.Aims[key]...)}
+	s := hunt(t, []Package{pkg}, Options{Runs: 10, Parallel: 1, Env: env, Strategy: report.Directed, Aims: aims, Recording: rec})
+	if len(s.Findings) != 1 || s.Findings[0].ID != pr.Findings[0].ID {
+		t.Fatalf("findings %v, want the predicted one", s.Findings)
+	}
+	if w := s.Findings[0].Witness; w.Seed != 2 || w.Params["aim"] != pr.Findings[0].ID {
+		t.Errorf("witness seed %d aim %q, want seed 2 of %s", w.Seed, w.Params["aim"], pr.Findings[0].ID)
+	}
+	var directed []string
+	for _, l := range logLines(t, fdir, "targets.log") {
+		if strings.Contains(l, " directed ") {
+			directed = append(directed, l)
+		}
+	}
+	if len(directed) != 6 || !strings.Contains(directed[0], "none.go") || !strings.Contains(directed[1], "a.go:11:2") ||
+		!strings.Contains(directed[5], "a.go:11:2") {
+		t.Errorf("directed runs %q; want the missing aim's first, the other's first, the missing aim's three more, then the other's second", directed)
+	}
+	if a := s.Tests[0].Aims; len(a) != 2 || a[0].Runs != 4 || a[1].Runs != 2 || a[1].FirstHit != 2 {
+		t.Errorf("aim stats %+v; want 4 runs of the missing aim, 2 of the other, hit at its seed 2", a)
+	}
+}

@@ -266,10 +266,29 @@ func (t *testHunt) controlled(ctx context.Context, plain *run) error {
 	if (t.done() || t.exhausted()) && len(aims) == 0 {
 		return nil
 	}
-	// Every aim gets its chance, even after another was confirmed.
-	for _, a := range aims {
-		if err := t.aim(ctx, a); err != nil {
-			return err
+	// Every aim gets its chance, even after another was confirmed. With
+	// several, each first makes one run and then the rest: a test whose
+	// right aim comes last reaches it within a run per aim before it.
+	phases := make([]*phase, len(aims))
+	for round := range 2 {
+		for i, a := range aims {
+			if len(aims) == 1 && round == 0 {
+				continue // one aim: all its runs at once
+			}
+			if phases[i] == nil {
+				ph, err := t.aimPhase(ctx, a)
+				if err != nil {
+					return err
+				}
+				if ph == nil {
+					phases[i] = &phase{} // nothing to run
+					continue
+				}
+				phases[i] = ph
+			}
+			if err := t.aimRound(ctx, phases[i], round == 0 && len(aims) > 1); err != nil {
+				return err
+			}
 		}
 	}
 	if t.done() || t.exhausted() || o.info().AimsOnly { // only the aims
@@ -296,8 +315,11 @@ type phase struct {
 	aim  *AimStats // nil for the strategy's own seeds
 	hit  bool      // an aim's run deadlocked in a confirmed way; guarded by testHunt.mu
 	// start is the runs the test had made when the phase began: seed i
-	// is the hunt's run start+i.
+	// is the hunt's run start+i-from+1.
 	start int
+	// from is the first seed to make (0: 1); an aim's phase made in two
+	// rounds (aimRound) goes on from the seed after its first round's.
+	from int
 	// drawPhase is the draw phase of seed 0 (Config.DrawPhase): 1, after
 	// the test's calibration (phase 1); 2 after an aim's too.
 	drawPhase int
@@ -384,11 +406,11 @@ func (t *testHunt) seeds(ctx context.Context, ph *phase) error {
 	t.mu.Lock()
 	ph.start = t.stats.Runs
 	t.mu.Unlock()
-	n := ph.runs
+	n, from := ph.runs, max(ph.from, 1)
 	seeds := make(chan int)
 	go func() {
 		defer close(seeds)
-		for i := 1; i <= n; i++ {
+		for i := from; i <= n; i++ {
 			if t.h.expired() {
 				t.mu.Lock()
 				t.timeUp = true
@@ -420,7 +442,7 @@ func (t *testHunt) seeds(ctx context.Context, ph *phase) error {
 	var wg sync.WaitGroup
 	var first error
 	var errOnce sync.Once
-	for range min(n, t.h.opts.Parallel) {
+	for range min(n-from+1, t.h.opts.Parallel) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -464,7 +486,7 @@ func (t *testHunt) seed(ctx context.Context, ph *phase, i int) error {
 	if err != nil {
 		return err
 	}
-	rn.Seeded, rn.ordinal = true, ph.start+i
+	rn.Seeded, rn.ordinal = true, ph.start+i-max(ph.from, 1)+1
 	if a := ph.aim; a != nil {
 		rn.Aim = a.Aim.ID
 		t.mu.Lock()

@@ -19,7 +19,9 @@ import (
 // goroutines are released for their current operation. A held
 // goroutine's pending channel operation is still a partner, but a
 // select with another case ready takes that one (chooseCase, select.go):
-// held means not there yet. A timer created
+// held means not there yet. At a site both Postpone and Until (siblings
+// racing for one operation, predict's sibling flips) only the first
+// goroutine found there is held: the others are what it waits for. A timer created
 // at a Postpone site does not fire early or when merely due (holdsTimer),
 // and loses its ties: it fires when it is overdue or nothing else can
 // happen.
@@ -32,6 +34,7 @@ type postponer struct {
 	fires       int         // firings while everything was held
 	since       int64       // the clock at the first of them
 	timersFree  bool        // a step at an Until site released the held timers
+	first       *g          // held at a site both Postpone and Until, first of those there
 	cand        []*g
 }
 
@@ -80,7 +83,19 @@ func siteSet(list []string) func(*Site) bool {
 }
 
 // held reports whether x is held back at its current operation.
-func (p *postponer) held(x *g) bool { return p.late(x.op.site) && !p.free[x] }
+func (p *postponer) held(x *g) bool {
+	s := x.op.site
+	if !p.late(s) || p.free[x] {
+		return false
+	}
+	if !p.until(s) {
+		return true
+	}
+	if p.first == nil || p.first.state != gLive || !p.late(p.first.op.site) || !p.until(p.first.op.site) {
+		p.first = x
+	}
+	return p.first == x
+}
 
 // filter returns the goroutines of en that are not held back; if all
 // are, it releases them and returns en.
@@ -104,6 +119,9 @@ func (p *postponer) filter(en []*g) []*g {
 // and a step at an Until site releases the goroutines held elsewhere.
 func (p *postponer) stepped(x *g, en []*g) {
 	delete(p.free, x)
+	if p.first == x {
+		p.first = nil
+	}
 	if p.late(x.op.site) { // a held goroutine goes on: the next hold may jump again
 		p.fires = 0
 	}

@@ -121,3 +121,32 @@ func TestPostponerDelaysAddUp(t *testing.T) {
 		t.Error("after the held goroutine stepped, a new hold may jump again")
 	}
 }
+
+// At a site both Postpone and Until (siblings racing for one operation)
+// the first goroutine found there is held and the later ones are not:
+// one of them steps there first, which releases it.
+func TestPostponerFirstAtSharedSite(t *testing.T) {
+	s, other := &Site{File: "a.go", Line: 1, Col: 1}, &Site{File: "a.go", Line: 2, Col: 1}
+	p := newPostponer(targets{Postpone: []string{s.String()}, Until: []string{s.String()}})
+	x, y, z := &g{id: 1}, &g{id: 2}, &g{id: 3}
+	x.op.site, y.op.site, z.op.site = s, other, other
+	if c := p.filter([]*g{x, y}); len(c) != 1 || c[0] != y {
+		t.Fatalf("filter: %v, want y alone (x, first at the site, held)", c)
+	}
+	y.op.site = s // y arrives second: not held
+	if c := p.filter([]*g{x, y, z}); len(c) != 2 || c[0] != y || c[1] != z {
+		t.Fatalf("filter: %v, want y and z", c)
+	}
+	if !p.held(x) {
+		t.Error("x released before another stepped at the site")
+	}
+	p.stepped(y, []*g{x, y, z})
+	if p.held(x) {
+		t.Error("x still held after y stepped at the site")
+	}
+	p.stepped(x, []*g{x, z})
+	z.op.site = s // x's next operation at the site: held again, z now second
+	if !p.held(x) || p.held(z) {
+		t.Errorf("after x stepped: x held %v, z held %v; want x held, z not", p.held(x), p.held(z))
+	}
+}
