@@ -119,9 +119,9 @@ func (t *testHunt) aimPhase(ctx context.Context, a Aim) (*phase, error) {
 }
 
 // aimRound makes an aim's seeded runs: its first only, if first, else
-// those after the ones made; none once a run of it deadlocked in a
-// confirmed way (unless keeping going), nor when the test's runs of an
-// aim at a blocking candidate can stop (as aimPhase).
+// those not made yet. Unless keeping going, none once a run of it
+// deadlocked in a confirmed way, its finding was confirmed or, for a
+// blocking candidate, anything in the test was (as aimPhase).
 func (t *testHunt) aimRound(ctx context.Context, ph *phase, first bool) error {
 	if ph.aim == nil || t.phaseDone(ph) || ph.from > ph.runs {
 		return nil

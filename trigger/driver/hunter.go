@@ -286,7 +286,7 @@ func (t *testHunt) controlled(ctx context.Context, plain *run) error {
 				}
 				phases[i] = ph
 			}
-			if err := t.aimRound(ctx, phases[i], round == 0 && len(aims) > 1); err != nil {
+			if err := t.aimRound(ctx, phases[i], round == 0); err != nil {
 				return err
 			}
 		}

@@ -21,10 +21,10 @@ import (
 // select with another case ready takes that one (chooseCase, select.go):
 // held means not there yet. At a site both Postpone and Until (siblings
 // racing for one operation, predict's sibling flips) only the first
-// goroutine found there is held: the others are what it waits for. A timer created
-// at a Postpone site does not fire early or when merely due (holdsTimer),
-// and loses its ties: it fires when it is overdue or nothing else can
-// happen.
+// goroutine found there is held: the others are what it waits for. A
+// timer created at a Postpone site does not fire early or when merely due
+// (holdsTimer), and loses its ties: it fires when it is overdue or
+// nothing else can happen.
 //
 // Unlike a change point, a postponement costs no randomness: it orders
 // the candidate's two operations the one way the recorded runs did not.
