@@ -76,7 +76,7 @@ type BlockFinder struct {
 	others map[report.Site][]report.Site
 	// siblings holds, per send site and creation site, the orders in
 	// which two goroutines made there sent there on one buffered channel
-	// (siblingSends), in order of first sight.
+	// (sendDone), in order of first sight.
 	siblings     map[sibling]*siblingOrder
 	siblingOrder []sibling
 }
