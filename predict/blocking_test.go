@@ -197,8 +197,8 @@ rel 1 0
 // were done in the order the goroutines were made, in every run, are a
 // sibling flip: the first at the send is held until the other has sent.
 // Done means the goroutine's next step came: the later-made goroutine
-// arriving first, but sending second, is the same order. A run where the
-// later-made sent first is the other way: then there is none.
+// arriving first, but sending second, is the same order. Where another
+// run had the later-made send first, there is none.
 func TestSiblingFlip(t *testing.T) {
 	const head = `deadhunt-trace 1
 run 1 TestS
@@ -233,6 +233,16 @@ rel 3 0
 		t.Errorf("sibling flip target %+v", tg)
 	}
 	b2 := blockFind(t, head+`comm 2 2 1 7
+acq 2 0 3
+rel 2 0
+comm 3 2 1 7
+acq 3 0 3
+rel 3 0
+run 2 TestS
+lock 0 Job.mu 0x1
+go 1 2 1
+go 1 3 1
+comm 2 2 1 7
 comm 3 2 1 7
 acq 3 0 3
 rel 3 0
@@ -241,7 +251,7 @@ rel 2 0
 `)
 	for _, f := range b2.Flips() {
 		if len(f.Classes) == 0 {
-			t.Errorf("a sibling flip %+v where the later-made goroutine sent first", f.Target)
+			t.Errorf("a sibling flip %+v where a run had the later-made goroutine send first", f.Target)
 		}
 	}
 }

@@ -132,7 +132,7 @@ func (t *testHunt) aimRound(ctx context.Context, ph *phase, first bool) error {
 	}
 	all := ph.runs
 	if first {
-		ph.runs = max(ph.from, 1)
+		ph.runs = 1
 	}
 	err := t.seeds(ctx, ph)
 	ph.from, ph.runs = ph.runs+1, all

@@ -280,11 +280,7 @@ func (t *testHunt) controlled(ctx context.Context, plain *run) error {
 				if err != nil {
 					return err
 				}
-				if ph == nil {
-					phases[i] = &phase{} // nothing to run
-					continue
-				}
-				phases[i] = ph
+				phases[i] = cmp.Or(ph, &phase{}) // no aim: nothing to run
 			}
 			if err := t.aimRound(ctx, phases[i], round == 0); err != nil {
 				return err
