@@ -51,6 +51,7 @@ func parallelMany(t *testing.T) {
 
 // TestChildManyParallel: many parallel subtests, nested, under control.
 func TestChildManyParallel(t *testing.T) {
+	t.Parallel() // a child process: the others can run while it waits
 	for _, strat := range []rt.Strategy{"random", "pct"} {
 		for seed := uint64(1); seed <= 2; seed++ {
 			c := runChild(t, "parallelmany", &rt.Config{Strategy: strat, Seed: seed, Steps: 200, Depth: 3, WatchdogMS: 20})

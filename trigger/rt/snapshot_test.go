@@ -131,6 +131,7 @@ func boundConfig(strategy rt.Strategy) *rt.Config {
 }
 
 func TestBoundSpinIsHang(t *testing.T) {
+	t.Parallel() // a child process: the others can run while it waits
 	c := runChild(t, "spinforever", boundConfig("random"))
 	if c.code != 4 || c.result == nil || c.result.Outcome != "hang" || c.result.Hang == nil {
 		t.Fatalf("code %d, result %+v:\n%s", c.code, c.result, c.stderr)
@@ -146,6 +147,7 @@ func TestBoundSpinIsHang(t *testing.T) {
 // A spin's long schedule is kept, encoded, up to hangCompactMax steps;
 // a short one as a list.
 func TestBoundSpinKeepsSchedule(t *testing.T) {
+	t.Parallel() // a child process: the others can run while it waits
 	cfg := boundConfig("random")
 	cfg.BoundMS = 400 // a spin makes about two million steps a second
 	c := runChild(t, "spinforever", cfg)
@@ -172,6 +174,7 @@ func TestBoundSpinKeepsSchedule(t *testing.T) {
 }
 
 func TestBoundProgressIsSlow(t *testing.T) {
+	t.Parallel() // a child process: the others can run while it waits
 	c := runChild(t, "slowloop", boundConfig("random"))
 	if c.code != 4 || c.result == nil || c.result.Hang == nil {
 		t.Fatalf("code %d:\n%s", c.code, c.stderr)
@@ -182,6 +185,7 @@ func TestBoundProgressIsSlow(t *testing.T) {
 }
 
 func TestBoundSpinLockProgressIsSlow(t *testing.T) {
+	t.Parallel() // a child process: the others can run while it waits
 	c := runChild(t, "spinlockworkers", boundConfig("random"))
 	if c.code != 4 || c.result == nil || c.result.Hang == nil {
 		t.Fatalf("code %d:\n%s", c.code, c.stderr)
@@ -192,6 +196,7 @@ func TestBoundSpinLockProgressIsSlow(t *testing.T) {
 }
 
 func TestBoundLockHeldByEndedIsDeadlock(t *testing.T) {
+	t.Parallel() // a child process: the others can run while it waits
 	c := runChild(t, "heldbyended", boundConfig("random"))
 	if c.code != 3 || c.result == nil || c.result.Deadlock == nil {
 		t.Fatalf("code %d:\n%s", c.code, c.stderr)
@@ -209,6 +214,7 @@ func TestBoundLockHeldByEndedIsDeadlock(t *testing.T) {
 // on: the hang's snapshot says so (not a deadlock: nothing proves the
 // goroutine will never release it).
 func TestBoundLostUnlockNamed(t *testing.T) {
+	t.Parallel() // a child process: the others can run while it waits
 	c := runChild(t, "lostunlock", boundConfig("random"))
 	if c.code != 4 || c.result == nil || c.result.Hang == nil {
 		t.Fatalf("code %d, result %+v:\n%s", c.code, c.result, c.stderr)
@@ -233,6 +239,7 @@ func TestBoundLostUnlockNamed(t *testing.T) {
 }
 
 func TestBoundPlainRunSnapshot(t *testing.T) {
+	t.Parallel() // a child process: the others can run while it waits
 	c := runChild(t, "plainwait", boundConfig("plain"))
 	if c.code != 4 || c.result == nil || c.result.Hang == nil {
 		t.Fatalf("code %d:\n%s", c.code, c.stderr)
@@ -258,6 +265,7 @@ func TestBoundPlainRunSnapshot(t *testing.T) {
 // A deadlock found at the bound replays: the replay checks for it where
 // its schedule ends, while the spinner would go on for ever.
 func TestBoundDeadlockReplays(t *testing.T) {
+	t.Parallel() // a child process: the others can run while it waits
 	c := runChild(t, "heldbyended", boundConfig("random"))
 	if c.code != 3 || c.result == nil || c.result.Deadlock == nil {
 		t.Fatalf("code %d:\n%s", c.code, c.stderr)
@@ -314,6 +322,7 @@ func leakLong() {
 // when the end stops waiting is no deadlock, so a "blocked" one proves the
 // end waited past its grace periods.
 func TestLeakBlocksAfterLongRun(t *testing.T) {
+	t.Parallel() // a child process: the others can run while it waits
 	cfg := &rt.Config{Strategy: "random", Seed: 1, WatchdogMS: leakLongWatchdogMS, BoundMS: 120_000}
 	c := runChild(t, "leaklong", cfg)
 	if c.code != 3 || c.result == nil || c.result.Deadlock == nil || c.result.Deadlock.Kind != "blocked" {
