@@ -144,3 +144,11 @@ var lastScenario atomic.Pointer[sched]
 // CheckCutSums makes every cut of an exploring run check its sum of the
 // goroutines' parts against one over every goroutine the run made.
 func CheckCutSums(on bool) { checkCutSums = on }
+
+// SetEndClocks replaces the process CPU time and the wall time the
+// test's end counts in; the returned func restores them.
+func SetEndClocks(cpu func() time.Duration, wall func() time.Time) (restore func()) {
+	oldCPU, oldWall := cpuTime, wallNow
+	cpuTime, wallNow = cpu, wall
+	return func() { cpuTime, wallNow = oldCPU, oldWall }
+}

@@ -69,3 +69,34 @@ func TestNotLingering(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayEndIgnoresTime: a replay ends the test where its schedule
+// does, however long its leaked goroutines took (a loaded machine makes
+// every end overdue).
+func TestReplayEndIgnoresTime(t *testing.T) {
+	cfg := rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20, EndSteps: 2_000}
+	r, err := rt.RunScenario(cfg, 10*time.Second, retryForever)
+	if err != nil || r.Deadlock == nil || !r.Deadlock.Lingering {
+		t.Fatalf("recording: %v, finding %+v; want a lingering leak", err, r.Deadlock)
+	}
+	var cpu time.Duration // a second of CPU and an hour of wall time at every look
+	wall := time.Now()
+	defer rt.SetEndClocks(func() time.Duration { cpu += time.Second; return cpu }, func() time.Time { wall = wall.Add(time.Hour); return wall })()
+	cfg.Strategy, cfg.Replay = "replay", writeSchedule(t, r.Schedule)
+	rr, err := rt.RunScenario(cfg, 10*time.Second, retryForever)
+	if err != nil || rr.Deadlock == nil || !rr.Deadlock.Lingering || len(rr.Warnings) > 0 || rr.Steps != r.Steps {
+		t.Fatalf("replay: %v, %d steps (recorded %d), finding %+v, warnings %q", err, rr.Steps, r.Steps, rr.Deadlock, rr.Warnings)
+	}
+}
+
+// TestEndCountsCPUTime: the wait for a test's leaked goroutines counts
+// the process's CPU time, not the wall's: on a loaded machine, where
+// hours pass while the process gets no CPU, the leak is still found.
+func TestEndCountsCPUTime(t *testing.T) {
+	wall := time.Now()
+	defer rt.SetEndClocks(func() time.Duration { return 0 }, func() time.Time { wall = wall.Add(time.Hour); return wall })()
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20}, 10*time.Second, retryForever)
+	if err != nil || r.Deadlock == nil || !r.Deadlock.Lingering {
+		t.Fatalf("%v, finding %+v, warnings %q; want a lingering leak", err, r.Deadlock, r.Warnings)
+	}
+}

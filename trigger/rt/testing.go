@@ -143,8 +143,8 @@ func callerSite(skip int) *Site {
 func (x *g) endTest(panicked bool) {
 	sc := x.sc
 	sc.mu.Lock()
-	sc.life.endBy = time.Now().Add(4 * sc.grace())
-	sc.life.leakBy = sc.life.endBy
+	sc.life.endBy = cpuTime() + 4*sc.grace()
+	sc.life.leakBy = time.Now().Add(4 * sc.grace())
 	if b := time.Duration(sc.cfg.BoundMS) * time.Millisecond; b > 0 && sc.life.start.Add(b/2).After(sc.life.leakBy) {
 		sc.life.leakBy = sc.life.start.Add(b / 2)
 	}
@@ -165,7 +165,10 @@ func (x *g) endTest(panicked bool) {
 		if spent {
 			break
 		}
-		if byTime = time.Now().After(sc.life.endBy); byTime || !sc.pollFor(x, sc.grace()) {
+		sc.mu.Lock()
+		replaying := sc.replaying()
+		sc.mu.Unlock()
+		if byTime = !replaying && cpuTime() > sc.life.endBy; byTime || !sc.pollFor(x, sc.grace()) {
 			break
 		}
 	}
@@ -238,10 +241,13 @@ func (sc *sched) lingering(x *g) {
 
 // endDue reports whether the test's end may step although other
 // goroutines can (idle: only spinners can): after endBy if only spinners
-// are left, after leakBy otherwise. Called with sc.mu held.
+// are left, after leakBy too otherwise; in a replay, where its schedule
+// has it. Called with sc.mu held.
 func (sc *sched) endDue(idle bool) bool {
-	now := time.Now()
-	return now.After(sc.life.endBy) && (idle || now.After(sc.life.leakBy)) || sc.endStepsSpent()
+	if sc.replaying() {
+		return sc.endStepsSpent() // the schedule places the end (replayWants), not the machine's speed
+	}
+	return cpuTime() > sc.life.endBy && (idle || wallNow().After(sc.life.leakBy)) || sc.endStepsSpent()
 }
 
 // endStepsSpent reports whether the goroutines the test leaked have taken
@@ -255,6 +261,14 @@ func (sc *sched) endStepsSpent() bool {
 		return true // the recorded run's time after the test ended there
 	}
 	return sc.cfg.EndSteps > 0 && sc.steps.len()-sc.life.endStep >= sc.cfg.EndSteps
+}
+
+// replaying reports whether a replay follows its schedule (it has not
+// diverged): where the test's end comes is then the schedule's, never
+// the real time the leaked goroutines took.
+func (sc *sched) replaying() bool {
+	r, ok := sc.strat.(*replay)
+	return ok && !r.diverged
 }
 
 // replayWants reports whether a replay's schedule has x step next (x: the
@@ -413,11 +427,24 @@ const (
 // held until every released subtest has rejoined, or for gatherBound at
 // most (one may wait for a -test.parallel slot).
 
+// cpuTime reads the process's CPU time (processCPU), wallNow the time
+// (leakBy's); tests replace them.
+var (
+	cpuTime = processCPU
+	wallNow = time.Now
+)
+
+// processStart stands for the process's start where its CPU time is not
+// read (cputime_other.go).
+var processStart = time.Now()
+
 // ends are the scheduler's times and holds around the ends of tests.
 type ends struct {
 	start  time.Time // when the run began
 	idleAt time.Time // when the scheduler last went idle
-	endBy  time.Time // the test's end hook stops waiting for leaked goroutines
+	// endBy is when the test's end hook stops waiting for leaked
+	// goroutines, in the process's CPU time (cpuTime).
+	endBy time.Duration
 	// leakBy is how long leaked goroutines that still make progress (not
 	// only spinners) may run after endBy: half the run's bound, so that
 	// one that blocks for good after a long computation is still seen.
