@@ -135,6 +135,34 @@ type blockRun struct {
 	// sent, each such channel's (comm object's) last send done.
 	sending map[int]sendRec
 	sent    map[int]acqRec
+	// parent holds each goroutine's maker.
+	parent map[int]int
+	// mayBlock counts each goroutine's events that could block (locks,
+	// blocking comms); before, the count each goroutine's last comm on a
+	// channel (goroutine, comm object) found before it (clean, below).
+	mayBlock map[int]int
+	before   map[[2]int]int
+	// pending holds the held-across records of each goroutine's channel
+	// operation (and its comm object) until an hb edge completes it;
+	// dirty, the records of which some instance was not completed
+	// cleanly (by a goroutine the holder made, before anything of its
+	// that could block).
+	pending map[int]pendingOp
+	dirty   map[acrossRec]bool
+}
+
+// pendingOp is a channel operation's held-across records.
+type pendingOp struct {
+	obj  int
+	recs []acrossRec
+}
+
+// clean reports whether goroutine x, made by y, did nothing that could
+// block before its operation on channel obj: it completes y's whatever
+// the schedule (a started-handshake).
+func (r *blockRun) clean(x, y, obj int) bool {
+	n, ok := r.before[[2]int{x, obj}]
+	return ok && n == 0 && r.parent[x] == y
 }
 
 // sendRec is a plain send at site on the buffered channel obj.
@@ -357,7 +385,8 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 		b.runs = append(b.runs, Run{N: e.ID, Test: e.Name})
 		b.run = &blockRun{idx: len(b.runs) - 1, creator: map[int]string{}, locks: map[int]string{},
 			held: map[int][]heldAt{}, last: map[int]commAt{}, closed: map[int]report.Site{}, acqs: map[string][]acqRec{}, acqSeen: map[classAcq]bool{}, acrossSeen: map[acrossRec]bool{}, lastAcq: map[int]acqRec{}, lastRel: map[int]report.Site{},
-			lastRelLock: map[int]int{}, steps: map[int][2]int{}, sending: map[int]sendRec{}, sent: map[int]acqRec{}}
+			lastRelLock: map[int]int{}, steps: map[int][2]int{}, sending: map[int]sendRec{}, sent: map[int]acqRec{},
+			parent: map[int]int{}, mayBlock: map[int]int{}, before: map[[2]int]int{}, pending: map[int]pendingOp{}, dirty: map[acrossRec]bool{}}
 		return
 	}
 	r := b.run
@@ -383,6 +412,7 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 		r.locks[e.ID] = e.Name
 	case trace.OpGo:
 		r.creator[e.Peer] = site(e.Site).String()
+		r.parent[e.Peer] = e.G
 		r.steps[e.Peer] = [2]int{e.Site + 1}
 		r.hb.add(e.G, e.Peer, r.seq)
 		r.wg.started(e.G)
@@ -396,8 +426,10 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 			b.handover(c, p, a)
 		}
 		r.lastAcq[e.Lock] = a
+		r.mayBlock[e.G]++
 		r.tookLock(e.G, e.Lock)
 	case trace.OpWait, trace.OpRWait: // a goroutine left waiting for the lock wanted it all the same
+		r.mayBlock[e.G]++
 		c := r.locks[e.Lock]
 		r.addAcq(c, acqRec{e.G, site(e.Site)})
 	case trace.OpRel, trace.OpRRel:
@@ -430,6 +462,13 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 			}
 		}
 		r.last[e.G] = op
+		r.settle(e.G)
+		if e.Obj != 0 {
+			r.before[[2]int{e.G, e.Obj}] = r.mayBlock[e.G]
+		}
+		if trace.Blocks(e.Mode) {
+			r.mayBlock[e.G]++
+		}
 		if e.Mode&trace.CommClose != 0 {
 			r.closed[e.G] = op.site
 		}
@@ -454,14 +493,24 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 		if !trace.Blocks(e.Mode) || e.Mode&(trace.CommSend|trace.CommRecv) != 0 && e.Mode&trace.CommUnbuffered == 0 {
 			return // a buffered channel's operation blocks only when it is full (or empty): left to the search
 		}
+		chanOp := e.Obj != 0 && e.Mode&(trace.CommSend|trace.CommRecv) != 0 && e.Mode&(trace.CommWGWait|trace.CommCondWait) == 0
 		for _, h := range r.held[e.G] {
 			a := acrossRec{e.G, r.locks[h.lock], h.site, op}
 			if !r.acrossSeen[a] {
 				r.acrossSeen[a] = true
 				r.across = append(r.across, a)
 			}
+			if chanOp {
+				r.pending[e.G] = pendingOp{e.Obj, append(r.pending[e.G].recs, a)}
+			} else {
+				r.dirty[a] = true
+			}
 		}
 	case trace.OpHB:
+		if p, ok := r.pending[e.Peer]; ok && !r.clean(e.G, e.Peer, p.obj) {
+			r.settle(e.Peer)
+		}
+		delete(r.pending, e.Peer)
 		r.hb.add(e.G, e.Peer, r.seq)
 		b.pair(e.G, e.Peer, site)
 		b.completed(e.G, e.Peer, site)
@@ -529,6 +578,15 @@ func (b *BlockFinder) pair(x, y int, site func(int) report.Site) {
 	}
 }
 
+// settle marks the held-across records of g's channel operation that
+// no hb edge completed dirty: it completed some other way, or never.
+func (r *blockRun) settle(g int) {
+	for _, a := range r.pending[g].recs {
+		r.dirty[a] = true
+	}
+	delete(r.pending, g)
+}
+
 func (r *blockRun) creatorOf(g int) string {
 	if c, ok := r.creator[g]; ok {
 		return c
@@ -577,7 +635,13 @@ func (b *BlockFinder) finishRun() {
 	if r == nil {
 		return
 	}
+	for g := range r.pending {
+		r.settle(g)
+	}
 	for _, a := range r.across {
+		if !r.dirty[a] {
+			continue // each time held across a handshake that always completes
+		}
 		bl := Block{Class: a.class, HeldAt: a.heldAt, OpAt: a.op.site, Mode: a.op.mode, Waiter: r.creatorOf(a.g)}
 		var ps partners
 		for _, q := range r.acqs[a.class] {

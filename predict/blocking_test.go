@@ -305,3 +305,52 @@ rel 1 0
 		t.Errorf("postpone %v until %v; want the waiter's Lock until the Signal", tg.Postpone, tg.Until)
 	}
 }
+
+// A lock held across a receive that the goroutine the holder just made
+// completes before anything of its that could block (a started
+// handshake) is no candidate, even when the completion's edge comes
+// late; a completer that may block first, or that the holder did not
+// make, leaves one.
+func TestMixedStartHandshake(t *testing.T) {
+	mixed := func(maker, worker string) int {
+		b := blockFind(t, `deadhunt-trace 1
+run 1 TestH
+site 0 h_test.go:5:2 f
+site 1 h.go:10:2 Submit
+site 2 h.go:11:2 Submit
+site 3 h.go:12:3 Submit.func1
+site 4 h.go:14:2 Submit
+site 5 h.go:13:3 Submit.func1
+site 6 h.go:12:9 Submit.func1
+site 7 h.go:11:9 Submit.func1
+lock 0 Job.mu 0x1
+lock 1 Farm.mu 0x2
+go 1 2 0
+acq 2 0 1
+`+maker+`
+comm 2 4 258 1
+`+worker+`comm 3 3 16 1
+comm 3 6 1 2
+hb 3 2
+rel 2 0
+acq 3 0 5
+rel 3 0
+`)
+		n := 0
+		for _, p := range b.Predictions() {
+			if p.Kind == report.Mixed {
+				n++
+			}
+		}
+		return n
+	}
+	if n := mixed("go 2 3 2", ""); n != 0 {
+		t.Errorf("%d mixed candidates, want none: the worker closes started first", n)
+	}
+	if n := mixed("go 2 3 2", "acq 3 1 7\nrel 3 1\n"); n != 1 {
+		t.Errorf("%d mixed candidates, want 1: the worker takes a lock before it closes started", n)
+	}
+	if n := mixed("go 1 3 2", ""); n != 1 {
+		t.Errorf("%d mixed candidates, want 1: the holder did not make the worker", n)
+	}
+}
