@@ -15,8 +15,8 @@ func TestReplayWhy(t *testing.T) {
 		code int
 		want string
 	}{
-		{"deadhunt replay: " + id + ": driver: finding " + id + ": stale witness: the code of example.com/x changed since it was recorded (fingerprint 1, now 2); run deadhunt confirm again",
-			1, "replay " + id + ": failed (exit 1): stale witness: the code of example.com/x changed since it was recorded (fingerprint 1, now 2); run deadhunt confirm again"},
+		{"deadhunt replay: " + id + ": driver: finding " + id + ": stale witness: the test binary of example.com/x is not the one that recorded it (fingerprint 1, now 2); run deadhunt confirm again",
+			1, "replay " + id + ": failed (exit 1): stale witness: the test binary of example.com/x is not the one that recorded it (fingerprint 1, now 2); run deadhunt confirm again"},
 		{id + " replay 1/1: diverged from the witness (replay diverged at step 2: goroutine 2 not enabled), then did not deadlock (pass)\n" +
 			id + ": deadlocked again in 0 of 1 replay(s) (example.com/x TestX)",
 			0, "replay " + id + ": no deadlock this time (exit 0): diverged from the witness (replay diverged at step 2: goroutine 2 not enabled), then did not deadlock (pass)"},

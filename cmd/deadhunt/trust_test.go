@@ -34,7 +34,7 @@ func TestReplayStaleAndDiverged(t *testing.T) {
 	e, _ := fake(t)
 	e.dir = dir
 	r := cli(t, e, "replay", "stale.json")
-	if r.code != exitError || !strings.Contains(r.stderr, "stale witness: the code of example.com/fake changed since it was recorded (fingerprint 0123456789abcdef") {
+	if r.code != exitError || !strings.Contains(r.stderr, "stale witness: the test binary of example.com/fake is not the one that recorded it (fingerprint 0123456789abcdef") {
 		t.Errorf("stale: exit %d, stderr:\n%s", r.code, r.stderr)
 	}
 	rep.Findings[0].Witness.Fingerprint = ""

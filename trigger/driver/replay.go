@@ -173,7 +173,7 @@ func Replay(ctx context.Context, f *report.Finding, opts ReplayOptions) (*Replay
 		return nil, err
 	}
 	if w.Fingerprint != "" && pkg.Fingerprint != w.Fingerprint {
-		return nil, fmt.Errorf("driver: finding %s: stale witness: the code of %s changed since it was recorded (fingerprint %s, now %s); run deadhunt confirm again",
+		return nil, fmt.Errorf("driver: finding %s: stale witness: the test binary of %s is not the one that recorded it (fingerprint %s, now %s): its code, the Go toolchain or deadhunt changed, or it was built in another place (checkout or DEADHUNT_CACHE); run deadhunt confirm again",
 			f.ID, w.Package, w.Fingerprint, pkg.Fingerprint)
 	}
 	opts.Timeout = cmp.Or(opts.Timeout, Defaults.Timeout)

@@ -132,7 +132,7 @@ func TestReplayRefuses(t *testing.T) {
 		want string
 	}{
 		{report.Witness{Strategy: report.Plain, Package: "example.com/p", Test: "TestX"}, `strategy "plain" is not one a hunt uses`},
-		{report.Witness{Strategy: report.RPro, Package: "example.com/p", Test: "TestX", Fingerprint: "2222"}, "stale witness: the code of example.com/p changed since it was recorded (fingerprint 2222, now 1111)"},
+		{report.Witness{Strategy: report.RPro, Package: "example.com/p", Test: "TestX", Fingerprint: "2222"}, "stale witness: the test binary of example.com/p is not the one that recorded it (fingerprint 2222, now 1111)"},
 	} {
 		f := report.Finding{ID: "DH-x", Witness: &c.w}
 		if _, err := Replay(context.Background(), &f, ReplayOptions{Build: build}); err == nil || !strings.Contains(err.Error(), c.want) {
