@@ -118,6 +118,10 @@ func (pr *Predictions) touch(pkg string, data []byte) {
 			if run != nil {
 				run.acquired(e.G, sites[e.Site])
 			}
+		case trace.OpComm:
+			if run != nil && e.Obj != 0 {
+				run.comm(e.G, e.Mode, e.Obj)
+			}
 		}
 	}
 }
@@ -127,6 +131,10 @@ type runCounts struct {
 	creator map[int]string // goroutine → creation site; absent: the test's
 	acqs    map[acqAt]int  // acquisitions by site and creator
 	gs      map[string]int // goroutines by creation site
+	// polls holds, per channel (comm object), the creation sites of the
+	// goroutines that received from it in a select with a default;
+	// closes, those of the goroutines that closed it.
+	polls, closes map[int][]string
 }
 
 // acqAt is an acquisition site and the creation site of the goroutine
@@ -134,7 +142,39 @@ type runCounts struct {
 type acqAt struct{ site, creator string }
 
 func newRunCounts() *runCounts {
-	return &runCounts{creator: map[int]string{}, acqs: map[acqAt]int{}, gs: map[string]int{predict.TestGoroutine: 1}}
+	return &runCounts{creator: map[int]string{}, acqs: map[acqAt]int{}, gs: map[string]int{predict.TestGoroutine: 1},
+		polls: map[int][]string{}, closes: map[int][]string{}}
+}
+
+// comm notes goroutine g's poll or close of channel obj.
+func (r *runCounts) comm(g, mode, obj int) {
+	c, ok := r.creator[g]
+	if !ok {
+		c = predict.TestGoroutine
+	}
+	switch {
+	case mode&trace.CommClose != 0:
+		r.closes[obj] = append(r.closes[obj], c)
+	case mode&trace.CommDefault != 0 && mode&trace.CommRecv != 0:
+		if !slices.Contains(r.polls[obj], c) {
+			r.polls[obj] = append(r.polls[obj], c)
+		}
+	}
+}
+
+// stopped reports whether a recorded run of the test had a goroutine
+// outside t's close a channel that one of t's polled: a stopper that can
+// end the target's loop before its cycle forms (Target.Late).
+func (pr *Predictions) stopped(k TestKey, t wire.Target) bool {
+	for _, run := range pr.acqs[k] {
+		for obj, closers := range run.closes {
+			polled := slices.ContainsFunc(run.polls[obj], func(c string) bool { return slices.Contains(t.Goroutines, c) })
+			if polled && slices.ContainsFunc(closers, func(c string) bool { return !slices.Contains(t.Goroutines, c) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (r *runCounts) started(g int, site string) {
@@ -206,6 +246,7 @@ func (pr *Predictions) addAims(pkg string, c *predict.Prediction) {
 		if c.Block != nil { // its holds, not k, decide: no calibration run to count k
 			a.Steps = max(1, a.Steps)
 		}
+		a.Target.Late = c.Block == nil && len(a.Target.Goroutines) > 0 && pr.stopped(k, a.Target)
 		pr.Aims[k] = append(pr.Aims[k], a)
 	}
 }

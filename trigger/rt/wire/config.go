@@ -74,4 +74,8 @@ type Target struct {
 	// Until site, or until nothing else can step.
 	Postpone []string `json:"postpone,omitempty"`
 	Until    []string `json:"until,omitempty"`
+	// Late: in a recorded run a goroutine outside the target closed a
+	// channel a target goroutine polled (a stopper ending its loop); the
+	// directed strategy places late goroutines low on its first seeds.
+	Late bool `json:"late,omitempty"`
 }
