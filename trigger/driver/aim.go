@@ -51,7 +51,7 @@ type AimStats struct {
 	Steps, Goroutines, Radius, Depth int
 	// Runs counts the directed runs (the calibration run excluded) and
 	// Deadlocks those that deadlocked, any way; Late those whose seed
-	// placed late goroutines below the targets (wire.LateBelow), for
+	// placed late goroutines below the targets (wire.LateLow), for
 	// which the per-run bound is not claimed.
 	Runs, Deadlocks, Late int
 	// FirstHit is the 1-based index of the first directed seed whose

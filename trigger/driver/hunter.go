@@ -487,7 +487,7 @@ func (t *testHunt) seed(ctx context.Context, ph *phase, i int) error {
 		rn.Aim = a.Aim.ID
 		t.mu.Lock()
 		a.Runs++
-		if wire.LateBelow(cfg.Seed) {
+		if wire.LateLow(cfg.Seed, cfg.Target) {
 			a.Late++
 		}
 		if rn.Outcome == Deadlock {

@@ -14,7 +14,7 @@ func TestDirectedLateSwaps(t *testing.T) {
 		for _, late := range []bool{false, true} {
 			cfg := config{Strategy: wire.Directed, Seed: seed, Depth: 2, Steps: 4, Target: &targets{Sites: []string{"p.go:1:1"}, Late: late}}
 			s := newDirected(rand.New(rand.NewPCG(seed, 0)), cfg)
-			if want := wire.LateBelow(seed) != late; s.late != want {
+			if want := wire.LateBelow(seed) != late; s.late != want || wire.LateLow(seed, cfg.Target) != want {
 				t.Errorf("seed %d, Target.Late %v: late %v, want %v", seed, late, s.late, want)
 			}
 		}

@@ -79,7 +79,7 @@ var _ = makes(wire.Directed, func(sc *sched, rng *rand.Rand, cfg config) (strate
 
 func newDirected(rng *rand.Rand, cfg config) *directed {
 	t := *cfg.Target
-	s := &directed{orders: targetGoroutines(t), post: newPostponer(t), lastFirst: cfg.Seed%2 == 0, childFirst: cfg.Seed%4 == 3, late: wire.LateBelow(cfg.Seed) != t.Late}
+	s := &directed{orders: targetGoroutines(t), post: newPostponer(t), lastFirst: cfg.Seed%2 == 0, childFirst: cfg.Seed%4 == 3, late: wire.LateLow(cfg.Seed, &t)}
 	held := len(t.HeldSites) > 0 && cfg.Depth >= 3
 	inner := cfg // the radius points: one fewer with a held-site point
 	if held {

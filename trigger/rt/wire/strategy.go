@@ -126,3 +126,8 @@ func JoinStrategies(ss []Strategy) string {
 // first, keeps the cycle from forming. The per-run bound holds for the
 // other runs.
 func LateBelow(seed uint64) bool { return seed%4 == 2 }
+
+// LateLow reports whether a directed run of seed toward t places late
+// goroutines below the targets: LateBelow's seeds, or, for a target whose
+// recorded runs showed a stopper outside it (Target.Late), the others.
+func LateLow(seed uint64, t *Target) bool { return LateBelow(seed) != (t != nil && t.Late) }
