@@ -19,7 +19,9 @@ import (
 //     Class (taken at HeldAt) at a channel operation, WaitGroup Wait or
 //     Cond Wait (at OpAt); another goroutine takes Class at PartnerAt. If
 //     A takes the lock first, the other waits for it while A waits for
-//     what the other would do after it.
+//     what the other would do after it. Not when, every time, a goroutine
+//     A made completed the operation before anything of its that could
+//     block (a started handshake): it completes whatever the schedule.
 //   - Blocked (a lost wakeup): goroutine A waits on a Cond at OpAt,
 //     having taken c.L at HeldAt; another goroutine signals at PartnerAt.
 //     If the Signal comes before A's Lock, A waits for good.
