@@ -148,10 +148,7 @@ func newRunCounts() *runCounts {
 
 // comm notes goroutine g's poll or close of channel obj.
 func (r *runCounts) comm(g, mode, obj int) {
-	c, ok := r.creator[g]
-	if !ok {
-		c = predict.TestGoroutine
-	}
+	c := r.creatorOf(g)
 	switch {
 	case mode&trace.CommClose != 0:
 		r.closes[obj] = append(r.closes[obj], c)
@@ -182,12 +179,15 @@ func (r *runCounts) started(g int, site string) {
 	r.gs[site]++
 }
 
-func (r *runCounts) acquired(g int, site string) {
-	c, ok := r.creator[g]
-	if !ok {
-		c = predict.TestGoroutine
+func (r *runCounts) acquired(g int, site string) { r.acqs[acqAt{site, r.creatorOf(g)}]++ }
+
+// creatorOf is goroutine g's creation site, the test's goroutine's for
+// one not made in the run.
+func (r *runCounts) creatorOf(g int) string {
+	if c, ok := r.creator[g]; ok {
+		return c
 	}
-	r.acqs[acqAt{site, c}]++
+	return predict.TestGoroutine
 }
 
 // stepsFor is the most acquisitions at the target's sites that one
