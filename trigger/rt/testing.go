@@ -143,7 +143,8 @@ func callerSite(skip int) *Site {
 func (x *g) endTest(panicked bool) {
 	sc := x.sc
 	sc.mu.Lock()
-	sc.life.endBy = cpuTime() + 4*sc.grace()
+	sc.life.cpu, sc.life.cpuReadAt = cpuTime(), wallNow()
+	sc.life.endBy = sc.life.cpu + 4*sc.grace()
 	sc.life.leakBy = time.Now().Add(4 * sc.grace())
 	if b := time.Duration(sc.cfg.BoundMS) * time.Millisecond; b > 0 && sc.life.start.Add(b/2).After(sc.life.leakBy) {
 		sc.life.leakBy = sc.life.start.Add(b / 2)
@@ -161,14 +162,9 @@ func (x *g) endTest(panicked bool) {
 		sc.mu.Lock()
 		sc.checkCycle() // a certain deadlock needs no grace period
 		spent := sc.endStepsSpent()
+		byTime = !spent && !sc.replaying() && sc.cpuNow() > sc.life.endBy
 		sc.mu.Unlock()
-		if spent {
-			break
-		}
-		sc.mu.Lock()
-		replaying := sc.replaying()
-		sc.mu.Unlock()
-		if byTime = !replaying && cpuTime() > sc.life.endBy; byTime || !sc.pollFor(x, sc.grace()) {
+		if spent || byTime || !sc.pollFor(x, sc.grace()) {
 			break
 		}
 	}
@@ -247,7 +243,18 @@ func (sc *sched) endDue(idle bool) bool {
 	if sc.replaying() {
 		return sc.endStepsSpent() // the schedule places the end (replayWants), not the machine's speed
 	}
-	return cpuTime() > sc.life.endBy && (idle || wallNow().After(sc.life.leakBy)) || sc.endStepsSpent()
+	return sc.cpuNow() > sc.life.endBy && (idle || wallNow().After(sc.life.leakBy)) || sc.endStepsSpent()
+}
+
+// cpuNow is the process's CPU time, read again only once a millisecond
+// of wall time has passed (a read is a system call, about 900 ns, made at
+// every decision after the test's end; the end's deadlines are hundreds
+// of milliseconds). Called with sc.mu held.
+func (sc *sched) cpuNow() time.Duration {
+	if now := wallNow(); now.Sub(sc.life.cpuReadAt) >= time.Millisecond {
+		sc.life.cpu, sc.life.cpuReadAt = cpuTime(), now
+	}
+	return sc.life.cpu
 }
 
 // endStepsSpent reports whether the goroutines the test leaked have taken
@@ -443,8 +450,10 @@ type ends struct {
 	start  time.Time // when the run began
 	idleAt time.Time // when the scheduler last went idle
 	// endBy is when the test's end hook stops waiting for leaked
-	// goroutines, in the process's CPU time (cpuTime).
-	endBy time.Duration
+	// goroutines, in the process's CPU time (cpuTime); cpu is that time
+	// as last read, at cpuReadAt (cpuNow).
+	endBy, cpu time.Duration
+	cpuReadAt  time.Time
 	// leakBy is how long leaked goroutines that still make progress (not
 	// only spinners) may run after endBy: half the run's bound, so that
 	// one that blocks for good after a long computation is still seen.
