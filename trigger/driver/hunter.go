@@ -402,7 +402,8 @@ func (t *testHunt) seeds(ctx context.Context, ph *phase) error {
 	t.mu.Lock()
 	ph.start = t.stats.Runs
 	t.mu.Unlock()
-	n, from := ph.runs, max(ph.from, 1)
+	ph.from = max(ph.from, 1)
+	n, from := ph.runs, ph.from
 	seeds := make(chan int)
 	go func() {
 		defer close(seeds)
@@ -482,7 +483,7 @@ func (t *testHunt) seed(ctx context.Context, ph *phase, i int) error {
 	if err != nil {
 		return err
 	}
-	rn.Seeded, rn.ordinal = true, ph.start+i-max(ph.from, 1)+1
+	rn.Seeded, rn.ordinal = true, ph.start+i-ph.from+1
 	if a := ph.aim; a != nil {
 		rn.Aim = a.Aim.ID
 		t.mu.Lock()
