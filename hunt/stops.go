@@ -14,7 +14,7 @@ import (
 // most 0.43; 2 with no guarantee)"; empty when no test has a stop reason.
 func stopsLine(sum *driver.Summary) string {
 	counts := map[driver.Stop]int{}
-	worst, unseen, unexplored, unbound := 0.0, 0.0, 0, 0
+	worst, unseen, unexplored, unbound, kinds := 0.0, 0.0, 0, 0, 0
 	for _, st := range sum.Tests {
 		counts[st.Stop]++
 		if st.Unexplored != "" && st.Stop != driver.StopConfirmed {
@@ -23,6 +23,9 @@ func stopsLine(sum *driver.Summary) string {
 		switch {
 		case st.Stop == driver.StopSettled:
 			unseen = max(unseen, st.Unseen)
+			if st.UnseenKinds > 0 {
+				kinds++
+			}
 		case st.Stop == driver.StopBudget && report.NoGuarantee(st.MissBound):
 			unbound++
 		case st.Stop == driver.StopBudget:
@@ -37,6 +40,8 @@ func stopsLine(sum *driver.Summary) string {
 		}
 		part := fmt.Sprintf("%d %s", n, s)
 		switch {
+		case s == driver.StopSettled && kinds > 0:
+			part += fmt.Sprintf(" (a next run new with p≈%.2g at most, by Good–Turing; %d of them with no guarantee, over kinds of orderings)", unseen, kinds)
 		case s == driver.StopSettled:
 			part += fmt.Sprintf(" (a next run new with p≈%.2g at most, by Good–Turing)", unseen)
 		case s == driver.StopBudget && unbound == n:

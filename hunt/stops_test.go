@@ -128,6 +128,39 @@ func TestStopTextEstimate(t *testing.T) {
 	}
 }
 
+// A test whose budget promises nothing settles on kinds of orderings;
+// the summary line says how many did, and the report reads back the
+// number of kinds.
+func TestStopTextKinds(t *testing.T) {
+	cfg, _, _ := fakeConfig(t, "TestManyKinds")
+	cfg.Runs = 100
+	res := confirm(t, cfg)
+	var out strings.Builder
+	if err := res.WriteText(&out, false); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, want := range []string{
+		"TestManyKinds: 12 runs (12 pass); settled: 11 orderings seen, no guarantee, nor in 100 runs; a next run shows a new kind of ordering (by code site) with p≈0 (Good–Turing over 10 runs: none of 3 kinds seen in one run only)",
+		"why the hunts stopped: 1 settled (a next run new with p≈0 at most, by Good–Turing; 1 of them with no guarantee, over kinds of orderings)",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	var buf strings.Builder
+	if err := res.Report.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	back, err := report.Read(strings.NewReader(buf.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Tests) != 1 || back.Tests[0].UnseenKinds != 3 || back.Tests[0].UnseenRuns != 10 {
+		t.Errorf("report tests %+v; want one, its estimate over 3 kinds in 10 runs", back.Tests)
+	}
+}
+
 // -for: a test its time cut short counts as done (its line says what it
 // got); one it left unstarted makes the report partial, with the cause.
 func TestInterruptionTimeUp(t *testing.T) {

@@ -82,6 +82,10 @@ type TestRun struct {
 	// counted; "settled" stops on it. UnseenRuns 0: no estimate.
 	Unseen     float64 `json:"unseen,omitempty"`
 	UnseenRuns int     `json:"unseen_runs,omitempty"`
+	// UnseenKinds, when not 0: the estimate is over kinds of orderings
+	// (goroutines by creation site, operations by site), of which the
+	// runs showed this many, instead of over orderings.
+	UnseenKinds int `json:"unseen_kinds,omitempty"`
 	// Unexplored names a draw the runs made that no count of runs covers
 	// (a 64-bit draw, a large map's order): Stop then claims no coverage.
 	Unexplored string `json:"unexplored,omitempty"`

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/rt/wire"
@@ -90,7 +91,7 @@ func (s *space) add(rn *run) {
 	}
 	s.sigs[e.Signature] = rn.Outcome
 	if rn.Seeded && rn.Aim == "" {
-		s.seeds.add(e.Signature)
+		s.seeds.add(e.Signature, e.Kinds, e.KindsOver)
 	}
 }
 
@@ -109,19 +110,54 @@ func (s *space) unseen(budget int) (p float64, runs int) {
 	return goodTuring(s.seeds.once, s.seeds.runs), s.seeds.runs
 }
 
+// unseenKinds is the Good–Turing estimate over the kinds of orderings the
+// strategy's seeded runs showed (the kinds seen in one run only, over the
+// runs), the runs and the kinds; runs is 0 when there is none.
+func (s *space) unseenKinds() (p float64, runs, kinds int) {
+	k := &s.seeds.kinds
+	if s.blind != "" || k.over || k.runs == 0 || len(k.seen) == 0 {
+		return 0, 0, 0
+	}
+	return goodTuring(k.once, k.runs), k.runs, len(k.seen)
+}
+
 // settledLocked reports whether t's seeded runs may stop on the estimate:
 // never while keeping going. A test with aims has made every directed run
 // of its predictions before its seeds (a phase of its own, which the
 // estimate does not stop); its seeds are the strategy's, as another
 // test's: once they keep showing what they showed, more of them would
-// too. The caller holds t.mu.
+// too. A test whose budget promises nothing (cut to NoGuaranteeRuns)
+// also stops once minKindRuns seeded runs or more showed no kind of
+// ordering the others did not: its runs lose no promise by stopping, and
+// more of them would mostly repeat, at the level of code, what they
+// showed. The caller holds t.mu.
 func (t *testHunt) settledLocked() bool {
+	return t.settledBy() != settledNot
+}
+
+// settleBy is how t's seeded runs settle.
+type settleBy int
+
+const (
+	settledNot settleBy = iota
+	settledOrderings
+	settledKinds
+)
+
+// settledBy is settledLocked's answer, and which estimate gave it.
+func (t *testHunt) settledBy() settleBy {
 	o := &t.h.opts
 	if o.KeepGoing {
-		return false
+		return settledNot
 	}
-	p, n := t.space.unseen(t.seedBudget())
-	return n > 0 && settles(p, n, o.Confidence)
+	budget, cutFrom := t.budget()
+	if p, n := t.space.unseen(budget); n > 0 && settles(p, n, o.Confidence) {
+		return settledOrderings
+	}
+	if p, n, _ := t.space.unseenKinds(); cutFrom > 0 && n >= minKindRuns && p < 1-o.Confidence-1e-12 {
+		return settledKinds
+	}
+	return settledNot
 }
 
 // settled is settledLocked for a caller that does not hold t.mu.
@@ -159,16 +195,21 @@ func (t *testHunt) stop() {
 		s.Stop, s.Orderings = StopExhausted, int(t.space.orderings)
 	default:
 		s.Stop = StopBudget
+		by := t.settledBy()
 		switch {
 		case t.timeUp:
 			s.Stop = StopTime
-		case t.settledLocked():
+		case by != settledNot:
 			s.Stop = StopSettled
 		}
 		s.MissBound = MissBound(t.perRunBound(), s.Seeded)
 		var budget int
 		budget, s.NoGuaranteeOf = t.budget()
 		s.Unseen, s.UnseenRuns = t.space.unseen(budget)
+
+		if by == settledKinds && s.Stop == StopSettled {
+			s.Unseen, s.UnseenRuns, s.UnseenKinds = t.space.unseenKinds()
+		}
 	}
 	s.Uncounted, s.Unexplored = t.space.uncounted, t.space.unexplored
 	if s.Uncounted == "" {
@@ -199,6 +240,9 @@ func (s *TestStats) StopText() string {
 	case StopExhausted:
 		return fmt.Sprintf("explored all %d orderings", s.Orderings)
 	case StopSettled:
+		if s.UnseenKinds > 0 {
+			return fmt.Sprintf("settled: %d orderings seen, no guarantee, nor in %d runs; %s", s.Orderings, s.NoGuaranteeOf, s.unseenText())
+		}
 		if s.Bound > 0 {
 			return fmt.Sprintf("settled: %d of %.0f orderings seen; %s", s.Orderings, s.Bound, s.unseenText())
 		}
@@ -240,8 +284,19 @@ func (s *TestStats) boundText() string {
 }
 
 // unseenText says the estimate: "a next run shows a new ordering with
-// p≈0.03 (Good–Turing over 34 runs: 1 ordering seen once)".
+// p≈0.03 (Good–Turing over 34 runs: 1 ordering seen once)", or over
+// kinds of orderings "a next run shows a new kind of ordering (by code
+// site) with p≈0 (Good–Turing over 10 runs: none of 57 kinds seen in one
+// run only)".
 func (s *TestStats) unseenText() string {
+	if s.UnseenKinds > 0 {
+		once := "none"
+		if n := int(math.Round(s.Unseen * float64(s.UnseenRuns))); n > 0 {
+			once = strconv.Itoa(n)
+		}
+		return fmt.Sprintf("a next run shows a new kind of ordering (by code site) with p≈%.2g (Good–Turing over %d runs: %s of %d kinds seen in one run only)",
+			s.Unseen, s.UnseenRuns, once, s.UnseenKinds)
+	}
 	once := "no ordering"
 	switch n := int(math.Round(s.Unseen * float64(s.UnseenRuns))); n {
 	case 0:
@@ -257,7 +312,7 @@ func (s *TestStats) unseenText() string {
 func (s *TestStats) StopRef() report.TestRun {
 	return report.TestRun{Package: s.Package, Test: s.Test, Runs: s.Runs, ConfirmedAt: s.ConfirmedAt, ElapsedMS: s.Elapsed.Milliseconds(),
 		Stop: string(s.Stop), Orderings: s.Orderings, MissBound: s.MissBound,
-		Unseen: s.Unseen, UnseenRuns: s.UnseenRuns, Unexplored: s.Unexplored, LeakCheck: s.LeakCheck}
+		Unseen: s.Unseen, UnseenRuns: s.UnseenRuns, UnseenKinds: s.UnseenKinds, Unexplored: s.Unexplored, LeakCheck: s.LeakCheck}
 }
 
 // seedBudget is the test's seeded runs: enough for Options.Confidence

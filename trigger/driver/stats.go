@@ -97,6 +97,9 @@ type TestStats struct {
 	// made: space.unseen).
 	Unseen     float64 `json:",omitempty"`
 	UnseenRuns int     `json:",omitempty"`
+	// UnseenKinds, when not 0, is the number of kinds of orderings the
+	// estimate is over instead (a test settled on them: settledLocked).
+	UnseenKinds int `json:",omitempty"`
 	// Unexplored names a draw the runs made that no count of runs covers
 	// (a 64-bit draw, a large map's order, a source outside the
 	// scheduler); then no stop claims coverage.

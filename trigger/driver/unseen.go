@@ -13,26 +13,62 @@ import "math"
 // is made over: below it, a streak of repeats means little.
 const minEstimateRuns = 30
 
+// minKindRuns is the fewest seeded runs an estimate over kinds of
+// orderings is made over (settledLocked).
+const minKindRuns = 10
+
 // seedSigs counts the signatures of the strategy's seeded runs (an aim's
-// directed runs draw from another distribution and are left out).
+// directed runs draw from another distribution and are left out), and the
+// kinds of orderings they showed (wire.Explore.Kinds), by the runs that
+// showed each: an estimate over kinds is the same as over signatures,
+// with the runs that showed a kind in place of the runs of a signature
+// (incidence counts).
 type seedSigs struct {
 	runs, once int
 	seen       map[string]int
+	kinds      kindCounts
 }
 
-// add counts one run's signature.
-func (s *seedSigs) add(sig string) {
+// kindCounts counts kinds of orderings by the runs that showed them;
+// over: a run had too many to report, and no estimate is made.
+type kindCounts struct {
+	runs, once int
+	seen       map[uint64]int
+	over       bool
+}
+
+// add counts one run's signature and kinds.
+func (s *seedSigs) add(sig string, kinds []uint64, over bool) {
 	if s.seen == nil {
 		s.seen = map[string]int{}
 	}
 	s.runs++
 	s.seen[sig]++
-	switch s.seen[sig] {
-	case 1:
-		s.once++
-	case 2:
-		s.once--
+	s.once += onceDelta(s.seen[sig])
+	k := &s.kinds
+	if k.over = k.over || over; k.over {
+		return
 	}
+	if k.seen == nil {
+		k.seen = map[uint64]int{}
+	}
+	k.runs++
+	for _, h := range kinds {
+		k.seen[h]++
+		k.once += onceDelta(k.seen[h])
+	}
+}
+
+// onceDelta is the change in the count of things seen once when one is
+// seen for the n-th time.
+func onceDelta(n int) int {
+	switch n {
+	case 1:
+		return 1
+	case 2:
+		return -1
+	}
+	return 0
 }
 
 // goodTuring is the estimated chance that the next run shows a signature

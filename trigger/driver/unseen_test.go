@@ -18,7 +18,7 @@ func TestGoodTuring(t *testing.T) {
 		sig        string
 		once, runs int
 	}{{"a", 1, 1}, {"b", 2, 2}, {"a", 1, 3}, {"a", 1, 4}, {"c", 2, 5}, {"c", 1, 6}, {"b", 0, 7}} {
-		s.add(c.sig)
+		s.add(c.sig, nil, false)
 		if s.once != c.once || s.runs != c.runs {
 			t.Fatalf("after run %d (%s): %d seen once in %d runs, want %d in %d", i+1, c.sig, s.once, s.runs, c.once, c.runs)
 		}
@@ -174,5 +174,33 @@ func TestHuntKeepsBudget(t *testing.T) {
 	s = hunt(t, []Package{pkg}, Options{Runs: 35, Parallel: 1, Env: env, KeepGoing: true})
 	if st := s.Tests[0]; st.Stop != StopBudget || st.Seeded != 35 {
 		t.Errorf("keeping going: %s after %d seeds; want the budget spent", st.String(), st.Seeded)
+	}
+}
+
+// A test whose budget promises nothing (thousands of goroutines) and
+// whose seeds show a new ordering every run stops once minKindRuns seeds
+// showed no kind of ordering that one seed alone showed (settled, over
+// kinds); one whose seeds keep showing new kinds spends its budget.
+func TestHuntSettlesOnKinds(t *testing.T) {
+	pkg, env, _ := fakePackage(t, "TestManyKinds", "TestManyNewKinds")
+	s := hunt(t, []Package{pkg}, Options{Runs: 100, Parallel: 1, Env: env})
+	for _, st := range s.Tests {
+		switch st.Test {
+		case "TestManyKinds":
+			if st.Stop != StopSettled || st.Seeded != minKindRuns || st.UnseenKinds != 3 || st.UnseenRuns != minKindRuns {
+				t.Fatalf("%s: stop %q after %d seeds, estimate over %d kinds in %d runs; want settled after %d over 3", st.String(), st.Stop, st.Seeded, st.UnseenKinds, st.UnseenRuns, minKindRuns)
+			}
+			want := "settled: 11 orderings seen, no guarantee, nor in 100 runs; a next run shows a new kind of ordering (by code site) with p≈0 (Good–Turing over 10 runs: none of 3 kinds seen in one run only)"
+			if line := st.String(); !strings.Contains(line, want) {
+				t.Errorf("line %q; want %q", line, want)
+			}
+			if ref := st.StopRef(); ref.UnseenKinds != 3 || ref.CheckValid() != nil {
+				t.Errorf("report stop %+v", ref)
+			}
+		case "TestManyNewKinds":
+			if st.Stop != StopBudget || st.Seeded != 30 || st.UnseenKinds != 0 {
+				t.Errorf("%s: stop %q after %d seeds (kinds %d); want the budget of 30 spent", st.String(), st.Stop, st.Seeded, st.UnseenKinds)
+			}
+		}
 	}
 }

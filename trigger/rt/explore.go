@@ -77,6 +77,7 @@ type explorer struct {
 	// hbOff: the vector clocks are no longer kept (explore_hb.go, stopHB).
 	hbOff bool
 	data  dataChoices // the draws' small choices (draw.go)
+	kinds kindSet     // the kinds of orderings the run showed (kinds.go)
 	// cuts place in the signature the events no object's record orders
 	// (cut); cutN numbers each event's occurrences.
 	cuts []uint64
@@ -141,6 +142,7 @@ func (e *explorer) choice(x *g, s *Site, options float64, v uint64) {
 	d.orderings = min(d.orderings*options, 2*maxOrderings)
 	d.sigs = append(d.sigs, hashSeq(x.name, []uint64{site, uint64(d.per[x.name]), v}))
 	d.shapes = append(d.shapes, hashSeq(x.name, []uint64{site, uint64(d.per[x.name]), uint64(options)}))
+	e.kinds.add(mix64(mix64(x.kind^site) ^ v))
 }
 
 // unexplored notes a draw that no count of runs covers.
@@ -185,6 +187,9 @@ type objRecord struct {
 	// raced: a lock acquisition by one goroutine was not ordered after the
 	// previous one by another except through the lock (explore_hb.go).
 	raced bool
+	// lastName and lastKS are the goroutine and the kind and site of the
+	// last counted operation (kinds.go); lastName 0: none yet.
+	lastName, lastKS uint64
 }
 
 func newExplorer() *explorer {
@@ -196,11 +201,12 @@ func newExplorer() *explorer {
 
 // born names goroutine x by its creation path; called as it is created.
 func (e *explorer) born(x *g) {
-	var parent uint64
+	var parent, parentKind uint64
 	if x.parent > 0 {
-		parent = x.sc.gs.all[x.parent-1].name
+		p := x.sc.gs.all[x.parent-1]
+		parent, parentKind = p.name, p.kind
 	}
-	site := hashString(x.created.String())
+	site := siteKey(x.created)
 	k := [2]uint64{parent, site}
 	e.kids[k]++
 	h := fnv.New64a()
@@ -209,6 +215,7 @@ func (e *explorer) born(x *g) {
 		h.Write([]byte{'/'})
 	}
 	x.name = h.Sum64()
+	x.kind = mix64(parentKind ^ site)
 }
 
 func hashString(s string) uint64 {
@@ -305,6 +312,7 @@ func (e *explorer) cut(sc *sched, what string) {
 		}
 	}
 	e.cuts = append(e.cuts, hashSeq(hashString(what), []uint64{uint64(e.cutN[what]), at}))
+	e.cutKind(what)
 }
 
 // cutSum is the sum of cutPart over every goroutine of the run, a sum
@@ -346,14 +354,14 @@ func (e *explorer) did(x *g) {
 		key = uintptr(o.kind) // below any address
 	}
 	r := e.obj(key, objOther)
-	r.unit(x.name)
+	e.unit(r, x)
 	r.uncounted = "a " + o.kind.String()
 }
 
 // didAcquire records a lock acquisition (Lock, RLock).
 func (e *explorer) didAcquire(x *g) {
 	r := e.obj(objAddr(x.op.obj), objLock)
-	r.unit(x.name)
+	e.unit(r, x)
 	switch {
 	case e.hbOff:
 		r.raced = true // no clocks: its order is not known to be forced
@@ -368,7 +376,7 @@ func (e *explorer) didRelease(x *g) { e.obj(objAddr(x.op.obj), objLock).touch(x.
 // didTry records a TryLock: its outcome depends on the order.
 func (e *explorer) didTry(x *g) {
 	r := e.obj(objAddr(x.op.obj), objLock)
-	r.unit(x.name)
+	e.unit(r, x)
 	r.uncounted = "a TryLock"
 }
 
@@ -383,7 +391,7 @@ func (e *explorer) didChan(x *g, recv bool) {
 		return // a nil channel: no partner, nothing ordered
 	}
 	r := e.obj(o.cases[0].k, objChan)
-	r.unit(x.name)
+	e.unit(r, x)
 	if recv {
 		role(&r.receivers, x.name)
 	} else {
@@ -463,7 +471,7 @@ func (e *explorer) selected(x *g) {
 			r.touch(name)
 			continue
 		}
-		r.unit(name)
+		e.unit(r, x)
 		if o.cases[i].send {
 			role(&r.senders, name)
 		} else {
@@ -556,6 +564,7 @@ func (e *explorer) summary() *wire.Explore {
 		}
 	}
 	out.Unexplored = e.data.unexplored
+	out.Kinds, out.KindsOver = e.kinds.list(), e.kinds.over
 	out.Signature = strconv.FormatUint(hashSorted(sigs), 16)
 	out.Shape = strconv.FormatUint(hashSorted(shapes), 16)
 	return out

@@ -43,6 +43,7 @@ type g struct {
 	parked  parking
 	escaped atomic.Bool // its real operation went through after it left to be proved blocked (prove.go)
 	name    uint64      // creation-path name, when exploring (explore.go)
+	kind    uint64      // its name without the ordinals: its creation sites (kinds.go)
 	drawn   []drawSite  // its draws per site, for its draw mode (draw.go)
 }
 

@@ -11,6 +11,7 @@ type Site struct {
 	Class     string // lock class; empty for non-lock operations
 	Obj       string // a channel's, WaitGroup's or Cond's name (a select: its cases', "|"-separated, receives as "<-ch")
 	hit       bool   // a managed goroutine reached it in this run
+	key       uint64 // a hash of String, once computed (siteKey)
 }
 
 // String returns "file:line:col", the form used in schedules.

@@ -186,14 +186,19 @@ type Step struct {
 // a few values, orders of small maps, selects among ready cases) count
 // among the orderings and in the signature; Unexplored names a draw too
 // wide to cover (a 64-bit value) or a source outside the scheduler, which
-// no count of runs covers.
+// no count of runs covers. Kinds are the kinds of orderings the run
+// showed (hashes, sorted; goroutines by creation sites, operations by
+// sites: trigger/rt/kinds.go), unless there were more than a few
+// thousand (KindsOver).
 type Explore struct {
-	Shared     int     `json:"shared"`
-	Ordered    int     `json:"ordered"`
-	Orderings  float64 `json:"orderings"`
-	Uncounted  string  `json:"uncounted,omitempty"`
-	Signature  string  `json:"signature"`
-	Shape      string  `json:"shape"`
-	Choices    int     `json:"choices,omitempty"`
-	Unexplored string  `json:"unexplored,omitempty"`
+	Shared     int      `json:"shared"`
+	Ordered    int      `json:"ordered"`
+	Orderings  float64  `json:"orderings"`
+	Uncounted  string   `json:"uncounted,omitempty"`
+	Signature  string   `json:"signature"`
+	Shape      string   `json:"shape"`
+	Choices    int      `json:"choices,omitempty"`
+	Unexplored string   `json:"unexplored,omitempty"`
+	Kinds      []uint64 `json:"kinds,omitempty"`
+	KindsOver  bool     `json:"kinds_over,omitempty"`
 }

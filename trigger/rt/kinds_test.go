@@ -1,0 +1,60 @@
+package rt_test
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/deadhunt/deadhunt/trigger/rt"
+)
+
+// episodes: a test that repeats one episode n times: two workers started
+// at one site take the episode's mutex and the test cancels a context
+// while they may still run, then waits for them.
+func episodes(n int) func() {
+	return func() {
+		for range n {
+			var mu sync.Mutex
+			var wg sync.WaitGroup
+			ctx, cancel := rt.WithCancel(context.Background(), at("WithCancel", ""))
+			for range 2 {
+				rt.WGGo(&wg, func() {
+					rt.Lock(&mu, at("Lock", "p.mu"))
+					_ = ctx.Err()
+					rt.Unlock(&mu, at("Unlock", "p.mu"))
+				}, at("WGGo", ""))
+			}
+			cancel()
+			rt.WGWait(&wg, at("WGWait", ""))
+		}
+	}
+}
+
+// TestExploreKinds: runs of a test that repeats an episode differ in
+// their orderings (each run's signature is new) but not in their kinds
+// of orderings, which name goroutines by creation site and operations by
+// site: the runs of 40 episodes and of 80 show the same few kinds.
+func TestExploreKinds(t *testing.T) {
+	union := func(n int) ([]uint64, int) {
+		var all []uint64
+		sigs := map[string]bool{}
+		for _, r := range exploreRuns(t, 5, episodes(n)) {
+			if r.Explore.KindsOver || len(r.Explore.Kinds) == 0 || !slices.IsSorted(r.Explore.Kinds) {
+				t.Fatalf("%d episodes: kinds %v (over %v); want a few, sorted", n, r.Explore.Kinds, r.Explore.KindsOver)
+			}
+			all = append(all, r.Explore.Kinds...)
+			sigs[r.Explore.Signature] = true
+		}
+		slices.Sort(all)
+		return slices.Compact(all), len(sigs)
+	}
+	k40, sigs40 := union(40)
+	k80, sigs80 := union(80)
+	if sigs40 != 5 || sigs80 != 5 {
+		t.Errorf("distinct signatures in 5 runs: %d of 40 episodes, %d of 80; want 5 each", sigs40, sigs80)
+	}
+	if !slices.Equal(k40, k80) || len(k40) > 12 {
+		t.Errorf("kinds of 40 episodes %d, of 80 %d; want the same few", len(k40), len(k80))
+	}
+}
