@@ -2,6 +2,7 @@ package rt_test
 
 import (
 	"fmt"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -145,5 +146,31 @@ func BenchmarkManyEnabled(b *testing.B) {
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/step")
 			})
 		}
+	}
+}
+
+// BenchmarkManyWaiters: n goroutines wait on one WaitGroup, released by
+// one Done; per waiter. Each Wait that completes must not send the other
+// waiters back to be evaluated again (quadratic in n).
+func BenchmarkManyWaiters(b *testing.B) {
+	for _, n := range []int{100, 1000, 4000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			benchCfg(b, rt.Config{Strategy: "random"}, func(iters int) {
+				for range iters {
+					var gate, all sync.WaitGroup
+					rt.WGAdd(&gate, 1, wgSite)
+					rt.WGAdd(&all, n, wgSite)
+					for range n {
+						rt.Go(goSite, func() {
+							rt.WGWait(&gate, wgSite)
+							rt.WGDone(&all, doneSite)
+						})
+					}
+					rt.WGDone(&gate, doneSite)
+					rt.WGWait(&all, wgSite)
+				}
+			})
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/waiter")
+		})
 	}
 }

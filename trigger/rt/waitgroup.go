@@ -52,7 +52,9 @@ var (
 		touch:  func(sc *sched, x *g) { wgModel.of(sc).waits.file(x.op.obj.(*sync.WaitGroup), x) },
 		commOf: wgAddComm, commObj: wgCommObj, flags: always | moves})
 	opWGWait = newKind(kindDef{name: "WGWait", canRun: canWGWait, exec: execWGWait,
-		file:     func(sc *sched, x *g) { wgModel.of(sc).waits.file(x.op.obj.(*sync.WaitGroup), x) },
+		file: func(sc *sched, x *g) { wgModel.of(sc).waits.file(x.op.obj.(*sync.WaitGroup), x) },
+		// A Wait changes nothing: no watcher to move (touch).
+		touch:    func(*sched, *g) {},
 		waitText: wgWaitText, explore: (*explorer).didWGWait, comm: commWGWait, commObj: wgCommObj,
 		proveReal: proveWGWait, proveDrop: dropWG, flags: moves})
 )
