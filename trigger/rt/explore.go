@@ -174,16 +174,13 @@ type objRecord struct {
 	class objClass
 	// Until a second goroutine comes (shared), only the first one's name
 	// and count are kept: most objects are never shared.
-	solo    uint64
-	soloN   int
-	hasSolo bool
-	shared  bool
-	seq     []uint64 // shared: names of the goroutines, in completion order of the counted operations
-	counts  map[uint64]int
-	// senders (and closers), receivers, waiters and adders: the goroutine
-	// names in each role, for the forced cases.
-	senders, receivers, waiters, adders map[uint64]bool
-	uncounted                           string // set: this object, if shared, cannot be counted
+	solo      uint64
+	soloN     int
+	soloRoles uint8 // the roles of solo while not shared (role)
+	hasSolo   bool
+	shared    bool
+	sh        *sharedRec // once shared
+	uncounted string     // set: this object, if shared, cannot be counted
 	// raced: a lock acquisition by one goroutine was not ordered after the
 	// previous one by another except through the lock (explore_hb.go).
 	raced bool
@@ -191,6 +188,24 @@ type objRecord struct {
 	// last counted operation (kinds.go); lastName 0: none yet.
 	lastName, lastKS uint64
 }
+
+// sharedRec is what an object's record keeps once shared.
+type sharedRec struct {
+	seq    []uint64 // names of the goroutines, in completion order of the counted operations
+	counts nameCounts
+	// senders (and closers), receivers, waiters and adders: the goroutine
+	// names in each role, for the forced cases.
+	roles [roles]nameSet
+}
+
+// An object's roles (sharedRec.roles).
+const (
+	roleSend = iota
+	roleRecv
+	roleWait
+	roleAdd
+	roles
+)
 
 func newExplorer() *explorer {
 	e := &explorer{kids: map[[2]uint64]int{}, objs: map[uintptr]*objRecord{}}
@@ -245,18 +260,23 @@ func (e *explorer) obj(key uintptr, class objClass) *objRecord {
 func (r *objRecord) touch(name uint64) {
 	switch {
 	case r.shared:
-		if _, ok := r.counts[name]; !ok {
-			r.counts[name] = 0
-		}
+		r.sh.counts.put(name, 0)
 	case !r.hasSolo:
 		r.solo, r.hasSolo = name, true
 	case r.solo != name:
 		r.shared = true
-		r.counts = map[uint64]int{r.solo: r.soloN, name: 0}
-		r.seq = make([]uint64, r.soloN, r.soloN+8)
-		for i := range r.seq {
-			r.seq[i] = r.solo
+		sh := &sharedRec{seq: make([]uint64, r.soloN, r.soloN+8)}
+		sh.counts.put(r.solo, r.soloN)
+		sh.counts.put(name, 0)
+		for i := range sh.seq {
+			sh.seq[i] = r.solo
 		}
+		for i := range sh.roles {
+			if r.soloRoles&(1<<i) != 0 {
+				sh.roles[i].add(r.solo)
+			}
+		}
+		r.sh = sh
 	}
 }
 
@@ -267,15 +287,27 @@ func (r *objRecord) unit(name uint64) {
 		r.soloN++
 		return
 	}
-	r.seq = append(r.seq, name)
-	r.counts[name]++
+	r.sh.seq = append(r.sh.seq, name)
+	r.sh.counts.inc(name)
 }
 
-func role(m *map[uint64]bool, name uint64) {
-	if *m == nil {
-		*m = map[uint64]bool{}
+// role notes that goroutine name, which has just operated on r (touch),
+// took role i there.
+func (r *objRecord) role(i int, name uint64) {
+	if r.sh == nil {
+		r.soloRoles |= 1 << i // name is r.solo
+		return
 	}
-	(*m)[name] = true
+	r.sh.roles[i].add(name)
+}
+
+// goroutines is the number of goroutines that operated on r, once shared
+// (0 before).
+func (r *objRecord) goroutines() int {
+	if r.sh == nil {
+		return 0
+	}
+	return r.sh.counts.len()
 }
 
 // fired records a timer's firing; a sleep's wakes its goroutine only.
@@ -365,7 +397,7 @@ func (e *explorer) didAcquire(x *g) {
 	switch {
 	case e.hbOff:
 		r.raced = true // no clocks: its order is not known to be forced
-	case r.raced && len(r.counts) >= manyRaced:
+	case r.raced && r.goroutines() >= manyRaced:
 		e.stopHB()
 	}
 }
@@ -393,9 +425,9 @@ func (e *explorer) didChan(x *g, recv bool) {
 	r := e.obj(o.cases[0].k, objChan)
 	e.unit(r, x)
 	if recv {
-		role(&r.receivers, x.name)
+		r.role(roleRecv, x.name)
 	} else {
-		role(&r.senders, x.name)
+		r.role(roleSend, x.name)
 	}
 }
 
@@ -404,14 +436,14 @@ func (e *explorer) didWGAdd(x *g) {
 	r := e.obj(objAddr(x.op.obj), objWG)
 	r.touch(x.name)
 	if x.op.n > 0 {
-		role(&r.adders, x.name)
+		r.role(roleAdd, x.name)
 	}
 }
 
 func (e *explorer) didWGWait(x *g) {
 	r := e.obj(objAddr(x.op.obj), objWG)
 	r.touch(x.name)
-	role(&r.waiters, x.name)
+	r.role(roleWait, x.name)
 }
 
 // didCancel records a context's cancellation. Alone (the test's deferred
@@ -473,9 +505,9 @@ func (e *explorer) selected(x *g) {
 		}
 		e.unit(r, x)
 		if o.cases[i].send {
-			role(&r.senders, name)
+			r.role(roleSend, name)
 		} else {
-			role(&r.receivers, name)
+			r.role(roleRecv, name)
 		}
 	}
 	e.selBuf = keys
@@ -501,7 +533,7 @@ func (e *explorer) selectsCounted() string {
 		active, shared := 0, 0
 		for _, k := range s.keys {
 			r := e.objs[k]
-			if r == nil || r.soloN == 0 && len(r.seq) == 0 {
+			if r == nil || r.soloN == 0 && (r.sh == nil || len(r.sh.seq) == 0) {
 				continue
 			}
 			active++
@@ -539,8 +571,8 @@ func (e *explorer) summary() *wire.Explore {
 			continue
 		}
 		out.Ordered++
-		out.Orderings = min(out.Orderings*multinomial(r.counts), 2*maxOrderings)
-		sigs = append(sigs, hashSeq(uint64(r.class), r.seq))
+		out.Orderings = min(out.Orderings*multinomial(&r.sh.counts), 2*maxOrderings)
+		sigs = append(sigs, hashSeq(uint64(r.class), r.sh.seq))
 		shapes = append(shapes, r.shapeHash())
 	}
 	if out.Uncounted != "" || out.Orderings > maxOrderings {
@@ -577,42 +609,41 @@ func (r *objRecord) forced() bool {
 	case objLock:
 		return !r.raced && r.uncounted == ""
 	case objChan:
-		return r.uncounted == "" && len(r.senders) <= 1 && len(r.receivers) <= 1
+		return r.uncounted == "" && r.sh.roles[roleSend].len() <= 1 && r.sh.roles[roleRecv].len() <= 1
 	case objWG:
-		if len(r.waiters) > 1 {
+		waiters := &r.sh.roles[roleWait]
+		if waiters.len() > 1 {
 			return false
 		}
-		for a := range r.adders {
-			if !r.waiters[a] && len(r.waiters) > 0 {
-				return false
-			}
-		}
-		return true
+		ok := true
+		r.sh.roles[roleAdd].each(func(a uint64) {
+			ok = ok && (waiters.has(a) || waiters.len() == 0)
+		})
+		return ok
 	}
 	return false
 }
 
 func (r *objRecord) shapeHash() uint64 {
-	names := make([]uint64, 0, len(r.counts))
-	for n := range r.counts {
-		names = append(names, n)
-	}
-	slices.Sort(names)
+	type nc struct{ name, c uint64 }
+	var ncs []nc
+	r.sh.counts.each(func(name uint64, c int) { ncs = append(ncs, nc{name, uint64(c)}) })
+	slices.SortFunc(ncs, func(a, b nc) int { return cmp.Compare(a.name, b.name) })
 	seq := []uint64{}
-	for _, n := range names {
-		seq = append(seq, n, uint64(r.counts[n]))
+	for _, x := range ncs {
+		seq = append(seq, x.name, x.c)
 	}
 	return hashSeq(uint64(r.class), seq)
 }
 
 // multinomial is (c1+…+cm)!/(c1!…cm!), in floating point.
-func multinomial(counts map[uint64]int) float64 {
+func multinomial(counts *nameCounts) float64 {
 	lg, n := 0.0, 0
-	for _, c := range counts {
+	counts.each(func(_ uint64, c int) {
 		a, _ := math.Lgamma(float64(c + 1))
 		lg -= a
 		n += c
-	}
+	})
 	a, _ := math.Lgamma(float64(n + 1))
 	return math.Round(math.Exp(lg + a))
 }
