@@ -135,7 +135,7 @@ func (t *testHunt) settledLocked() bool {
 	return t.settledBy() != settledNot
 }
 
-// settleBy is how t's seeded runs settle.
+// settleBy is which estimate settled t's seeded runs.
 type settleBy int
 
 const (
@@ -154,7 +154,7 @@ func (t *testHunt) settledBy() settleBy {
 	if p, n := t.space.unseen(budget); n > 0 && settles(p, n, o.Confidence) {
 		return settledOrderings
 	}
-	if p, n, _ := t.space.unseenKinds(); cutFrom > 0 && n >= minKindRuns && p < 1-o.Confidence-1e-12 {
+	if p, n, _ := t.space.unseenKinds(); cutFrom > 0 && n >= minKindRuns && below(p, o.Confidence) {
 		return settledKinds
 	}
 	return settledNot
@@ -206,7 +206,6 @@ func (t *testHunt) stop() {
 		var budget int
 		budget, s.NoGuaranteeOf = t.budget()
 		s.Unseen, s.UnseenRuns = t.space.unseen(budget)
-
 		if by == settledKinds && s.Stop == StopSettled {
 			s.Unseen, s.UnseenRuns, s.UnseenKinds = t.space.unseenKinds()
 		}

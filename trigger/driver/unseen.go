@@ -84,5 +84,9 @@ func goodTuring(once, runs int) float64 {
 // enough to stop: enough runs, and p below the 1-confidence the hunt may
 // leave unseen (by more than rounding: 1-0.99 is a hair above 0.01).
 func settles(p float64, runs int, confidence float64) bool {
-	return runs >= minEstimateRuns && p < 1-confidence-1e-12
+	return runs >= minEstimateRuns && below(p, confidence)
 }
+
+// below reports whether estimate p is below the 1-confidence the hunt may
+// leave unseen.
+func below(p, confidence float64) bool { return p < 1-confidence-1e-12 }
