@@ -240,7 +240,11 @@ func (s *TestStats) StopText() string {
 		return fmt.Sprintf("explored all %d orderings", s.Orderings)
 	case StopSettled:
 		if s.UnseenKinds > 0 {
-			return fmt.Sprintf("settled: %d orderings seen, no guarantee, nor in %d runs; %s", s.Orderings, s.NoGuaranteeOf, s.unseenText())
+			seen := fmt.Sprintf("%d orderings", s.Orderings)
+			if s.Orderings == 1 {
+				seen = "1 ordering"
+			}
+			return fmt.Sprintf("settled: %s seen, no guarantee, nor in %d runs; %s", seen, s.NoGuaranteeOf, s.unseenText())
 		}
 		if s.Bound > 0 {
 			return fmt.Sprintf("settled: %d of %.0f orderings seen; %s", s.Orderings, s.Bound, s.unseenText())

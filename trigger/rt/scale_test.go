@@ -174,3 +174,32 @@ func BenchmarkManyWaiters(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkManyLockers: n goroutines released at once each take one
+// mutex once; per goroutine. Every hand-off still moves each waiter out
+// of the enabled place and back (quadratic in n: issue 31's open item).
+func BenchmarkManyLockers(b *testing.B) {
+	for _, n := range []int{100, 1000, 4000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			benchCfg(b, rt.Config{Strategy: "random"}, func(iters int) {
+				for range iters {
+					var all sync.WaitGroup
+					var mu sync.Mutex
+					start := make(chan int)
+					rt.WGAdd(&all, n, wgSite)
+					for range n {
+						rt.Go(goSite, func() {
+							rt.Recv(start, recvSite)
+							rt.Lock(&mu, lockSite)
+							rt.Unlock(&mu, unlockSite)
+							rt.WGDone(&all, doneSite)
+						})
+					}
+					rt.Close(start, sendSite)
+					rt.WGWait(&all, wgSite)
+				}
+			})
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/locker")
+		})
+	}
+}
