@@ -356,28 +356,3 @@ func TestHuntAimsTakeTurns(t *testing.T) {
 		t.Errorf("aim stats %+v; want 4 runs of the missing aim, 2 of the other, hit at its seed 2", a)
 	}
 }
-
-// A test's aims take turns in the order of what their directed runs
-// promise per run: fewer target acquisitions and goroutines first; an aim
-// with no recorded count is taken at the test's calibration; ties keep
-// the predictions' order.
-func TestAimsByPromise(t *testing.T) {
-	th := &testHunt{h: &hunter{opts: Options{Depth: 2}.WithDefaults()},
-		stats: TestStats{Calibration: Calibration{Acquisitions: 40, Goroutines: 6}}}
-	aims := []Aim{
-		{ID: "flip", Steps: 4, Goroutines: 3, Depth: 3},
-		{ID: "unknown", Depth: 3}, // k=40, n=6 from the calibration
-		{ID: "slot", Steps: 1, Goroutines: 2, Depth: 3},
-		{ID: "slot2", Steps: 1, Goroutines: 2, Depth: 3},
-	}
-	var got []string
-	for _, a := range th.byPromise(aims) {
-		got = append(got, a.ID)
-	}
-	if want := []string{"slot", "slot2", "flip", "unknown"}; !slices.Equal(got, want) {
-		t.Errorf("order %v, want %v", got, want)
-	}
-	if aims[0].ID != "flip" {
-		t.Errorf("the test's own list reordered: %v", aims)
-	}
-}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"sync"
 	"time"
 
@@ -269,9 +268,7 @@ func (t *testHunt) controlled(ctx context.Context, plain *run) error {
 	}
 	// Every aim gets its chance, even after another was confirmed. With
 	// several, each first makes one run and then the rest: a test whose
-	// right aim comes last reaches it within a run per aim before it. The
-	// aim whose directed runs promise the most per run goes first.
-	aims = t.byPromise(aims)
+	// right aim comes last reaches it within a run per aim before it.
 	phases := make([]*phase, len(aims))
 	for round := range 2 {
 		for i, a := range aims {
@@ -294,25 +291,6 @@ func (t *testHunt) controlled(ctx context.Context, plain *run) error {
 		return nil
 	}
 	return t.seeds(ctx, &phase{base: t.base, runs: t.seedBudget(), drawPhase: 1})
-}
-
-// byPromise orders a test's aims by the directed strategy's per-run bound
-// on hitting each, the highest first (stable: ties keep the predictions'
-// order). The bound is taken before any aim's own calibration run: from
-// the counts the recorded runs gave, or the test's calibration where they
-// gave none.
-func (t *testHunt) byPromise(aims []Aim) []Aim {
-	if len(aims) < 2 {
-		return aims
-	}
-	o, c := &t.h.opts, t.stats.Calibration
-	bound := func(a Aim) float64 {
-		n, k := cmp.Or(a.Goroutines, c.Goroutines), cmp.Or(a.Steps, c.Acquisitions, 1)
-		return PerRunBound(report.Directed, n, k, o.radiusFor(k), max(a.Depth, o.Depth))
-	}
-	sorted := slices.Clone(aims)
-	slices.SortStableFunc(sorted, func(a, b Aim) int { return cmp.Compare(bound(b), bound(a)) })
-	return sorted
 }
 
 // calibration is the run that measures a test under control (random walk,
