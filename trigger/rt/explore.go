@@ -195,7 +195,7 @@ type sharedRec struct {
 	counts nameCounts
 	// senders (and closers), receivers, waiters and adders: the goroutine
 	// names in each role, for the forced cases.
-	roles [roles]nameSet
+	roles [roles]nameCounts
 }
 
 // An object's roles (sharedRec.roles).
@@ -273,7 +273,7 @@ func (r *objRecord) touch(name uint64) {
 		}
 		for i := range sh.roles {
 			if r.soloRoles&(1<<i) != 0 {
-				sh.roles[i].add(r.solo)
+				sh.roles[i].put(r.solo, 0)
 			}
 		}
 		r.sh = sh
@@ -298,7 +298,7 @@ func (r *objRecord) role(i int, name uint64) {
 		r.soloRoles |= 1 << i // name is r.solo
 		return
 	}
-	r.sh.roles[i].add(name)
+	r.sh.roles[i].put(name, 0)
 }
 
 // goroutines is the number of goroutines that operated on r, once shared
@@ -616,7 +616,7 @@ func (r *objRecord) forced() bool {
 			return false
 		}
 		ok := true
-		r.sh.roles[roleAdd].each(func(a uint64) {
+		r.sh.roles[roleAdd].each(func(a uint64, _ int) {
 			ok = ok && (waiters.has(a) || waiters.len() == 0)
 		})
 		return ok

@@ -1,14 +1,14 @@
 package rt
 
-// (No range over an int here: the runtime builds at go 1.21.)
-//
 // An object's record keeps, once shared, its operations' counts by
 // goroutine name and the names in each role. Most shared objects have two
 // goroutines (a channel between a sender and a receiver, a lock two take):
 // two names are kept inline, a map only beyond, so that a test making
-// hundreds of thousands of channels does not make as many maps.
+// hundreds of thousands of channels does not make as many maps. (No range
+// over an int here: the runtime builds at go 1.21.)
 
-// nameCounts counts operations by goroutine name.
+// nameCounts counts operations by goroutine name; as a set of names (the
+// roles), its counts stay 0.
 type nameCounts struct {
 	n    int // names inline, while more is nil
 	k    [2]uint64
@@ -18,24 +18,17 @@ type nameCounts struct {
 
 // put sets name's count to c if name has none.
 func (nc *nameCounts) put(name uint64, c int) {
-	if nc.more != nil {
-		if _, ok := nc.more[name]; !ok {
-			nc.more[name] = c
-		}
-		return
-	}
-	for i := 0; i < nc.n; i++ {
-		if nc.k[i] == name {
-			return
-		}
-	}
-	if nc.n < len(nc.k) {
+	switch {
+	case nc.has(name):
+	case nc.more != nil:
+		nc.more[name] = c
+	case nc.n < len(nc.k):
 		nc.k[nc.n], nc.c[nc.n] = name, c
 		nc.n++
-		return
+	default:
+		nc.more = map[uint64]int{nc.k[0]: nc.c[0], nc.k[1]: nc.c[1], name: c}
+		nc.n = 0
 	}
-	nc.more = map[uint64]int{nc.k[0]: nc.c[0], nc.k[1]: nc.c[1], name: c}
-	nc.n = 0
 }
 
 // inc adds one to name's count (put before).
@@ -53,6 +46,20 @@ func (nc *nameCounts) inc(name uint64) {
 	nc.put(name, 1)
 }
 
+// has reports whether name is counted.
+func (nc *nameCounts) has(name uint64) bool {
+	if nc.more != nil {
+		_, ok := nc.more[name]
+		return ok
+	}
+	for i := 0; i < nc.n; i++ {
+		if nc.k[i] == name {
+			return true
+		}
+	}
+	return false
+}
+
 func (nc *nameCounts) len() int {
 	if nc.more != nil {
 		return len(nc.more)
@@ -67,57 +74,5 @@ func (nc *nameCounts) each(f func(name uint64, c int)) {
 	}
 	for name, c := range nc.more {
 		f(name, c)
-	}
-}
-
-// nameSet is a set of goroutine names.
-type nameSet struct {
-	n    int
-	k    [2]uint64
-	more map[uint64]bool
-}
-
-func (s *nameSet) add(name uint64) {
-	if s.has(name) {
-		return
-	}
-	switch {
-	case s.more != nil:
-		s.more[name] = true
-	case s.n < len(s.k):
-		s.k[s.n] = name
-		s.n++
-	default:
-		s.more = map[uint64]bool{s.k[0]: true, s.k[1]: true, name: true}
-		s.n = 0
-	}
-}
-
-func (s *nameSet) has(name uint64) bool {
-	if s.more != nil {
-		return s.more[name]
-	}
-	for i := 0; i < s.n; i++ {
-		if s.k[i] == name {
-			return true
-		}
-	}
-	return false
-}
-
-func (s *nameSet) len() int {
-	if s.more != nil {
-		return len(s.more)
-	}
-	return s.n
-}
-
-// each calls f for every name.
-func (s *nameSet) each(f func(name uint64)) {
-	for i := 0; i < s.n; i++ {
-		f(s.k[i])
-	}
-	for name := range s.more {
-		f(name)
 	}
 }
