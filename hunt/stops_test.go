@@ -91,11 +91,7 @@ func TestStopTextEstimate(t *testing.T) {
 	cfg, _, _ := fakeConfig(t, "TestTimerSame", "TestTimerNew")
 	cfg.Runs = 40
 	res := confirm(t, cfg)
-	var out strings.Builder
-	if err := res.WriteText(&out, false); err != nil {
-		t.Fatal(err)
-	}
-	text := out.String()
+	text, back := textAndReport(t, res)
 	for _, want := range []string{
 		"TestTimerSame: 32 runs (32 pass); settled: a next run shows a new ordering with p≈0 (Good–Turing over 30 runs: no ordering seen once)",
 		"TestTimerNew: 32 runs (32 pass); budget spent (31 orderings seen, no guarantee, nor in 40 runs; a next run shows a new ordering with p≈1 (Good–Turing over 30 runs: 30 orderings seen once))",
@@ -107,14 +103,6 @@ func TestStopTextEstimate(t *testing.T) {
 	}
 	if strings.Contains(text, "miss bound") {
 		t.Errorf("text shows a miss bound:\n%s", text)
-	}
-	var buf strings.Builder
-	if err := res.Report.Write(&buf); err != nil {
-		t.Fatal(err)
-	}
-	back, err := report.Read(strings.NewReader(buf.String()))
-	if err != nil {
-		t.Fatal(err)
 	}
 	stops := map[string]report.TestRun{}
 	for _, tr := range back.Tests {
@@ -128,25 +116,12 @@ func TestStopTextEstimate(t *testing.T) {
 	}
 }
 
-// A test whose budget promises nothing settles on kinds of orderings;
-// the summary line says how many did, and the report reads back the
-// number of kinds.
-func TestStopTextKinds(t *testing.T) {
-	cfg, _, _ := fakeConfig(t, "TestManyKinds")
-	cfg.Runs = 100
-	res := confirm(t, cfg)
+// textAndReport is a hunt's text and its report written and read back.
+func textAndReport(t *testing.T, res *Result) (string, *report.Report) {
+	t.Helper()
 	var out strings.Builder
 	if err := res.WriteText(&out, false); err != nil {
 		t.Fatal(err)
-	}
-	text := out.String()
-	for _, want := range []string{
-		"TestManyKinds: 12 runs (12 pass); settled: 11 orderings seen, no guarantee, nor in 100 runs; a next run shows a new kind of ordering (by code site) with p≈0 (Good–Turing over 10 runs: none of 3 kinds seen in one run only)",
-		"why the hunts stopped: 1 settled (a next run new with p≈0 at most, by Good–Turing; 1 of them with no guarantee, over kinds of orderings)",
-	} {
-		if !strings.Contains(text, want) {
-			t.Errorf("text lacks %q:\n%s", want, text)
-		}
 	}
 	var buf strings.Builder
 	if err := res.Report.Write(&buf); err != nil {
@@ -155,6 +130,25 @@ func TestStopTextKinds(t *testing.T) {
 	back, err := report.Read(strings.NewReader(buf.String()))
 	if err != nil {
 		t.Fatal(err)
+	}
+	return out.String(), back
+}
+
+// A test whose budget promises nothing settles on kinds of orderings;
+// the summary line says how many did, and the report reads back the
+// number of kinds.
+func TestStopTextKinds(t *testing.T) {
+	cfg, _, _ := fakeConfig(t, "TestManyKinds")
+	cfg.Runs = 100
+	res := confirm(t, cfg)
+	text, back := textAndReport(t, res)
+	for _, want := range []string{
+		"TestManyKinds: 12 runs (12 pass); settled: 11 orderings seen, no guarantee, nor in 100 runs; a next run shows a new kind of ordering (by code site) with p≈0 (Good–Turing over 10 runs: none of 3 kinds seen in one run only)",
+		"why the hunts stopped: 1 settled (a next run new with p≈0 at most, by Good–Turing; 1 of them with no guarantee, over kinds of orderings)",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
 	}
 	if len(back.Tests) != 1 || back.Tests[0].UnseenKinds != 3 || back.Tests[0].UnseenRuns != 10 {
 		t.Errorf("report tests %+v; want one, its estimate over 3 kinds in 10 runs", back.Tests)
