@@ -57,13 +57,15 @@ func (k *kindSet) list() []uint64 {
 // siteKey is a hash of s.String(), computed once per site.
 func siteKey(s *Site) uint64 {
 	if s == nil {
-		return hashString("-")
+		return noSiteKey
 	}
 	if s.key == 0 {
 		s.key = hashString(s.String())
 	}
 	return s.key
 }
+
+var noSiteKey = hashString((*Site)(nil).String())
 
 // kindAt is x's kind and the site of its pending or last operation.
 func kindAt(x *g) uint64 { return mix64(x.kind ^ siteKey(x.op.site)) }
