@@ -136,7 +136,7 @@ func (e *explorer) choice(x *g, s *Site, options float64, v uint64) {
 	if d.per == nil {
 		d.per, d.orderings = map[uint64]int{}, 1
 	}
-	site := hashString(s.String())
+	site := siteKey(s)
 	d.per[x.name]++
 	d.n++
 	d.orderings = min(d.orderings*options, 2*maxOrderings)
