@@ -152,6 +152,7 @@ func TestReadRejects(t *testing.T) {
 		"bad test bound":  `{"version": 1, "findings": [], "tests": [{"package": "p", "test": "T", "runs": 3, "elapsed_ms": 1, "stop": "budget spent", "miss_bound": 2}]}`,
 		"bad unseen":      `{"version": 1, "findings": [], "tests": [{"package": "p", "test": "T", "runs": 3, "elapsed_ms": 1, "stop": "settled", "unseen": 1.5, "unseen_runs": 30}]}`,
 		"unseen no runs":  `{"version": 1, "findings": [], "tests": [{"package": "p", "test": "T", "runs": 3, "elapsed_ms": 1, "stop": "settled", "unseen": 0.5}]}`,
+		"kinds no runs":   `{"version": 1, "findings": [], "tests": [{"package": "p", "test": "T", "runs": 3, "elapsed_ms": 1, "stop": "settled", "unseen_kinds": 5}]}`,
 		"lockless lock":   `{"version": 1, "findings": [{"id": "x", "kind": "double-lock", "status": "predicted-static", "package": "p", "locks": []}]}`,
 		"no package":      `{"version": 1, "findings": [{"id": "x", "kind": "double-lock", "status": "predicted-static", "locks": [{"class": "a"}]}]}`,
 		"bad strategy":    `{"version": 1, "findings": [{"id": "x", "kind": "double-lock", "status": "confirmed", "package": "p", "locks": [{"class": "a"}], "witness": {"strategy": "stress", "seed": 1, "runs": 1, "hits": 1}}]}`,

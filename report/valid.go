@@ -38,6 +38,8 @@ func (t *TestRun) CheckValid() error {
 		return fmt.Errorf("unseen estimate %v outside [0,1]", t.Unseen)
 	case t.UnseenRuns < 0 || t.Unseen > 0 && t.UnseenRuns == 0:
 		return fmt.Errorf("unseen estimate %v over %d runs", t.Unseen, t.UnseenRuns)
+	case t.UnseenKinds < 0 || t.UnseenKinds > 0 && t.UnseenRuns == 0:
+		return fmt.Errorf("unseen estimate over %d kinds in %d runs", t.UnseenKinds, t.UnseenRuns)
 	}
 	return nil
 }

@@ -240,11 +240,7 @@ func (s *TestStats) StopText() string {
 		return fmt.Sprintf("explored all %d orderings", s.Orderings)
 	case StopSettled:
 		if s.UnseenKinds > 0 {
-			seen := fmt.Sprintf("%d orderings", s.Orderings)
-			if s.Orderings == 1 {
-				seen = "1 ordering"
-			}
-			return fmt.Sprintf("settled: %s seen, no guarantee, nor in %d runs; %s", seen, s.NoGuaranteeOf, s.unseenText())
+			return fmt.Sprintf("settled: %s seen, no guarantee, nor in %d runs; %s", orderings(s.Orderings), s.NoGuaranteeOf, s.unseenText())
 		}
 		if s.Bound > 0 {
 			return fmt.Sprintf("settled: %d of %.0f orderings seen; %s", s.Orderings, s.Bound, s.unseenText())
@@ -292,23 +288,28 @@ func (s *TestStats) boundText() string {
 // site) with p≈0 (Good–Turing over 10 runs: none of 57 kinds seen in one
 // run only)".
 func (s *TestStats) unseenText() string {
+	n := int(math.Round(s.Unseen * float64(s.UnseenRuns))) // seen once
 	if s.UnseenKinds > 0 {
 		once := "none"
-		if n := int(math.Round(s.Unseen * float64(s.UnseenRuns))); n > 0 {
+		if n > 0 {
 			once = strconv.Itoa(n)
 		}
 		return fmt.Sprintf("a next run shows a new kind of ordering (by code site) with p≈%.2g (Good–Turing over %d runs: %s of %d kinds seen in one run only)",
 			s.Unseen, s.UnseenRuns, once, s.UnseenKinds)
 	}
 	once := "no ordering"
-	switch n := int(math.Round(s.Unseen * float64(s.UnseenRuns))); n {
-	case 0:
-	case 1:
-		once = "1 ordering"
-	default:
-		once = fmt.Sprintf("%d orderings", n)
+	if n > 0 {
+		once = orderings(n)
 	}
 	return fmt.Sprintf("a next run shows a new ordering with p≈%.2g (Good–Turing over %d runs: %s seen once)", s.Unseen, s.UnseenRuns, once)
+}
+
+// orderings is "1 ordering" or "n orderings".
+func orderings(n int) string {
+	if n == 1 {
+		return "1 ordering"
+	}
+	return fmt.Sprintf("%d orderings", n)
 }
 
 // StopRef is a test's stop reason for the report.

@@ -145,7 +145,7 @@ func (x *g) endTest(panicked bool) {
 	sc.mu.Lock()
 	sc.life.cpu, sc.life.cpuReadAt = cpuTime(), wallNow()
 	sc.life.endBy = sc.life.cpu + 4*sc.grace()
-	sc.life.leakBy = time.Now().Add(4 * sc.grace())
+	sc.life.leakBy = sc.life.cpuReadAt.Add(4 * sc.grace()) // in wall time, as endDue reads it
 	if b := time.Duration(sc.cfg.BoundMS) * time.Millisecond; b > 0 && sc.life.start.Add(b/2).After(sc.life.leakBy) {
 		sc.life.leakBy = sc.life.start.Add(b / 2)
 	}
