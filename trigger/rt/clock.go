@@ -511,15 +511,20 @@ func (sc *sched) realTimerWaiters(gs []*g) bool {
 // still feed a channel a managed goroutine waits on. Managed goroutines
 // that have just ended count for a moment: yields, then short naps, let
 // them go. skip of them are not counted.
-func (sc *sched) unmanaged(skip int) int { return max(sc.settle(skip, 0), 0) }
+func (sc *sched) unmanaged(skip int) int { return max(sc.settle(skip, 0, false), 0) }
 
 // settle is unmanaged, napping up to limit in real time (beyond its first
 // few naps) for goroutines that have just ended to go; negative when
-// fewer than skip are left.
-func (sc *sched) settle(skip int, limit time.Duration) int {
+// fewer than skip are left. With exiting, the managed goroutines that
+// ended but have not yet run their last deferred call count too: they
+// are not gone either.
+func (sc *sched) settle(skip int, limit time.Duration, exiting bool) int {
 	var start time.Time
 	for i := 0; ; i++ {
-		n := runtime.NumGoroutine() - sc.gs.live.n - sc.gs.outside.n - sc.clock.baseGoroutines - int(sc.clock.exiting.Load()) - skip
+		n := runtime.NumGoroutine() - sc.gs.live.n - sc.gs.outside.n - sc.clock.baseGoroutines - skip
+		if !exiting {
+			n -= int(sc.clock.exiting.Load())
+		}
 		switch {
 		case n <= 0:
 			return n
@@ -549,10 +554,10 @@ func (sc *sched) settleEnded(skip int, limit time.Duration) {
 	if !c.ended {
 		return
 	}
-	n := sc.settle(skip+c.stay, limit)
+	n := sc.settle(skip+c.stay, limit, true)
 	if c.endedTries--; n <= 0 || c.endedTries <= 0 {
 		c.ended = false
-		c.stay = max(c.stay+n, 0)
+		c.stay = max(c.stay+n-int(c.exiting.Load()), 0)
 	}
 }
 
