@@ -18,37 +18,120 @@ const starveLimit = 1000
 
 // fairness counts, per goroutine, the decisions at which it was enabled
 // but not chosen since it last ran. A decision among the whole enabled
-// place counts once (d) for all its members, which are kept in a heap by
-// their count: a decision costs O(log n), not O(n).
+// place counts once (d) for all its members. A member is starved once its
+// count passes starveLimit, at a decision known when it enters; until
+// then it waits on a wheel of starveLimit+2 slots, one per coming
+// decision, and then in a heap by count. Entering and leaving cost O(1):
+// the waiters of a mutex enter and leave the enabled place at every
+// hand-off.
 type fairness struct {
 	// w is, by goroutine ID-1, the count of a goroutine outside the
 	// enabled place; of a member, its count less d.
-	w []int
-	d int
-	h idheap // the members, most passed over first, then by ID
+	w      []int
+	d      int
+	member []bool
+	n      int
+	gs     []*g // by ID-1
+	// wheel holds the members not yet starved, each in the slot of the
+	// decision at which it will be (due mod len(wheel)), in a list
+	// linked by ID (0 ends it); slot is a member's slot, -1 for none.
+	wheel      []int32
+	next, prev []int32
+	slot       []int32
+	over       idheap // the starved members, most passed over first, then by ID
 }
+
+const wheelSlots = starveLimit + 2
 
 // add makes room for a new goroutine x.
 func (f *fairness) add(x *g) {
 	for x.id > len(f.w) {
 		f.w = append(f.w, 0)
+		f.member = append(f.member, false)
+		f.gs = append(f.gs, nil)
+		f.next, f.prev = append(f.next, 0), append(f.prev, 0)
+		f.slot = append(f.slot, -1)
 	}
+	f.gs[x.id-1] = x
 }
 
 // entered and left keep the members' counts relative to d.
 func (f *fairness) entered(x *g) {
-	f.w[x.id-1] -= f.d
-	f.h.push(x, float64(f.w[x.id-1]))
+	i := x.id - 1
+	f.w[i] -= f.d
+	f.member[i] = true
+	f.n++
+	f.place(x)
 }
 
 func (f *fairness) left(x *g) {
-	f.h.remove(x)
-	f.w[x.id-1] += f.d
+	f.unplace(x)
+	i := x.id - 1
+	f.member[i] = false
+	f.n--
+	f.w[i] += f.d
+}
+
+// place puts member x on the wheel, or in the heap if it is starved.
+func (f *fairness) place(x *g) {
+	i := x.id - 1
+	w := f.w[i]
+	if w+f.d > starveLimit {
+		f.over.push(x, float64(w))
+		return
+	}
+	if f.wheel == nil {
+		f.wheel = make([]int32, wheelSlots)
+	}
+	s := int32((starveLimit - w + 1) % wheelSlots) // the decision d at which w+d passes the limit
+	h := f.wheel[s]
+	f.next[i], f.prev[i], f.slot[i] = h, 0, s
+	if h != 0 {
+		f.prev[h-1] = int32(x.id)
+	}
+	f.wheel[s] = int32(x.id)
+}
+
+// unplace takes member x off the wheel or out of the heap.
+func (f *fairness) unplace(x *g) {
+	i := x.id - 1
+	s := f.slot[i]
+	if s < 0 {
+		f.over.remove(x)
+		return
+	}
+	n, p := f.next[i], f.prev[i]
+	if p != 0 {
+		f.next[p-1] = n
+	} else {
+		f.wheel[s] = n
+	}
+	if n != 0 {
+		f.prev[n-1] = p
+	}
+	f.slot[i] = -1
+}
+
+// count counts a decision among the whole enabled place: the members due
+// at it move from the wheel to the heap.
+func (f *fairness) count() {
+	f.d++
+	if f.wheel == nil {
+		return
+	}
+	s := f.d % wheelSlots
+	for id := f.wheel[s]; id != 0; {
+		i := id - 1
+		id = f.next[i]
+		f.slot[i] = -1
+		f.over.push(f.gs[i], float64(f.w[i]))
+	}
+	f.wheel[s] = 0
 }
 
 // waited returns x's count.
 func (f *fairness) waited(x *g) int {
-	if f.h.has(x) {
+	if f.member[x.id-1] {
 		return f.w[x.id-1] + f.d
 	}
 	return f.w[x.id-1]
@@ -56,13 +139,14 @@ func (f *fairness) waited(x *g) int {
 
 // set makes x's count v.
 func (f *fairness) set(x *g, v int) {
-	if !f.h.has(x) {
+	if !f.member[x.id-1] {
 		f.w[x.id-1] = v
 		return
 	}
 	if w := v - f.d; w != f.w[x.id-1] {
+		f.unplace(x)
 		f.w[x.id-1] = w
-		f.h.fix(x, float64(w))
+		f.place(x)
 	}
 }
 
@@ -77,11 +161,11 @@ func (f *fairness) starved(en enView, next *g) *g {
 	}
 	var y *g
 	if en.whole() {
-		f.d++
-		if z := f.h.topBut(next); z != nil && f.waited(z) > starveLimit {
+		f.count()
+		if z := f.over.topBut(next); z != nil && f.waited(z) > starveLimit {
 			y = z
 		}
-	} else if f.h.Len() == 0 {
+	} else if f.n == 0 {
 		// No member in the heap (a short enabled place, enset.go): the
 		// counts are w's.
 		for _, x := range en.list {

@@ -1,17 +1,26 @@
 package rt
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
 
 // TestFairnessIncremental: the fairness bound kept incrementally (counts
-// relative to the decisions among the whole enabled place, members in a
-// heap) chooses as the scan of every enabled goroutine did, through
-// random entries, departures, choices and short lists.
+// relative to the decisions among the whole enabled place, members on a
+// wheel by the decision they starve at, then in a heap) chooses as the
+// scan of every enabled goroutine did, through random entries, departures,
+// choices and short lists, rare (a goroutine's standing changes now and
+// then) or at nearly every decision (waiters of a mutex at each hand-off).
 func TestFairnessIncremental(t *testing.T) {
+	for _, churn := range []int{500, 3} {
+		t.Run(fmt.Sprint(churn), func(t *testing.T) { testFairness(t, churn) })
+	}
+}
+
+func testFairness(t *testing.T, churn int) {
 	const n = 40
-	rng := rand.New(rand.NewPCG(7, 8))
+	rng := rand.New(rand.NewPCG(7, uint64(churn)))
 	all := make([]*g, n)
 	for i := range all {
 		all[i] = &g{id: i + 1}
@@ -45,7 +54,7 @@ func TestFairnessIncremental(t *testing.T) {
 	}
 	starvedSeen := 0
 	for step := 0; step < 200000; step++ {
-		if x := all[rng.IntN(n)]; rng.IntN(500) == 0 {
+		if x := all[rng.IntN(n)]; rng.IntN(churn) == 0 {
 			if place.has(x.id) {
 				place.remove(x.id)
 				f.left(x)

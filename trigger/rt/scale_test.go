@@ -177,29 +177,34 @@ func BenchmarkManyWaiters(b *testing.B) {
 
 // BenchmarkManyLockers: n goroutines released at once each take one
 // mutex once; per goroutine. Every hand-off still moves each waiter out
-// of the enabled place and back (quadratic in n: issue 31's open item).
+// of the enabled place and back: quadratic in n, though entering and
+// leaving the strategies' structures costs O(1) (issue 31's open item).
 func BenchmarkManyLockers(b *testing.B) {
-	for _, n := range []int{100, 1000, 4000} {
-		b.Run(strconv.Itoa(n), func(b *testing.B) {
-			benchCfg(b, rt.Config{Strategy: "random"}, func(iters int) {
-				for range iters {
-					var all sync.WaitGroup
-					var mu sync.Mutex
-					start := make(chan int)
-					rt.WGAdd(&all, n, wgSite)
-					for range n {
-						rt.Go(goSite, func() {
-							rt.Recv(start, recvSite)
-							rt.Lock(&mu, lockSite)
-							rt.Unlock(&mu, unlockSite)
-							rt.WGDone(&all, doneSite)
-						})
-					}
-					rt.Close(start, sendSite)
-					rt.WGWait(&all, wgSite)
-				}
-			})
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/locker")
-		})
+	for _, strat := range []rt.Strategy{"random", "pct"} {
+		for _, n := range []int{100, 1000, 4000} {
+			b.Run(fmt.Sprintf("%s/%d", strat, n), func(b *testing.B) { benchLockers(b, strat, n) })
+		}
 	}
+}
+
+func benchLockers(b *testing.B, strat rt.Strategy, n int) {
+	benchCfg(b, rt.Config{Strategy: strat}, func(iters int) {
+		for range iters {
+			var all sync.WaitGroup
+			var mu sync.Mutex
+			start := make(chan int)
+			rt.WGAdd(&all, n, wgSite)
+			for range n {
+				rt.Go(goSite, func() {
+					rt.Recv(start, recvSite)
+					rt.Lock(&mu, lockSite)
+					rt.Unlock(&mu, unlockSite)
+					rt.WGDone(&all, doneSite)
+				})
+			}
+			rt.Close(start, sendSite)
+			rt.WGWait(&all, wgSite)
+		}
+	})
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/locker")
 }

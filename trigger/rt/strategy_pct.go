@@ -25,9 +25,12 @@ type pct struct {
 	counted int
 	low     float64 // next priority for a demoted spinner
 	fair    fairness
-	// byPrio is the enabled place's goroutines, highest priority first,
-	// then by ID.
+	// byPrio holds the enabled place's goroutines, highest priority
+	// first, then by ID, and goroutines that left it since they were
+	// last on top (on is false): a goroutine that leaves and enters again
+	// before then (a mutex's waiters at every hand-off) costs no sift.
 	byPrio idheap
+	on     []bool // by goroutine ID-1: in the enabled place
 }
 
 var (
@@ -80,12 +83,18 @@ func (p *pct) setPrio(x *g, v float64) {
 // entered and left keep the enabled place in byPrio and fair.
 func (p *pct) entered(x *g) {
 	p.fair.entered(x)
-	p.byPrio.push(x, p.prio[x.id-1])
+	for x.id > len(p.on) {
+		p.on = append(p.on, false)
+	}
+	p.on[x.id-1] = true
+	if !p.byPrio.has(x) {
+		p.byPrio.push(x, p.prio[x.id-1])
+	}
 }
 
 func (p *pct) left(x *g) {
 	p.fair.left(x)
-	p.byPrio.remove(x)
+	p.on[x.id-1] = false
 }
 
 // demote puts a spinning goroutine below everything else.
@@ -134,7 +143,13 @@ func (p *pct) after(best *g, en enView) (*g, bool) {
 // ties).
 func (p *pct) highest(en enView) *g {
 	if en.whole() {
-		return p.byPrio.top()
+		for {
+			x := p.byPrio.top()
+			if x == nil || p.on[x.id-1] {
+				return x
+			}
+			p.byPrio.remove(x) // it left the enabled place
+		}
 	}
 	best := en.list[0]
 	bp := p.prio[best.id-1]
