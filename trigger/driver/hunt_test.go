@@ -570,3 +570,23 @@ func TestHuntBesideHungPlainRun(t *testing.T) {
 		t.Errorf("failure %+v, warnings %q; want the slow plain run explained", st.Failure, st.Warnings)
 	}
 }
+
+// A recorded run that deadlocked is the hunt's next run after the
+// calibration, as the calibration run is: TestRecorded deadlocks only on
+// the recording's random seed 2, which no seed of the hunt's strategy
+// reaches; its witness is that run, replayed to confirm it.
+func TestHuntCountsRecordedDeadlocks(t *testing.T) {
+	pkg, env, _ := fakePackage(t, "TestRecorded")
+	rec, _ := record(t, pkg, env)
+	if n := rec.Tests[0].Outcomes[Deadlock]; n != 1 {
+		t.Fatalf("the recording deadlocked %d times, want once", n)
+	}
+	s := hunt(t, []Package{pkg}, Options{Runs: 3, Parallel: 1, Env: env, Recording: rec})
+	st := s.Tests[0]
+	if len(st.Findings) != 1 || st.ConfirmedAt != 3 || st.Runs != 3 {
+		t.Fatalf("findings %v, confirmed at run %d of %d; want one, at run 3 (plain, calibration, the recorded run) of 3", st.Findings, st.ConfirmedAt, st.Runs)
+	}
+	if w := s.Findings[0].Witness; w == nil || w.Strategy != "random" || w.Seed != 2 {
+		t.Errorf("witness %+v, want the recording's random seed 2", w)
+	}
+}

@@ -260,6 +260,17 @@ func (t *testHunt) controlled(ctx context.Context, plain *run) error {
 	if err := t.record(ctx, ctl); err != nil {
 		return err
 	}
+	// The recording's other runs that deadlocked come next, as the
+	// calibration run did: their schedules are known to deadlock, which
+	// no aim or seed is.
+	for _, rn := range o.Recording.deadlockRuns(t.pkg.ImportPath, t.test) {
+		if t.done() {
+			break
+		}
+		if err := t.record(ctx, rn); err != nil {
+			return err
+		}
+	}
 	if ctl.Outcome.Hung() && !t.done() {
 		return t.controlledHang(ctx, ctl) // hang.go
 	}

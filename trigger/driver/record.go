@@ -81,8 +81,10 @@ type RecordedTest struct {
 	Outcomes map[Outcome]int // of every run, plain included
 	plain    *pendingPlain   // reused by Hunt (Options.Recording)
 	// first is the first controlled run (random, seed 0): Hunt's
-	// calibration run, reused.
-	first *run
+	// calibration run, reused; deadlocks, the other controlled runs that
+	// deadlocked, which Hunt counts as its next runs.
+	first     *run
+	deadlocks []*run
 }
 
 // String is one line: "pkg TestX: 5 trace(s), 1 run(s) fail" (runs that
@@ -274,6 +276,8 @@ func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (Record
 		first := rt.first == nil && cfg.Strategy == report.Random && cfg.Seed == 0
 		if first {
 			rt.first = rn // the hunt's calibration run, a hung one too
+		} else if rn.Outcome == Deadlock {
+			rt.deadlocks = append(rt.deadlocks, rn)
 		}
 		if rn.Outcome.Hung() {
 			return true, nil // one hang is enough: do not pay the bound again
@@ -314,6 +318,15 @@ func (r *Recording) plainRun(pkg, test string) *pendingPlain {
 func (r *Recording) firstRun(pkg, test string) *run {
 	if t := r.test(pkg, test); t != nil {
 		return t.first
+	}
+	return nil
+}
+
+// deadlockRuns returns the recorded controlled runs of a test, other than
+// the first, that deadlocked.
+func (r *Recording) deadlockRuns(pkg, test string) []*run {
+	if t := r.test(pkg, test); t != nil {
+		return t.deadlocks
 	}
 	return nil
 }
