@@ -115,7 +115,7 @@ func (s *space) unseen(budget int) (p float64, runs int) {
 // runs), the runs and the kinds; runs is 0 when there is none.
 func (s *space) unseenKinds() (p float64, runs, kinds int) {
 	k := &s.seeds.kinds
-	if s.blind != "" || k.over || k.runs == 0 || len(k.seen) == 0 {
+	if s.blind != "" || s.seeds.kindsOver || k.runs == 0 || len(k.seen) == 0 {
 		return 0, 0, 0
 	}
 	return goodTuring(k.once, k.runs), k.runs, len(k.seen)

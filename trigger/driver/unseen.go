@@ -22,53 +22,46 @@ const minKindRuns = 10
 // kinds of orderings they showed (wire.Explore.Kinds), by the runs that
 // showed each: an estimate over kinds is the same as over signatures,
 // with the runs that showed a kind in place of the runs of a signature
-// (incidence counts).
+// (incidence counts). kindsOver: a run had too many kinds to report, and
+// no estimate is made over them.
 type seedSigs struct {
-	runs, once int
-	seen       map[string]int
-	kinds      kindCounts
+	incidence[string]
+	kinds     incidence[uint64]
+	kindsOver bool
 }
 
-// kindCounts counts kinds of orderings by the runs that showed them;
-// over: a run had too many to report, and no estimate is made.
-type kindCounts struct {
+// incidence counts runs and, for each thing a run showed, the runs that
+// showed it; once is how many things one run only showed.
+type incidence[K comparable] struct {
 	runs, once int
-	seen       map[uint64]int
-	over       bool
+	seen       map[K]int
+}
+
+// saw counts one more run that showed k.
+func (c *incidence[K]) saw(k K) {
+	if c.seen == nil {
+		c.seen = map[K]int{}
+	}
+	c.seen[k]++
+	switch c.seen[k] {
+	case 1:
+		c.once++
+	case 2:
+		c.once--
+	}
 }
 
 // add counts one run's signature and kinds.
 func (s *seedSigs) add(sig string, kinds []uint64, over bool) {
-	if s.seen == nil {
-		s.seen = map[string]int{}
-	}
 	s.runs++
-	s.seen[sig]++
-	s.once += onceDelta(s.seen[sig])
-	k := &s.kinds
-	if k.over = k.over || over; k.over {
+	s.saw(sig)
+	if s.kindsOver = s.kindsOver || over; s.kindsOver {
 		return
 	}
-	if k.seen == nil {
-		k.seen = map[uint64]int{}
-	}
-	k.runs++
+	s.kinds.runs++
 	for _, h := range kinds {
-		k.seen[h]++
-		k.once += onceDelta(k.seen[h])
+		s.kinds.saw(h)
 	}
-}
-
-// onceDelta is the change in the count of things seen once when one is
-// seen for the n-th time.
-func onceDelta(n int) int {
-	switch n {
-	case 1:
-		return 1
-	case 2:
-		return -1
-	}
-	return 0
 }
 
 // goodTuring is the estimated chance that the next run shows a signature
