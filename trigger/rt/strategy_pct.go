@@ -27,10 +27,10 @@ type pct struct {
 	fair    fairness
 	// byPrio holds the enabled place's goroutines, highest priority
 	// first, then by ID, and goroutines that left it since they were
-	// last on top (on is false): a goroutine that leaves and enters again
-	// before then (a mutex's waiters at every hand-off) costs no sift.
+	// last on top (no longer fair's members): a goroutine that leaves and
+	// enters again before then (a mutex's waiters at every hand-off)
+	// costs no sift.
 	byPrio idheap
-	on     []bool // by goroutine ID-1: in the enabled place
 }
 
 var (
@@ -83,10 +83,6 @@ func (p *pct) setPrio(x *g, v float64) {
 // entered and left keep the enabled place in byPrio and fair.
 func (p *pct) entered(x *g) {
 	p.fair.entered(x)
-	for x.id > len(p.on) {
-		p.on = append(p.on, false)
-	}
-	p.on[x.id-1] = true
 	if !p.byPrio.has(x) {
 		p.byPrio.push(x, p.prio[x.id-1])
 	}
@@ -94,7 +90,6 @@ func (p *pct) entered(x *g) {
 
 func (p *pct) left(x *g) {
 	p.fair.left(x)
-	p.on[x.id-1] = false
 }
 
 // demote puts a spinning goroutine below everything else.
@@ -145,7 +140,7 @@ func (p *pct) highest(en enView) *g {
 	if en.whole() {
 		for {
 			x := p.byPrio.top()
-			if x == nil || p.on[x.id-1] {
+			if x == nil || p.fair.member[x.id-1] {
 				return x
 			}
 			p.byPrio.remove(x) // it left the enabled place
