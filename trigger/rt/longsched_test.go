@@ -1,7 +1,6 @@
 package rt_test
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,22 +17,9 @@ import (
 // change points late in a run. Regenerate only for an intended change of
 // the schedules: go test -run LongScheduleGolden -update.
 func TestLongScheduleGolden(t *testing.T) {
-	bodies := []struct {
-		name string
-		f    func(int)
-	}{{"lockpingpong", lockPingPong}, {"chanpingpong", chanPingPong}, {"lockloop", lockLoop}}
-	var lines []string
-	for _, b := range bodies {
-		for _, strat := range []rt.Strategy{"random", "pct", "rpro", "directed"} {
-			for seed := uint64(1); seed <= 3; seed++ {
-				cfg := rt.Config{Strategy: strat, Seed: seed, Depth: 3, Steps: 1000, Radius: 20, WatchdogMS: 1000}
-				r, err := rt.RunScenario(cfg, time.Minute, func() { b.f(3000) })
-				if err != nil {
-					t.Fatalf("%s %s %d: %v", b.name, strat, seed, err)
-				}
-				lines = append(lines, fmt.Sprintf("%s %s %d %s", b.name, strat, seed, scheduleSum(r)))
-			}
-		}
-	}
+	long := func(f func(int)) func() { return func() { f(3000) } }
+	bodies := []namedBody{{"lockpingpong", long(lockPingPong)}, {"chanpingpong", long(chanPingPong)}, {"lockloop", long(lockLoop)}}
+	cfg := rt.Config{Depth: 3, Steps: 1000, Radius: 20, WatchdogMS: 1000}
+	lines := scheduleLines(t, cfg, 3, time.Minute, bodies)
 	golden.Check(t, filepath.Join("testdata", "longschedules.golden"), []byte(strings.Join(lines, "\n")+"\n"))
 }

@@ -1,7 +1,6 @@
 package rt_test
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -21,23 +20,9 @@ import (
 // mixed workload at 40 goroutines. Regenerate only for an intended change
 // of the schedules: go test -run ManyScheduleGolden -update.
 func TestManyScheduleGolden(t *testing.T) {
-	bodies := []struct {
-		name string
-		f    func()
-	}{{"lockers", handOffLockers(60, 40)}, {"workload", mixedWorkload(40)}}
-	var lines []string
-	for _, b := range bodies {
-		for _, strat := range []rt.Strategy{"random", "pct", "rpro", "directed"} {
-			for seed := uint64(1); seed <= 3; seed++ {
-				cfg := rt.Config{Strategy: strat, Seed: seed, Depth: 3, Steps: 2000, Radius: 20, WatchdogMS: 1000}
-				r, err := rt.RunScenario(cfg, time.Minute, b.f)
-				if err != nil {
-					t.Fatalf("%s %s %d: %v", b.name, strat, seed, err)
-				}
-				lines = append(lines, fmt.Sprintf("%s %s %d %s", b.name, strat, seed, scheduleSum(r)))
-			}
-		}
-	}
+	bodies := []namedBody{{"lockers", handOffLockers(60, 40)}, {"workload", mixedWorkload(40)}}
+	cfg := rt.Config{Depth: 3, Steps: 2000, Radius: 20, WatchdogMS: 1000}
+	lines := scheduleLines(t, cfg, 3, time.Minute, bodies)
 	golden.Check(t, filepath.Join("testdata", "manyschedules.golden"), []byte(strings.Join(lines, "\n")+"\n"))
 }
 

@@ -24,29 +24,45 @@ import (
 // goroutine waiting for a CPU would change its schedule.
 func TestScheduleGolden(t *testing.T) {
 	names := []string{"abba", "double", "rwr", "ordered", "pingpong", "condqueue", "oncesel", "spin", "buffered", "oncerec", "rwclean"}
-	bodies := map[string]func(){"workload": mixedWorkload(12)}
+	bodies := []namedBody{{"workload", mixedWorkload(12)}}
 	for _, n := range names {
-		bodies[n] = scenarios[n]
-	}
-	var lines []string
-	for name, body := range bodies {
-		if body == nil {
-			t.Fatalf("no scenario %s", name)
+		if scenarios[n] == nil {
+			t.Fatalf("no scenario %s", n)
 		}
-		for _, strat := range []rt.Strategy{"random", "pct", "rpro", "directed"} {
-			for seed := uint64(1); seed <= 8; seed++ {
-				cfg := rt.Config{Strategy: strat, Seed: seed, Depth: 3, Steps: 60, Radius: 5, Goroutines: 4, WatchdogMS: 1000}
-				r, err := rt.RunScenario(cfg, 10*time.Second, body)
-				if err != nil {
-					t.Fatalf("%s %s %d: %v", name, strat, seed, err)
-				}
-				lines = append(lines, fmt.Sprintf("%s %s %d %s", name, strat, seed, scheduleSum(r)))
-			}
-		}
+		bodies = append(bodies, namedBody{n, scenarios[n]})
 	}
+	cfg := rt.Config{Depth: 3, Steps: 60, Radius: 5, Goroutines: 4, WatchdogMS: 1000}
+	lines := scheduleLines(t, cfg, 8, 10*time.Second, bodies)
 	slices.Sort(lines)
 	got := strings.Join(lines, "\n") + "\n"
 	golden.Check(t, filepath.Join("testdata", "schedules.golden"), []byte(got))
+}
+
+// namedBody is a scenario of a schedule golden file.
+type namedBody struct {
+	name string
+	f    func()
+}
+
+// scheduleLines runs each body under every strategy (directed without a
+// target) with seeds 1 to seeds and cfg's other fields: one line per run,
+// "name strategy seed" and its scheduleSum.
+func scheduleLines(t *testing.T, cfg rt.Config, seeds uint64, timeout time.Duration, bodies []namedBody) []string {
+	t.Helper()
+	var lines []string
+	for _, b := range bodies {
+		for _, strat := range []rt.Strategy{"random", "pct", "rpro", "directed"} {
+			for seed := uint64(1); seed <= seeds; seed++ {
+				cfg.Strategy, cfg.Seed = strat, seed
+				r, err := rt.RunScenario(cfg, timeout, b.f)
+				if err != nil {
+					t.Fatalf("%s %s %d: %v", b.name, strat, seed, err)
+				}
+				lines = append(lines, fmt.Sprintf("%s %s %d %s", b.name, strat, seed, scheduleSum(r)))
+			}
+		}
+	}
+	return lines
 }
 
 // scheduleSum is the length and a hash of a run's schedule (goroutine,
