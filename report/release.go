@@ -17,14 +17,27 @@ var releaseVerbs = map[string]string{
 	"CondSignal": "signals", "CondBroadcast": "broadcasts on",
 }
 
-// ReleaseText is one release site: "leakwatch.(*Watcher).Stop closes
-// (*leakwatch.Watcher).done at leakwatch.go:33:2, never reached …".
-func ReleaseText(r Release) string {
+// ReleaseText is one release site of goroutine g: "leakwatch.(*Watcher).Stop
+// closes (*leakwatch.Watcher).done at leakwatch.go:33:2, never reached …".
+// A site in a function g is itself in says so: a worker that sends on
+// the queue only its own loop drains waits on itself.
+func ReleaseText(g Goroutine, r Release) string {
 	reached := "never reached in this run"
 	if r.Reached {
 		reached = "reached in this run (for another object, or too late)"
+		if onStack(g, r.At.Func) {
+			reached += "; this goroutine is itself in " + r.At.Func
+		}
 	}
 	return fmt.Sprintf("%s %s %s at %s, %s", r.At.Func, cmpOr(releaseVerbs[r.Op], r.Op), r.Obj, r.At, reached)
+}
+
+// onStack reports whether function fn (package name and function, as a
+// site names it) is one of g's frames (which name the import path).
+func onStack(g Goroutine, fn string) bool {
+	return fn != "" && slices.ContainsFunc(g.Stack, func(fr Frame) bool {
+		return fr.Func == fn || strings.HasSuffix(fr.Func, "/"+fn)
+	})
 }
 
 // neverCalled returns the functions that would have released g and that

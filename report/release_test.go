@@ -27,3 +27,19 @@ func TestReleaseTriage(t *testing.T) {
 		}
 	}
 }
+
+// A goroutine blocked where only its own function would release it (a
+// worker sending on the queue its loop drains) is told so.
+func TestReleaseOnOwnStack(t *testing.T) {
+	recv := Release{Obj: "(*q.Queue).tasks", Op: "Recv", Reached: true, At: Site{File: "q.go", Line: 36, Col: 2, Func: "q.(*Queue).Work"}}
+	g := Goroutine{ID: 2, WaitsFor: "send on channel (*q.Queue).tasks", Release: []Release{recv},
+		Stack: []Frame{{Func: "example.com/q.(*Queue).Work", File: "q.go", Line: 45}}}
+	want := "reached in this run (for another object, or too late); this goroutine is itself in q.(*Queue).Work"
+	if got := ReleaseText(g, recv); !strings.HasSuffix(got, want) {
+		t.Errorf("own stack: %q, want it to end %q", got, want)
+	}
+	g.Stack[0].Func = "example.com/q.(*Queue).Submit"
+	if got := ReleaseText(g, recv); strings.Contains(got, "itself") {
+		t.Errorf("another function on the stack: %q", got)
+	}
+}

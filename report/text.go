@@ -141,7 +141,7 @@ func (f *Finding) writeText(w io.Writer) {
 		}
 		fmt.Fprintln(w)
 		for _, r := range g.Release {
-			fmt.Fprintf(w, "    would be released by: %s\n", ReleaseText(r))
+			fmt.Fprintf(w, "    would be released by: %s\n", ReleaseText(g, r))
 		}
 		for _, fr := range g.Stack {
 			fmt.Fprintf(w, "    %s\n      %s:%d\n", fr.Func, fr.File, fr.Line)

@@ -102,7 +102,7 @@ func (d *detailView) goroutine(b *content, g report.Goroutine) {
 	}
 	for _, r := range g.Release {
 		r.At.File = shortPath(d.s.root, r.At.File)
-		b.add("   would be released by: " + report.ReleaseText(r))
+		b.add("   would be released by: " + report.ReleaseText(g, r))
 	}
 	for i, fr := range g.Stack {
 		d.markSite(b, report.Site{File: fr.File, Line: fr.Line, Func: fr.Func})
