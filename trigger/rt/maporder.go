@@ -46,9 +46,9 @@ func MapRange[M ~map[K]V, K comparable, V any](m M, s *Site) (*MapIter[K, V], K,
 	return mapRange(m, s, false)
 }
 
-// MapRangeRO is MapRange for a loop whose body changes no map (the
-// rewriter checks): the values are taken with the keys, with no lookup
-// per entry.
+// MapRangeRO is MapRange for a loop whose body changes the map only
+// after it.MayChange() (the rewriter marks each statement that may): the
+// values are taken with the keys and looked up only from then on.
 func MapRangeRO[M ~map[K]V, K comparable, V any](m M, s *Site) (*MapIter[K, V], K, V, bool) {
 	return mapRange(m, s, true)
 }
@@ -72,6 +72,15 @@ func rangeFor[K comparable, V any](x *g, m map[K]V, s *Site, ro bool) (*MapIter[
 	it.start(x, s, ro)
 	k, v, ok := it.Next()
 	return it, k, v, ok
+}
+
+// MayChange says the loop's body may change the map from here on: each
+// entry's value is looked up when it is reached (and a deleted one
+// skipped), no longer taken from the snapshot.
+func (it *MapIter[K, V]) MayChange() {
+	if it != nil {
+		it.ro = false
+	}
 }
 
 // Next returns the next entry still in the map, or false at the end. Its
@@ -103,8 +112,12 @@ func (it *MapIter[K, V]) next() (K, V, bool) {
 			if it.ro {
 				return it.keys[j], it.vals[j], true
 			}
-			if v, ok := it.m[it.keys[j]]; ok {
-				return it.keys[j], v, true
+			k := it.keys[j]
+			if v, ok := it.m[k]; ok {
+				return k, v, true
+			}
+			if k != k && len(it.vals) > 0 { // a NaN, which no lookup finds
+				return k, it.vals[j], true
 			}
 		}
 		if it.nan != nil {

@@ -75,16 +75,51 @@ func BenchmarkMapRangeStringROControlled(b *testing.B) {
 	benchUnder(b, "random", rangeRO(strMap(1000)))
 }
 
+// mapUse is a call a loop's body makes on every entry: the rewriter marks
+// it (MayChange), so the range looks each value up from then on.
+//
+//go:noinline
+func mapUse(v int) { mapSink += v }
+
+func rangePlainCall[K comparable](m map[K]int) func(n int) {
+	return func(n int) {
+		for range n {
+			for _, v := range m {
+				mapUse(v)
+			}
+		}
+	}
+}
+
+// rangeCall is what the rewriter makes of rangePlainCall's loop.
+func rangeCall[K comparable](m map[K]int) func(n int) {
+	return func(n int) {
+		for range n {
+			for it, _, v, ok := rt.MapRangeRO(m, rangeSite); ok; _, v, ok = it.Next() {
+				it.MayChange()
+				mapUse(v)
+			}
+		}
+	}
+}
+
 // The ratio of a range through the runtime to a plain one, each timed in
 // turn inside one run (a loaded machine slows both alike): under control,
-// or outside a scheduler (pass).
-func benchRatio[K comparable](b *testing.B, m map[K]int, ro, pass bool) {
+// or outside a scheduler (pass). The body: none, with the values taken
+// with the keys ("ro": what the rewriter makes of a body that changes no
+// map), none but every value looked up ("lookup": the floor of a body
+// that may change a map on every entry), or a call on every entry
+// ("call", plain and controlled alike).
+func benchRatio[K comparable](b *testing.B, m map[K]int, body string, pass bool) {
 	plain, ctl := rangePlain(m), rangeRT(m)
-	if ro {
+	switch body {
+	case "ro":
 		ctl = rangeRO(m)
+	case "call":
+		plain, ctl = rangePlainCall(m), rangeCall(m)
 	}
 	var tp, tc time.Duration
-	body := func(n int) {
+	run := func(n int) {
 		for range n {
 			t0 := time.Now()
 			plain(1)
@@ -94,24 +129,26 @@ func benchRatio[K comparable](b *testing.B, m map[K]int, ro, pass bool) {
 		}
 	}
 	if pass { // outside a scheduler
-		body(b.N)
+		run(b.N)
 	} else {
-		benchUnder(b, "random", body)
+		benchUnder(b, "random", run)
 	}
 	b.ReportMetric(float64(tp.Nanoseconds())/float64(b.N), "plain-ns/op")
 	b.ReportMetric(float64(tc.Nanoseconds())/float64(b.N), "controlled-ns/op")
 	b.ReportMetric(float64(tc)/float64(tp), "x-plain")
 }
 
-func BenchmarkMapRangeRatioInt(b *testing.B)      { benchRatio(b, intMap(1000), false, false) }
-func BenchmarkMapRangeRatioIntRO(b *testing.B)    { benchRatio(b, intMap(1000), true, false) }
-func BenchmarkMapRangeRatioString(b *testing.B)   { benchRatio(b, strMap(1000), false, false) }
-func BenchmarkMapRangeRatioStringRO(b *testing.B) { benchRatio(b, strMap(1000), true, false) }
+func BenchmarkMapRangeRatioInt(b *testing.B)        { benchRatio(b, intMap(1000), "lookup", false) }
+func BenchmarkMapRangeRatioIntRO(b *testing.B)      { benchRatio(b, intMap(1000), "ro", false) }
+func BenchmarkMapRangeRatioIntCall(b *testing.B)    { benchRatio(b, intMap(1000), "call", false) }
+func BenchmarkMapRangeRatioString(b *testing.B)     { benchRatio(b, strMap(1000), "lookup", false) }
+func BenchmarkMapRangeRatioStringRO(b *testing.B)   { benchRatio(b, strMap(1000), "ro", false) }
+func BenchmarkMapRangeRatioStringCall(b *testing.B) { benchRatio(b, strMap(1000), "call", false) }
 func BenchmarkMapRangeRatioIntPassThrough(b *testing.B) {
-	benchRatio(b, intMap(1000), false, true)
+	benchRatio(b, intMap(1000), "lookup", true)
 }
 func BenchmarkMapRangeRatioIntROPassThrough(b *testing.B) {
-	benchRatio(b, intMap(1000), true, true)
+	benchRatio(b, intMap(1000), "ro", true)
 }
 
 // Small maps: nothing to order under two entries (no draw).

@@ -202,6 +202,62 @@ func TestMapOrderMutation(t *testing.T) {
 	t.Run("passthrough", check)
 }
 
+// MapRangeRO takes the values with the keys until the body says the map
+// may change; from then on each is looked up (a deleted entry skipped,
+// a NaN key's value the one taken).
+func TestMapRangeMayChange(t *testing.T) {
+	check := func(t *testing.T) {
+		m := intMap(20)
+		var first, deleted []int
+		n := 0
+		for it, k, v, ok := rt.MapRangeRO(m, rangeSite); ok; k, v, ok = it.Next() {
+			switch n++; {
+			case n == 1: // not said: the next value is the one taken
+				for other := range m {
+					m[other] += 1000
+				}
+			case n == 2:
+				if v >= 1000 {
+					t.Errorf("key %d: value %d looked up before MayChange", k, v)
+				}
+				it.MayChange()
+				for other := range m {
+					if other != k && !slices.Contains(first, other) && len(deleted) < 3 {
+						delete(m, other)
+						deleted = append(deleted, other)
+					}
+				}
+			default:
+				if slices.Contains(deleted, k) {
+					t.Errorf("key %d produced after its deletion", k)
+				}
+				if v < 1000 {
+					t.Errorf("key %d: value %d, not the current one", k, v)
+				}
+			}
+			first = append(first, k)
+		}
+		if n != 20-3 {
+			t.Errorf("%d keys produced, want %d", n, 20-3)
+		}
+		nan := map[float64]int{math.NaN(): 1, math.NaN(): 2, 1: 3, 2: 4}
+		n = 0
+		for it, _, _, ok := rt.MapRangeRO(nan, rangeSite); ok; _, _, ok = it.Next() {
+			it.MayChange()
+			n++
+		}
+		if n != 4 {
+			t.Errorf("%d entries of a map with NaN keys, want 4", n)
+		}
+	}
+	t.Run("controlled", func(t *testing.T) {
+		if _, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 2}, 10*time.Second, func() { check(t) }); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("passthrough", check)
+}
+
 // Keys of every kind with an order the same in every process are under
 // control: no warning, every entry once, the same order in every run of
 // a seed.

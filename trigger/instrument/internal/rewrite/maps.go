@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"reflect"
 	"strings"
 )
 
@@ -13,23 +14,31 @@ import (
 // ops.go's tables).
 
 // rangeMap rewrites the header of `for k, v := range m {` into
-// `for it, k, v, ok := __dhrt.MapRange(m, s); ok; k, v, ok = it.Next() {`;
+// `for it, k, v, ok := __dhrt.MapRangeRO(m, s); ok; k, v, ok = it.Next() {`;
 // the map is evaluated once, and continue runs the post statement. With
 // `=`, the loop takes temporaries and assigns them first thing in the
-// body. A loop whose body cannot change a map calls MapRangeRO, which
-// takes the values with the keys.
+// body. The iterator takes the values with the keys; before each
+// statement of the body that may change the map (changeMarks) it is told
+// so (it.MayChange()), and from then on looks each value up when it is
+// reached. Targets that are elements of a map like m's take MapRange,
+// which always looks them up.
 func (f *fileRewriter) rangeMap(r *ast.RangeStmt) {
 	if !isMapType(f.typeOf(r.X)) {
 		return
 	}
-	fn := "MapRange"
-	if f.changesNoMap(r) {
-		fn = "MapRangeRO"
+	fn, may := "MapRangeRO", f.mayBeMap(f.typeOf(r.X))
+	var marks []ast.Stmt
+	if r.Tok == token.ASSIGN && (f.mapWrite(r.Key, may) || f.mapWrite(r.Value, may)) {
+		fn = "MapRange"
+	} else {
+		marks = f.changeMarks(r.Body.List, may)
 	}
 	site := f.site(r.For, "MapRange", "")
+	it := new(string) // named when the header is written, before the body
 	f.edits = append(f.edits, edit{pos: f.off(r.For), end: f.off(r.Body.Lbrace + 1), gen: func(w *out) {
 		n := f.newTmp()
-		it, ok := n+"it", n+"ok"
+		*it = n + "it"
+		ok := n + "ok"
 		vars := [2]string{"_", "_"}
 		var temps []string
 		var exprs []ast.Expr
@@ -43,9 +52,9 @@ func (f *fileRewriter) rangeMap(r *ast.RangeStmt) {
 				exprs, temps = append(exprs, e), append(temps, vars[i])
 			}
 		}
-		w.genf("for %s, %s, %s, %s := __dhrt.%s(", it, vars[0], vars[1], ok, fn)
+		w.genf("for %s, %s, %s, %s := __dhrt.%s(", *it, vars[0], vars[1], ok, fn)
 		f.node(w, r.X)
-		w.genf(", %s); %s; %s, %s, %s = %s.Next() {", f.siteRef(site), ok, vars[0], vars[1], ok, it)
+		w.genf(", %s); %s; %s, %s, %s = %s.Next() {", f.siteRef(site), ok, vars[0], vars[1], ok, *it)
 		if len(exprs) > 0 {
 			w.gen(" ")
 			for i, e := range exprs {
@@ -57,6 +66,10 @@ func (f *fileRewriter) rangeMap(r *ast.RangeStmt) {
 			w.genf(" = %s;", strings.Join(temps, ", "))
 		}
 	}})
+	for _, s := range marks {
+		at := f.off(s.Pos())
+		f.edits = append(f.edits, edit{pos: at, end: at, gen: func(w *out) { w.genf("%s.MayChange(); ", *it) }})
+	}
 }
 
 func isBlank(e ast.Expr) bool {
@@ -105,63 +118,150 @@ func isMapType(t types.Type) bool {
 	return core != nil
 }
 
-// changesNoMap reports whether a map could not change while r runs: its
-// body (and its `=` targets) call nothing but builtins other than delete
-// and clear, assign no map element, and neither send nor receive (where
-// another goroutine may change one). The runtime then takes the values
-// with the keys instead of looking each up when it is reached.
-func (f *fileRewriter) changesNoMap(r *ast.RangeStmt) bool {
-	info := f.p.in.Info
-	mapElem := func(e ast.Expr) bool {
-		ix, ok := ast.Unparen(e).(*ast.IndexExpr)
-		if !ok {
-			return false
+// mayBeMap returns whether a map of a type may be the map of type mt
+// ranged over: of the same underlying type, or where a type parameter
+// hides which.
+func (f *fileRewriter) mayBeMap(mt types.Type) func(types.Type) bool {
+	_, tp := types.Unalias(mt).(*types.TypeParam)
+	return func(t types.Type) bool {
+		if _, isTP := types.Unalias(t).(*types.TypeParam); tp || isTP || t == nil {
+			return true
 		}
-		t := f.typeOf(ix.X)
-		_, tp := types.Unalias(t).(*types.TypeParam)
-		return tp || t == nil || isMapType(t)
+		return types.Identical(t.Underlying(), mt.Underlying())
 	}
-	ok := !(r.Tok == token.ASSIGN && (r.Key != nil && mapElem(r.Key) || r.Value != nil && mapElem(r.Value)))
-	ast.Inspect(r.Body, func(n ast.Node) bool {
-		if !ok {
+}
+
+// mapWrite reports whether assigning e writes an element of a map that
+// may be the one ranged over (may).
+func (f *fileRewriter) mapWrite(e ast.Expr, may func(types.Type) bool) bool {
+	ix, ok := ast.Unparen(e).(*ast.IndexExpr)
+	if !ok {
+		return false
+	}
+	t := f.typeOf(ix.X)
+	_, tp := types.Unalias(t).(*types.TypeParam)
+	return (tp || t == nil || isMapType(t)) && may(t)
+}
+
+// changeMarks returns the statements of a range's body before which the
+// iterator must be told that the map may change: each statement that may
+// change a map like the ranged one (may), call a function or communicate
+// (where another goroutine may change it), or jump (goto), the first such
+// of each statement list (a label is reached only from a goto); compound
+// statements by their headers, their blocks searched in turn. A function
+// literal's body runs only when called, and a call is marked. A loop none
+// of whose statements is marked reads the values taken with the keys.
+func (f *fileRewriter) changeMarks(list []ast.Stmt, may func(types.Type) bool) []ast.Stmt {
+	info := f.p.in.Info
+	changes := func(n ast.Node) bool {
+		found := false
+		if n == nil || reflect.ValueOf(n).IsNil() {
 			return false
 		}
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if tv, found := info.Types[n.Fun]; found && tv.IsType() {
-				break // a conversion
-			}
-			if id, isID := ast.Unparen(n.Fun).(*ast.Ident); isID {
-				if b, isB := info.Uses[id].(*types.Builtin); isB && b.Name() != "delete" && b.Name() != "clear" {
-					break
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				if tv, ok := info.Types[n.Fun]; ok && tv.IsType() {
+					break // a conversion
 				}
+				id, _ := ast.Unparen(n.Fun).(*ast.Ident)
+				b, builtin := info.Uses[id].(*types.Builtin)
+				switch {
+				case !builtin:
+					found = true
+				case b.Name() == "delete" || b.Name() == "clear":
+					t := f.typeOf(n.Args[0])
+					_, tp := types.Unalias(t).(*types.TypeParam)
+					found = (tp || t == nil || isMapType(t)) && may(t)
+				}
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					found = found || f.mapWrite(l, may)
+				}
+			case *ast.IncDecStmt:
+				found = f.mapWrite(n.X, may)
+			case *ast.SendStmt, *ast.GoStmt, *ast.DeferStmt, *ast.SelectStmt:
+				found = true
+			case *ast.UnaryExpr:
+				found = n.Op == token.ARROW
+			case *ast.BranchStmt:
+				found = n.Tok == token.GOTO
 			}
-			ok = false
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				ok = ok && !mapElem(l)
+			return !found
+		})
+		return found
+	}
+	// header reports whether s's own parts (all of a simple statement)
+	// may change the map, and returns the statement lists within it.
+	var header func(s ast.Stmt) (bool, [][]ast.Stmt)
+	header = func(s ast.Stmt) (bool, [][]ast.Stmt) {
+		switch s := s.(type) {
+		case *ast.LabeledStmt:
+			return header(s.Stmt)
+		case *ast.BlockStmt:
+			return false, [][]ast.Stmt{s.List}
+		case *ast.IfStmt:
+			ch, lists := changes(s.Init) || changes(s.Cond), [][]ast.Stmt{s.Body.List}
+			if s.Else != nil {
+				c, l := header(s.Else)
+				ch, lists = ch || c, append(lists, l...)
 			}
-		case *ast.IncDecStmt:
-			ok = !mapElem(n.X)
+			return ch, lists
+		case *ast.ForStmt:
+			return changes(s.Init) || changes(s.Cond) || changes(s.Post), [][]ast.Stmt{s.Body.List}
 		case *ast.RangeStmt:
-			if n.Tok == token.ASSIGN {
-				ok = !(n.Key != nil && mapElem(n.Key) || n.Value != nil && mapElem(n.Value))
-			}
-			switch t := f.typeOf(n.X); {
+			ch := changes(s.X) || s.Tok == token.ASSIGN && (f.mapWrite(s.Key, may) || f.mapWrite(s.Value, may))
+			switch t := f.typeOf(s.X); {
 			case t == nil:
-				ok = false
+				ch = true
 			default:
 				switch t.Underlying().(type) {
 				case *types.Chan, *types.Signature, *types.Interface: // receives, calls
-					ok = false
+					ch = true
 				}
 			}
-		case *ast.SendStmt, *ast.SelectStmt, *ast.GoStmt:
-			ok = false
-		case *ast.UnaryExpr:
-			ok = n.Op != token.ARROW
+			return ch, [][]ast.Stmt{s.Body.List}
+		case *ast.SwitchStmt:
+			ch, lists := changes(s.Init) || changes(s.Tag), [][]ast.Stmt(nil)
+			for _, c := range s.Body.List {
+				cc := c.(*ast.CaseClause)
+				for _, e := range cc.List {
+					ch = ch || changes(e)
+				}
+				lists = append(lists, cc.Body)
+			}
+			return ch, lists
+		case *ast.TypeSwitchStmt:
+			ch, lists := changes(s.Init) || changes(s.Assign), [][]ast.Stmt(nil)
+			for _, c := range s.Body.List {
+				lists = append(lists, c.(*ast.CaseClause).Body)
+			}
+			return ch, lists
+		case *ast.SelectStmt:
+			return true, nil
 		}
-		return ok
-	})
-	return ok
+		return changes(s), nil
+	}
+	var marks []ast.Stmt
+	var walk func(list []ast.Stmt)
+	walk = func(list []ast.Stmt) {
+		marked := false // a statement before ran the marker
+		for _, s := range list {
+			if marked {
+				break
+			}
+			ch, lists := header(s)
+			if ch {
+				marks, marked = append(marks, s), true
+				continue
+			}
+			for _, l := range lists {
+				walk(l)
+			}
+		}
+	}
+	walk(list)
+	return marks
 }

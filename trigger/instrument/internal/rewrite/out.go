@@ -25,6 +25,7 @@ type out struct {
 	tf     *token.File
 	name   string // absolute file name used in line directives
 	edits  []edit // sorted by pos, then longest first
+	done   []bool // the insertions written (an edit at their place writes its children again)
 	line   int    // line of the next byte written
 	usesRT bool   // generated text refers to the runtime package
 }
@@ -40,7 +41,7 @@ func newOut(src []byte, tf *token.File, name string, edits []edit) *out {
 		}
 		return a.end > b.end
 	})
-	return &out{src: src, tf: tf, name: name, edits: edits, line: 1}
+	return &out{src: src, tf: tf, name: name, edits: edits, done: make([]bool, len(edits)), line: 1}
 }
 
 // gen writes generated text.
@@ -60,9 +61,10 @@ func (o *out) orig(lo, hi int) {
 	cur := lo
 	for ; i < len(o.edits) && o.edits[i].pos < hi; i++ {
 		e := o.edits[i]
-		if e.pos < cur || e.end > hi {
-			continue // nested in an edit already applied, or not within range
+		if e.pos < cur || e.end > hi || o.done[i] {
+			continue // nested in an edit already applied, not within range, or written
 		}
+		o.done[i] = e.pos == e.end
 		o.raw(cur, e.pos)
 		e.gen(o)
 		cur = e.end

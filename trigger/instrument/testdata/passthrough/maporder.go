@@ -28,6 +28,8 @@ func MapRangeRO[M ~map[K]V, K comparable, V any](m M, s *Site) (*MapIter[K, V], 
 	return MapRange(m, s)
 }
 
+func (it *MapIter[K, V]) MayChange() {}
+
 func (it *MapIter[K, V]) Next() (K, V, bool) {
 	if !it.r.Next() {
 		var k K
