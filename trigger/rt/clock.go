@@ -53,7 +53,8 @@ type clock struct {
 	// replayBase is the witness's base (Unix nanoseconds), on replay.
 	replayBase int64
 	timers     timerHeap
-	seq        int // timers created
+	futileBuf  []*vtimer // advance's futile tickers
+	seq        int       // timers created
 	// reach is how far ahead of the clock a timer's deadline may lie
 	// for the timer to be due (pace.go): the run's choice.
 	reach int64
@@ -286,17 +287,32 @@ func (sc *sched) advance(en enView, idle bool) (enView, bool) {
 		}
 		if en.Len() == 0 && t.futile() {
 			// A tick into a full channel while nothing can step changes
-			// nothing (Go drops it): skip the ticks up to the next
-			// timer, or fire none. A 1 ns ticker would otherwise fire
-			// at every decision for good, each firing counting as
-			// progress, and the scheduler never look at what is stuck.
-			c.disarm(t)
-			u := c.timers.top()
-			if u == nil {
-				c.arm(t, t.when)
+			// nothing (Go drops it): skip the futile tickers' ticks up to
+			// the next other timer, or fire none. A 1 ns ticker would
+			// otherwise fire at every decision for good, each firing
+			// counting as progress, and the scheduler never look at what
+			// is stuck; two skipped past each other would leapfrog for
+			// good.
+			futile := c.futileBuf[:0]
+			for ; t != nil && t.futile(); t = c.timers.top() {
+				c.disarm(t)
+				futile = append(futile, t)
+			}
+			for _, f := range futile {
+				when := f.when
+				if t != nil { // its first tick after t
+					when = 1<<63 - 1 // saturated
+					if n := (t.when-f.when)/f.period + 1; n <= (when-f.when)/f.period {
+						when = f.when + n*f.period
+					}
+				}
+				c.arm(f, when)
+			}
+			clear(futile)
+			c.futileBuf = futile[:0]
+			if t == nil {
 				return en, idle
 			}
-			c.arm(t, t.when+((u.when-t.when)/t.period+1)*t.period)
 			continue
 		}
 		// Spinners keep the clock moving step by step until they have

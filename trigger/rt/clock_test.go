@@ -402,3 +402,22 @@ func TestFutileTicksSkipped(t *testing.T) {
 		t.Fatalf("deadlock %v after %d steps (%s, hang %+v), want one found within 1000", r.Deadlock, r.Steps, r.Outcome, r.Hang)
 	}
 }
+
+// Two tickers nobody reads: once both channels are full, skipping one's
+// ticks past the other's must not leapfrog them for good (the clock
+// running away inside one decision, the run never answering): nothing
+// else is due, so none fires and what is stuck is seen.
+func TestFutileTickersTogether(t *testing.T) {
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20, BoundMS: 3000}, 10*time.Second, func() {
+		rt.NewTicker(5*time.Millisecond, at("NewTicker", ""))
+		rt.NewTicker(7*time.Millisecond, at("NewTicker", ""))
+		never := make(chan int)
+		rt.Recv(never, at("Recv", ""))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Deadlock == nil || r.Steps > 1000 {
+		t.Fatalf("deadlock %v after %d steps (%s, hang %+v), want one found within 1000", r.Deadlock, r.Steps, r.Outcome, r.Hang)
+	}
+}
