@@ -15,15 +15,19 @@ import (
 func stopsLine(sum *driver.Summary) string {
 	counts := map[driver.Stop]int{}
 	worst, unseen, unexplored, unbound, kinds := 0.0, 0.0, 0, 0, 0
+	one := map[driver.Stop]int{} // tests with one goroutine: their draws only
 	for _, st := range sum.Tests {
 		counts[st.Stop]++
 		if st.Unexplored != "" && st.Stop != driver.StopConfirmed {
 			unexplored++
 		}
+		if st.OneGoroutine {
+			one[st.Stop]++
+		}
 		switch {
 		case st.Stop == driver.StopSettled:
 			unseen = max(unseen, st.Unseen)
-			if st.UnseenKinds > 0 {
+			if st.UnseenKinds > 0 && !st.OneGoroutine {
 				kinds++
 			}
 		case st.Stop == driver.StopBudget && report.NoGuarantee(st.MissBound):
@@ -39,11 +43,20 @@ func stopsLine(sum *driver.Summary) string {
 			continue
 		}
 		part := fmt.Sprintf("%d %s", n, s)
+		var of []string // which of them settled how
+		if kinds > 0 {
+			of = append(of, fmt.Sprintf("%d of them with no guarantee, over kinds of orderings", kinds))
+		}
+		if one[s] > 0 {
+			of = append(of, fmt.Sprintf("%d of them with one goroutine, over kinds of draws", one[s]))
+		}
 		switch {
-		case s == driver.StopSettled && kinds > 0:
-			part += fmt.Sprintf(" (a next run new with p≈%.2g at most, by Good–Turing; %d of them with no guarantee, over kinds of orderings)", unseen, kinds)
+		case s == driver.StopSettled && len(of) > 0:
+			part += fmt.Sprintf(" (a next run new with p≈%.2g at most, by Good–Turing; %s)", unseen, strings.Join(of, "; "))
 		case s == driver.StopSettled:
 			part += fmt.Sprintf(" (a next run new with p≈%.2g at most, by Good–Turing)", unseen)
+		case s == driver.StopBudget && one[s] > 0:
+			part += fmt.Sprintf(" (miss bound at most %.3g; %d with no guarantee, %d of them with one goroutine: its draws)", worst, unbound, one[s])
 		case s == driver.StopBudget && unbound == n:
 			part += " (no guarantee)"
 		case s == driver.StopBudget && unbound > 0:

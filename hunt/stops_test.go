@@ -155,6 +155,26 @@ func TestStopTextKinds(t *testing.T) {
 	}
 }
 
+// A test with one goroutine settles on the kinds of its draws; the
+// summary line counts it apart, and the report reads back that it had one.
+func TestStopTextOneGoroutine(t *testing.T) {
+	cfg, _, _ := fakeConfig(t, "TestOneDraws")
+	cfg.Runs = 100
+	res := confirm(t, cfg)
+	text, back := textAndReport(t, res)
+	for _, want := range []string{
+		"TestOneDraws: 12 runs (12 pass); settled: one goroutine, no interleaving; 11 of 131072 combinations of its draws seen",
+		"why the hunts stopped: 1 settled (a next run new with p≈0 at most, by Good–Turing; 1 of them with one goroutine, over kinds of draws)",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	if len(back.Tests) != 1 || !back.Tests[0].OneGoroutine || back.Tests[0].UnseenKinds != 4 {
+		t.Errorf("report tests %+v; want one, with one goroutine, its estimate over 4 kinds", back.Tests)
+	}
+}
+
 // -for: a test its time cut short counts as done (its line says what it
 // got); one it left unstarted makes the report partial, with the cause.
 func TestInterruptionTimeUp(t *testing.T) {

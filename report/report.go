@@ -86,6 +86,10 @@ type TestRun struct {
 	// (goroutines by creation site, operations by site), of which the
 	// runs showed this many, instead of over orderings.
 	UnseenKinds int `json:"unseen_kinds,omitempty"`
+	// OneGoroutine: each of the test's runs had one goroutine, so none
+	// interleaved; its runs varied only its draws (MissBound then 1:
+	// nothing bounds them).
+	OneGoroutine bool `json:"one_goroutine,omitempty"`
 	// Unexplored names a draw the runs made that no count of runs covers
 	// (a 64-bit draw, a large map's order): Stop then claims no coverage.
 	Unexplored string `json:"unexplored,omitempty"`

@@ -55,6 +55,8 @@ type space struct {
 	// why signatures cannot stand for runs (no estimate then).
 	seeds seedSigs
 	blind string
+	// most is the most goroutines a run had.
+	most int
 }
 
 // add counts a run's report; the caller holds testHunt.mu.
@@ -72,6 +74,7 @@ func (s *space) add(rn *run) {
 		return
 	}
 	s.runs++
+	s.most = max(s.most, rn.Result.Goroutines)
 	switch {
 	case s.runs == 1:
 		s.shape, s.orderings, s.uncounted = e.Shape, e.Orderings, e.Uncounted
@@ -154,7 +157,7 @@ func (t *testHunt) settledBy() settleBy {
 	if p, n := t.space.unseen(budget); n > 0 && settles(p, n, o.Confidence) {
 		return settledOrderings
 	}
-	if p, n, _ := t.space.unseenKinds(); cutFrom > 0 && n >= minKindRuns && below(p, o.Confidence) {
+	if p, n, _ := t.space.unseenKinds(); (cutFrom > 0 || t.oneGoroutine()) && n >= minKindRuns && below(p, o.Confidence) {
 		return settledKinds
 	}
 	return settledNot
@@ -203,6 +206,9 @@ func (t *testHunt) stop() {
 			s.Stop = StopSettled
 		}
 		s.MissBound = MissBound(t.perRunBound(), s.Seeded)
+		if s.OneGoroutine = t.oneGoroutine(); s.OneGoroutine {
+			s.MissBound = 1 // no interleaving to miss; nothing bounds its draws
+		}
 		var budget int
 		budget, s.NoGuaranteeOf = t.budget()
 		s.Unseen, s.UnseenRuns = t.space.unseen(budget)
@@ -233,6 +239,9 @@ func (s *TestStats) StopText() string {
 	case s.Stop == StopExhausted && s.Unexplored != "":
 		return fmt.Sprintf("all %d orderings of its goroutines and small draws seen; not explored: %s", s.Orderings, s.Unexplored)
 	}
+	if s.OneGoroutine && (s.Stop == StopSettled || s.Stop == StopBudget) {
+		return s.oneGoroutineText()
+	}
 	switch s.Stop {
 	case StopNoInterleaving:
 		return "no interleaving: one ordering, which one run covers"
@@ -255,6 +264,27 @@ func (s *TestStats) StopText() string {
 		return fmt.Sprintf("budget spent (%s)", s.boundText())
 	}
 	return string(s.Stop)
+}
+
+// oneGoroutineText is the stop of a test whose runs each had one
+// goroutine: no interleaving; its runs varied its draws, which no count of
+// runs bounds: "settled: one goroutine, no interleaving; 12 of 4096
+// combinations of its draws seen; a next run shows …", or "budget spent:
+// …, no guarantee over them".
+func (s *TestStats) oneGoroutineText() string {
+	seen := strconv.Itoa(s.Orderings)
+	if s.Bound > 0 {
+		seen += fmt.Sprintf(" of %.0f", s.Bound)
+	}
+	line := fmt.Sprintf("one goroutine, no interleaving; %s combinations of its draws seen", seen)
+	if s.Stop == StopSettled {
+		return "settled: " + line + "; " + s.unseenText()
+	}
+	line = "budget spent: " + line + ", no guarantee over them"
+	if s.UnseenRuns > 0 {
+		line += "; " + s.unseenText()
+	}
+	return line
 }
 
 // boundText says what the seeded runs bought: "3 orderings seen, miss
@@ -294,8 +324,12 @@ func (s *TestStats) unseenText() string {
 		if n > 0 {
 			once = strconv.Itoa(n)
 		}
-		return fmt.Sprintf("a next run shows a new kind of ordering (by code site) with p≈%.2g (Good–Turing over %d runs: %s of %d kinds seen in one run only)",
-			s.Unseen, s.UnseenRuns, once, s.UnseenKinds)
+		what := "ordering"
+		if s.OneGoroutine {
+			what = "draw"
+		}
+		return fmt.Sprintf("a next run shows a new kind of %s (by code site) with p≈%.2g (Good–Turing over %d runs: %s of %d kinds seen in one run only)",
+			what, s.Unseen, s.UnseenRuns, once, s.UnseenKinds)
 	}
 	once := "no ordering"
 	if n > 0 {
@@ -316,7 +350,7 @@ func orderings(n int) string {
 func (s *TestStats) StopRef() report.TestRun {
 	return report.TestRun{Package: s.Package, Test: s.Test, Runs: s.Runs, ConfirmedAt: s.ConfirmedAt, ElapsedMS: s.Elapsed.Milliseconds(),
 		Stop: string(s.Stop), Orderings: s.Orderings, MissBound: s.MissBound,
-		Unseen: s.Unseen, UnseenRuns: s.UnseenRuns, UnseenKinds: s.UnseenKinds, Unexplored: s.Unexplored, LeakCheck: s.LeakCheck}
+		Unseen: s.Unseen, UnseenRuns: s.UnseenRuns, UnseenKinds: s.UnseenKinds, OneGoroutine: s.OneGoroutine, Unexplored: s.Unexplored, LeakCheck: s.LeakCheck}
 }
 
 // seedBudget is the test's seeded runs: enough for Options.Confidence
@@ -326,6 +360,8 @@ func (s *TestStats) StopRef() report.TestRun {
 // buy no guarantee, only orderings the Good–Turing estimate says are
 // still new in a space too large for them to matter one by one.
 func (t *testHunt) seedBudget() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	n, _ := t.budget()
 	return n
 }
@@ -334,11 +370,23 @@ func (t *testHunt) seedBudget() int {
 func (t *testHunt) budget() (runs, cutFrom int) {
 	o := &t.h.opts
 	p := t.perRunBound()
+	if t.oneGoroutine() && !o.KeepGoing {
+		// No interleaving: its seeded runs only vary its draws, which
+		// the strategy's bound does not speak for; they stop on what
+		// they show (settledBy), within NoGuaranteeRuns.
+		return min(RunsFor(p, o.Confidence, o.Runs), o.NoGuaranteeRuns), 0
+	}
 	n := RunsFor(p, o.Confidence, o.Runs)
 	if !o.KeepGoing && n > o.NoGuaranteeRuns && report.NoGuarantee(MissBound(p, n)) {
 		return o.NoGuaranteeRuns, n
 	}
 	return n, 0
+}
+
+// oneGoroutine reports whether each of t's runs had one goroutine: the
+// calibration and every run since.
+func (t *testHunt) oneGoroutine() bool {
+	return t.stats.Calibration.Goroutines == 1 && t.space.most <= 1
 }
 
 // perRunBound is the strategy's bound on the chance that one seeded run

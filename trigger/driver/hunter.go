@@ -301,7 +301,18 @@ func (t *testHunt) controlled(ctx context.Context, plain *run) error {
 	if t.done() || t.exhausted() || o.info().AimsOnly { // only the aims
 		return nil
 	}
-	return t.seeds(ctx, &phase{base: t.base, runs: t.seedBudget(), drawPhase: 1})
+	t.mu.Lock()
+	one := t.oneGoroutine()
+	t.mu.Unlock()
+	ph := &phase{base: t.base, runs: t.seedBudget(), drawPhase: 1}
+	if err := t.seeds(ctx, ph); err != nil || !one || t.phaseDone(ph) {
+		return err
+	}
+	if n := t.seedBudget(); n > ph.runs { // a run started goroutines: the rest of the budget
+		ph.from, ph.runs = ph.runs+1, n
+		return t.seeds(ctx, ph)
+	}
+	return nil
 }
 
 // calibration is the run that measures a test under control (random walk,

@@ -100,6 +100,9 @@ type TestStats struct {
 	// UnseenKinds, when not 0, is the number of kinds of orderings the
 	// estimate is over instead (a test settled on them: settledLocked).
 	UnseenKinds int `json:",omitempty"`
+	// OneGoroutine: each of its runs had one goroutine (no interleaving);
+	// its seeded runs varied its draws only, stopped by what they showed.
+	OneGoroutine bool `json:",omitempty"`
 	// Unexplored names a draw the runs made that no count of runs covers
 	// (a 64-bit draw, a large map's order, a source outside the
 	// scheduler); then no stop claims coverage.

@@ -204,3 +204,40 @@ func TestHuntSettlesOnKinds(t *testing.T) {
 		}
 	}
 }
+
+// A test each of whose runs has one goroutine has no interleaving: its
+// seeds vary its draws only, and it settles on their kinds, saying so
+// (the strategy's miss bound does not speak for draws). A seed that starts
+// a second goroutine gives the test its full budget back.
+func TestHuntOneGoroutine(t *testing.T) {
+	pkg, env, _ := fakePackage(t, "TestOneDraws", "TestOneThenTwo", "TestOneThenTwoShort")
+	s := hunt(t, []Package{pkg}, Options{Runs: 40, Parallel: 1, Env: env})
+	for _, st := range s.Tests {
+		switch st.Test {
+		case "TestOneDraws":
+			if st.Stop != StopSettled || !st.OneGoroutine || st.Seeded != minKindRuns || st.UnseenKinds != 4 {
+				t.Fatalf("%s: stop %q after %d seeds (one goroutine %v, kinds %d); want settled after %d over 4 kinds", st.String(), st.Stop, st.Seeded, st.OneGoroutine, st.UnseenKinds, minKindRuns)
+			}
+			want := "settled: one goroutine, no interleaving; 11 of 131072 combinations of its draws seen; a next run shows a new kind of draw (by code site) with p≈0 (Good–Turing over 10 runs: none of 4 kinds seen in one run only)"
+			if line := st.String(); !strings.Contains(line, want) {
+				t.Errorf("line %q; want %q", line, want)
+			}
+			if ref := st.StopRef(); !ref.OneGoroutine || ref.CheckValid() != nil {
+				t.Errorf("report stop %+v", ref)
+			}
+		case "TestOneThenTwo":
+			// Seed 5 had two goroutines: a test whose budget promises
+			// nothing after all, settled as such.
+			want := "settled: 11 orderings seen, no guarantee, nor in 40 runs"
+			if st.OneGoroutine || st.Stop != StopSettled || st.Seeded != minKindRuns || !strings.Contains(st.String(), want) {
+				t.Errorf("%s: stop %q after %d seeds (one goroutine %v); want %q", st.String(), st.Stop, st.Seeded, st.OneGoroutine, want)
+			}
+		case "TestOneThenTwoShort":
+			// Its budget promises something once it is not alone: all
+			// 40 runs, past the 30 it started with.
+			if st.OneGoroutine || st.Stop != StopBudget || st.Seeded != 40 || report.NoGuarantee(st.MissBound) {
+				t.Errorf("%s: stop %q after %d seeds (one goroutine %v, miss bound %v); want the budget of 40 spent", st.String(), st.Stop, st.Seeded, st.OneGoroutine, st.MissBound)
+			}
+		}
+	}
+}
