@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/rt/wire"
@@ -331,11 +332,14 @@ func (s *TestStats) unseenText() string {
 		return fmt.Sprintf("a next run shows a new kind of %s (by code site) with p≈%.2g (Good–Turing over %d runs: %s of %d kinds seen in one run only)",
 			what, s.Unseen, s.UnseenRuns, once, s.UnseenKinds)
 	}
-	once := "no ordering"
+	what, once := "ordering", "no ordering"
 	if n > 0 {
 		once = orderings(n)
 	}
-	return fmt.Sprintf("a next run shows a new ordering with p≈%.2g (Good–Turing over %d runs: %s seen once)", s.Unseen, s.UnseenRuns, once)
+	if s.OneGoroutine { // its orderings are combinations of its draws
+		what, once = "combination", strings.Replace(once, "ordering", "combination", 1)
+	}
+	return fmt.Sprintf("a next run shows a new %s with p≈%.2g (Good–Turing over %d runs: %s seen once)", what, s.Unseen, s.UnseenRuns, once)
 }
 
 // orderings is "1 ordering" or "n orderings".

@@ -210,7 +210,7 @@ func TestHuntSettlesOnKinds(t *testing.T) {
 // (the strategy's miss bound does not speak for draws). A seed that starts
 // a second goroutine gives the test its full budget back.
 func TestHuntOneGoroutine(t *testing.T) {
-	pkg, env, _ := fakePackage(t, "TestOneDraws", "TestOneThenTwo", "TestOneThenTwoShort")
+	pkg, env, _ := fakePackage(t, "TestOneDraws", "TestOneNewKinds", "TestOneThenTwo", "TestOneThenTwoShort")
 	s := hunt(t, []Package{pkg}, Options{Runs: 40, Parallel: 1, Env: env})
 	for _, st := range s.Tests {
 		switch st.Test {
@@ -224,6 +224,11 @@ func TestHuntOneGoroutine(t *testing.T) {
 			}
 			if ref := st.StopRef(); !ref.OneGoroutine || ref.CheckValid() != nil {
 				t.Errorf("report stop %+v", ref)
+			}
+		case "TestOneNewKinds": // a new kind every run: 30 runs, no guarantee over its draws
+			want := "budget spent: one goroutine, no interleaving; 31 of 131072 combinations of its draws seen, no guarantee over them; a next run shows a new combination with p≈1 (Good–Turing over 30 runs: 30 combinations seen once)"
+			if !st.OneGoroutine || st.Stop != StopBudget || st.Seeded != 30 || !strings.HasSuffix(st.String(), want) || !report.NoGuarantee(st.MissBound) {
+				t.Errorf("%s: stop %q after %d seeds (miss bound %v); want it to end %q", st.String(), st.Stop, st.Seeded, st.MissBound, want)
 			}
 		case "TestOneThenTwo":
 			// Seed 5 had two goroutines: a test whose budget promises

@@ -224,17 +224,20 @@ func scenario(test string) {
 		writeResult(r)
 		fmt.Printf("--- PASS: %s (0.00s)\nPASS\n", test)
 		os.Exit(0)
-	case "TestOneDraws", "TestOneThenTwo", "TestOneThenTwoShort": // one goroutine whose small draws give a new combination every run; the others start a second goroutine at seed 5 (the short one with few acquisitions: a budget that promises something)
+	case "TestOneDraws", "TestOneNewKinds", "TestOneThenTwo", "TestOneThenTwoShort": // one goroutine whose small draws give a new combination every run; the others start a second goroutine at seed 5 (the short one with few acquisitions: a budget that promises something)
 		r := result{Outcome: "ok", Test: test, Steps: 40, Acquisitions: 17, Goroutines: 1}
 		if test == "TestOneThenTwoShort" {
 			r.Steps, r.Acquisitions = 8, 4
 		}
-		if test != "TestOneDraws" && cfg.Seed == 5 {
+		if strings.HasPrefix(test, "TestOneThenTwo") && cfg.Seed == 5 {
 			r.Goroutines = 2
 		}
 		if cfg.Explore {
 			r.Explore = &wire.Explore{Orderings: 131072, Choices: 17, Signature: strconv.FormatUint(cfg.Seed, 10), Shape: "s",
 				Kinds: []uint64{1, 2, 3, 4}}
+			if test == "TestOneNewKinds" {
+				r.Explore.Kinds = append(r.Explore.Kinds, 100+cfg.Seed)
+			}
 		}
 		writeResult(r)
 		fmt.Printf("--- PASS: %s (0.00s)\nPASS\n", test)
