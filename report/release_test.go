@@ -43,3 +43,29 @@ func TestReleaseOnOwnStack(t *testing.T) {
 		t.Errorf("another function on the stack: %q", got)
 	}
 }
+
+// A leaked goroutine's line says where its `go` statement was called
+// from, innermost caller first, files shortened as asked.
+func TestCalledFrom(t *testing.T) {
+	g := Goroutine{ID: 2, Created: Site{File: "/m/node.go", Line: 273, Col: 2},
+		StartedFrom: []Frame{{Func: "example.com/raft.TestNodeStart", File: "/m/node_test.go", Line: 520}}}
+	if got, want := CalledFrom(g, nil), "called from example.com/raft.TestNodeStart at /m/node_test.go:520"; got != want {
+		t.Errorf("CalledFrom = %q, want %q", got, want)
+	}
+	g.StartedFrom = append([]Frame{{Func: "example.com/raft.helper", File: "/m/h.go", Line: 9}}, g.StartedFrom...)
+	short := func(f string) string { return strings.TrimPrefix(f, "/m/") }
+	if got, want := CalledFrom(g, short), "called from example.com/raft.helper at h.go:9, from example.com/raft.TestNodeStart at node_test.go:520"; got != want {
+		t.Errorf("CalledFrom = %q, want %q", got, want)
+	}
+	f := Finding{ID: "DH-1", Kind: Blocked, Status: Confirmed, Package: "example.com/raft", Goroutines: []Goroutine{g}}
+	var b strings.Builder
+	if err := (&Report{Findings: []Finding{f}}).WriteTextAll(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "goroutine 2 created at /m/node.go:273:2 (called from example.com/raft.helper at /m/h.go:9, from ") {
+		t.Errorf("text lacks the calls:\n%s", b.String())
+	}
+	if CalledFrom(Goroutine{ID: 3}, nil) != "" {
+		t.Error("no calls: want nothing said")
+	}
+}

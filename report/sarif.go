@@ -375,6 +375,9 @@ func (r *Report) RelativeTo(root string) (*Report, error) {
 		for j := range f.Goroutines {
 			g := &f.Goroutines[j]
 			site(&g.Created)
+			for k := range g.StartedFrom {
+				g.StartedFrom[k].File = rel(g.StartedFrom[k].File)
+			}
 			for k := range g.Stack {
 				g.Stack[k].File = rel(g.Stack[k].File)
 			}

@@ -197,11 +197,15 @@ func TestRelativeTo(t *testing.T) {
 		ID: "DH-x", Kind: DoubleLock, Status: PredictedStatic, Package: "p",
 		Message:    "p.mu locked twice at /repo/p/a.go:3:1 and /elsewhere/b.go:4:1",
 		Locks:      []Lock{{Class: "p.mu", Sites: []Site{{File: "/repo/p/a.go", Line: 3}, {File: "/elsewhere/b.go", Line: 4}}}},
-		Goroutines: []Goroutine{{ID: 1, Stack: []Frame{{Func: "p.f", File: "/repo/p/a.go", Line: 3}}}},
+		Goroutines: []Goroutine{{ID: 1, Stack: []Frame{{Func: "p.f", File: "/repo/p/a.go", Line: 3}},
+			StartedFrom: []Frame{{Func: "p.TestF", File: "/repo/p/a_test.go", Line: 9}}}},
 	}}}
 	rel, err := rep.RelativeTo("/repo")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if f := rel.Findings[0].Goroutines[0].StartedFrom[0].File; f != "p/a_test.go" {
+		t.Errorf("started from %q, want p/a_test.go", f)
 	}
 	sites := rel.Findings[0].Locks[0].Sites
 	if sites[0].File != "p/a.go" || sites[1].File != "/elsewhere/b.go" || rel.Findings[0].Goroutines[0].Stack[0].File != "p/a.go" {

@@ -136,6 +136,9 @@ func (f *Finding) writeText(w io.Writer) {
 		if !g.Created.IsZero() {
 			fmt.Fprintf(w, " created at %s", g.Created)
 		}
+		if c := CalledFrom(g, nil); c != "" {
+			fmt.Fprintf(w, " (%s)", c)
+		}
 		if g.WaitsFor != "" {
 			fmt.Fprintf(w, ": waits for %s", g.WaitsFor)
 		}
@@ -280,4 +283,22 @@ func (e *errWriter) Write(p []byte) (int, error) {
 	n, err := e.w.Write(p)
 	e.err = err
 	return n, err
+}
+
+// CalledFrom says where the `go` statement that created g was reached
+// from: "called from p.TestX at x_test.go:12, from p.F at f.go:3", or "";
+// short, if not nil, shortens the files.
+func CalledFrom(g Goroutine, short func(string) string) string {
+	var parts []string
+	for _, f := range g.StartedFrom {
+		file := f.File
+		if short != nil {
+			file = short(file)
+		}
+		parts = append(parts, fmt.Sprintf("%s at %s:%d", f.Func, file, f.Line))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "called from " + strings.Join(parts, ", from ")
 }

@@ -94,6 +94,9 @@ func (d *detailView) goroutine(b *content, g report.Goroutine) {
 	if !g.Created.IsZero() {
 		about = append(about, "created at "+shortPath(d.s.root, g.Created.String()))
 	}
+	if c := report.CalledFrom(g, func(f string) string { return shortPath(d.s.root, f) }); c != "" {
+		about = append(about, c)
+	}
 	if len(g.Holds) > 0 {
 		about = append(about, "holds "+strings.Join(g.Holds, ", "))
 	}

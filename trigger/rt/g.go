@@ -32,6 +32,10 @@ type g struct {
 	// made it; parent the ID of the goroutine that did (0: the test's).
 	created *Site
 	parent  int
+	// callers are the return PCs of the calls that reached the `go`
+	// statement (Go), innermost first: where a leaked goroutine was
+	// started from.
+	callers []uintptr
 	held    []heldLock
 	spins   int // polls since the last progress (see countSpin)
 	lastRun int // step at which it was last chosen

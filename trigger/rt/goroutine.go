@@ -5,6 +5,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"time"
 )
 
@@ -31,8 +32,13 @@ func Go(s *Site, f func()) {
 		go f()
 		return
 	}
-	g.spawn(s, f, nil)
+	var pcs [maxCallers]uintptr
+	n := runtime.Callers(2, pcs[:]) // from the function with the go statement
+	g.spawn(s, f, nil, pcs[:n])
 }
+
+// maxCallers bounds the calls kept of a goroutine's start (g.callers).
+const maxCallers = 12
 
 // Gosched is runtime.Gosched: under control a yield.
 func Gosched(s *Site) {
@@ -58,9 +64,10 @@ var (
 // spawn starts f on a new managed goroutine created at s; after, if not nil,
 // runs when f ends (WGGo's Done). Then x decides whether the new goroutine
 // runs its first steps before x's next ones (goOn).
-func (x *g) spawn(s *Site, f, after func()) {
+func (x *g) spawn(s *Site, f, after func(), callers []uintptr) {
 	x.do(opGo, s, nil)
 	child := x.op.sub
+	child.callers = slices.Clone(callers)
 	go child.main(f, after)
 	x.do(opGoOn, s, child)
 }

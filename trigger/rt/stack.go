@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // rtPrefix is this package's path plus a dot: its frames are left out of
@@ -38,6 +40,32 @@ func captureStack() []frame {
 		f, more := frames.Next()
 		if !rtFrame(f.Function, f.File) && f.Function != "runtime.goexit" && f.Function != "" {
 			out = append(out, frame{Func: f.Function, File: f.File, Line: f.Line})
+		}
+		if !more {
+			return out
+		}
+	}
+}
+
+// startedFrom returns the calls that reached a goroutine's `go` statement
+// (g.callers), the caller of the statement's function first, up to the
+// testing package's or the runtime's frames; this package's are left out.
+func startedFrom(pcs []uintptr) []wire.Frame {
+	if len(pcs) == 0 {
+		return nil
+	}
+	frames := runtime.CallersFrames(pcs)
+	var out []wire.Frame
+	first := true
+	for {
+		f, more := frames.Next()
+		switch {
+		case strings.HasPrefix(f.Function, "testing.") || strings.HasPrefix(f.Function, "runtime."):
+			return out
+		case first: // the go statement's own function: its site is the goroutine's
+			first = false
+		case f.Function != "" && !rtFrame(f.Function, f.File):
+			out = append(out, wire.Frame{Func: f.Function, File: f.File, Line: f.Line})
 		}
 		if !more {
 			return out

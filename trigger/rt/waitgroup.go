@@ -44,7 +44,7 @@ func WGGo(wg *sync.WaitGroup, f func(), s *Site) {
 		return
 	}
 	WGAdd(wg, 1, s)
-	g.spawn(s, f, func() { WGDone(wg, s) })
+	g.spawn(s, f, func() { WGDone(wg, s) }, nil)
 }
 
 var (

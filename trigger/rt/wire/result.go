@@ -113,11 +113,14 @@ type Edge struct {
 
 // Goroutine is one goroutine involved in a confirmed deadlock.
 type Goroutine struct {
-	ID       int      `json:"id"`
-	Created  Site     `json:"created,omitzero"`
-	Stack    []Frame  `json:"stack,omitempty"`
-	WaitsFor string   `json:"waits_for,omitempty"` // "Lock (*pkg.T).mu held by goroutine 7"
-	Holds    []string `json:"holds,omitempty"`     // lock classes held
+	ID      int  `json:"id"`
+	Created Site `json:"created,omitzero"`
+	// StartedFrom are the calls that reached the `go` statement that
+	// created it, its function's caller first (up to the test function).
+	StartedFrom []Frame  `json:"started_from,omitempty"`
+	Stack       []Frame  `json:"stack,omitempty"`
+	WaitsFor    string   `json:"waits_for,omitempty"` // "Lock (*pkg.T).mu held by goroutine 7"
+	Holds       []string `json:"holds,omitempty"`     // lock classes held
 	// Release lists, for a goroutine left blocked on a channel, a
 	// WaitGroup or a Cond, the sites of instrumented code that operate on
 	// an object of the same name in the way that would release it.
