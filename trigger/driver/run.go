@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/deadhunt/deadhunt/trigger/instrument"
 	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
@@ -242,10 +243,38 @@ func (r *runner) finish(rn *run, outPath string, killed bool) error {
 		res = nil
 	}
 	rn.Result = res
+	originalFiles(res)
 	if killed {
 		rn.Outcome = Timeout
 		return nil
 	}
 	rn.Outcome = classify(rn.Code, res, info)
 	return nil
+}
+
+// originalFiles names the frames of r's goroutines that lie in module
+// copies (instrumented builds of other modules' packages) by the module
+// cache's files, as their creation sites already are.
+func originalFiles(r *wire.Result) {
+	if r == nil {
+		return
+	}
+	frames := func(fs []wire.Frame) {
+		for i := range fs {
+			fs[i].File = instrument.OriginalFile(fs[i].File)
+		}
+	}
+	if d := r.Deadlock; d != nil {
+		for i := range d.Goroutines {
+			frames(d.Goroutines[i].Stack)
+			frames(d.Goroutines[i].StartedFrom)
+		}
+	}
+	if h := r.Hang; h != nil {
+		for _, gs := range [][]wire.SnapGoroutine{h.Goroutines, h.Unmanaged} {
+			for i := range gs {
+				frames(gs[i].Stack)
+			}
+		}
+	}
 }

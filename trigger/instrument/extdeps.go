@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/packages"
@@ -119,8 +120,44 @@ func goModOf(mod *packages.Module) (string, error) {
 	return "module " + modfile.AutoQuote(mod.Path) + "\n", nil
 }
 
-// copiedMark is the file a finished module copy holds.
+// copiedMark is the file a finished module copy holds: the module's
+// directory in the module cache.
 const copiedMark = ".deadhunt-copied"
+
+// OriginalFile maps a file of a module copy (moduleCopy), as the stacks
+// of an instrumented build name it, back to the module cache's, which a
+// user can open; any other file is returned as it is.
+func OriginalFile(file string) string {
+	for dir := filepath.Dir(file); ; dir = filepath.Dir(dir) {
+		if orig := copyOrigin(dir); orig != "" {
+			if rel, err := filepath.Rel(dir, file); err == nil {
+				return filepath.Join(orig, rel)
+			}
+			return file
+		}
+		if filepath.Dir(dir) == dir {
+			return file
+		}
+	}
+}
+
+var origins sync.Map // a module copy's directory → the module's ("" for another directory)
+
+// copyOrigin returns the module directory that dir is a copy of, or "".
+func copyOrigin(dir string) string {
+	if !strings.HasPrefix(filepath.Base(dir), "mod-") {
+		return ""
+	}
+	if v, ok := origins.Load(dir); ok {
+		return v.(string)
+	}
+	orig := ""
+	if data, err := os.ReadFile(filepath.Join(dir, copiedMark)); err == nil {
+		orig = strings.TrimSpace(string(data))
+	}
+	origins.Store(dir, orig)
+	return orig
+}
 
 // copyModule copies a module's tree, without nested modules and VCS
 // directories, into dst, writable (testdata stays: a package may embed it).

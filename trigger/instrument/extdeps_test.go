@@ -154,3 +154,31 @@ func overlayFile(t *testing.T, overlay []byte, name string) string {
 	}
 	return string(data)
 }
+
+// A frame in a module copy is named by the module cache's file; files
+// elsewhere, and in a directory named like a copy that is none, are not.
+func TestOriginalFile(t *testing.T) {
+	root := t.TempDir()
+	cp := filepath.Join(root, "mod-0123456789abcdef")
+	if err := os.MkdirAll(filepath.Join(cp, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(cp, copiedMark), []byte("/gomod/example.com/m@v1.2.0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	notCopy := filepath.Join(root, "mod-fedcba9876543210")
+	if err := os.MkdirAll(notCopy, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string]string{
+		filepath.Join(cp, "sub", "f.go"): "/gomod/example.com/m@v1.2.0/sub/f.go",
+		filepath.Join(cp, "g.go"):        "/gomod/example.com/m@v1.2.0/g.go",
+		filepath.Join(notCopy, "h.go"):   filepath.Join(notCopy, "h.go"),
+		"/home/u/proj/p.go":              "/home/u/proj/p.go",
+		"go.etcd.io/raft/v3/node.go":     "go.etcd.io/raft/v3/node.go",
+	} {
+		if got := OriginalFile(file); got != want {
+			t.Errorf("OriginalFile(%q) = %q, want %q", file, got, want)
+		}
+	}
+}
