@@ -363,11 +363,17 @@ func (sc *sched) doCaseWith(x *g, i int, y *g, j int) bool {
 
 // staleClosed clears a closed mark the channel's state kept from a
 // collected channel at the same address, which x's operation found open,
-// and with it x's standing: its operation was found to stay enabled
-// (chanStays) because of that mark.
+// and with it the standing of x and of the other receivers found to stay
+// enabled (chanStays) because of that mark: they are evaluated again.
 func (sc *sched) staleClosed(x *g, st *chanState) {
 	st.closed = false
 	x.op.stable = false
+	for _, r := range st.receivers {
+		if y := r.x; y != x && offering(r) && y.op.stable {
+			y.op.stable = false
+			sc.set.toReady(y)
+		}
+	}
 }
 
 // received completes x's receive case c with value v (ok false: the

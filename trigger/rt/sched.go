@@ -258,7 +258,11 @@ func (x *g) perform(k opKind, s *Site, obj any, n int64, cases []SelectCase, has
 	// offering cannot change whether x's own operation can step.
 	sc.set.self, sc.set.selfRuns = x, !waited
 	var c *coro
-	for {
+	for tries := 0; ; tries++ {
+		if verifySets && tries > 1000 { // tests: a failure, not a hang holding sc.mu
+			sc.mu.Unlock()
+			panic("invariant violation: rt: chosen 1,000 times and unable to step: " + x.op.kind.String())
+		}
 		if decide {
 			if next := sc.choose(x); next != nil && next != x {
 				c = sc.handTo(x, next)
@@ -280,6 +284,9 @@ func (x *g) perform(k opKind, s *Site, obj any, n int64, cases []SelectCase, has
 		if sc.exec(x) {
 			break
 		}
+		// It could not step after all: evaluate it again, not as an
+		// operation that stays able to.
+		x.op.stable = false
 	}
 	sc.countSpin(x, waited)
 	if sc.expl != nil {
