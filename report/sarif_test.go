@@ -195,8 +195,8 @@ func TestSARIFAbsoluteFile(t *testing.T) {
 func TestRelativeTo(t *testing.T) {
 	rep := &Report{Version: Version, Findings: []Finding{{
 		ID: "DH-x", Kind: DoubleLock, Status: PredictedStatic, Package: "p",
-		Message:    "p.mu locked twice at /repo/p/a.go:3:1 and /elsewhere/b.go:4:1",
-		Locks:      []Lock{{Class: "p.mu", Sites: []Site{{File: "/repo/p/a.go", Line: 3}, {File: "/elsewhere/b.go", Line: 4}}}},
+		Message: "p.mu locked twice at /repo/p/a.go:3:1 and /elsewhere/b.go:4:1",
+		Locks:   []Lock{{Class: "p.mu", Sites: []Site{{File: "/repo/p/a.go", Line: 3}, {File: "/elsewhere/b.go", Line: 4}}}},
 		Goroutines: []Goroutine{{ID: 1, Stack: []Frame{{Func: "p.f", File: "/repo/p/a.go", Line: 3}},
 			StartedFrom: []Frame{{Func: "p.TestF", File: "/repo/p/a_test.go", Line: 9}}}},
 	}}}
