@@ -261,7 +261,7 @@ func (x *g) perform(k opKind, s *Site, obj any, n int64, cases []SelectCase, has
 	for tries := 0; ; tries++ {
 		if verifySets && tries > 1000 { // tests: a failure, not a hang holding sc.mu
 			sc.mu.Unlock()
-			panic("invariant violation: rt: chosen 1,000 times and unable to step: " + x.op.kind.String())
+			panic("invariant violation: rt: chosen 1,000 times in a row and unable to step: " + x.op.kind.String())
 		}
 		if decide {
 			if next := sc.choose(x); next != nil && next != x {
@@ -271,6 +271,7 @@ func (x *g) perform(k opKind, s *Site, obj any, n int64, cases []SelectCase, has
 		sc.set.self = nil
 		decide = true
 		if sc.cur.Load() != x {
+			tries = 0 // it waited: chosen again later, not in a row
 			sc.mu.Unlock()
 			if c != nil {
 				coroswitch(c)
