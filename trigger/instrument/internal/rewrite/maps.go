@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"reflect"
 	"strings"
 )
 
@@ -119,13 +118,17 @@ func isMapType(t types.Type) bool {
 }
 
 // mayBeMap returns whether a map of a type may be the map of type mt
-// ranged over: of the same underlying type, or where a type parameter
-// hides which.
+// ranged over: a map of the same underlying type, or where a type
+// parameter hides which (any map when mt is one).
 func (f *fileRewriter) mayBeMap(mt types.Type) func(types.Type) bool {
 	_, tp := types.Unalias(mt).(*types.TypeParam)
 	return func(t types.Type) bool {
-		if _, isTP := types.Unalias(t).(*types.TypeParam); tp || isTP || t == nil {
+		_, isTP := types.Unalias(t).(*types.TypeParam)
+		switch {
+		case t == nil || isTP:
 			return true
+		case tp:
+			return isMapType(t)
 		}
 		return types.Identical(t.Underlying(), mt.Underlying())
 	}
@@ -135,12 +138,7 @@ func (f *fileRewriter) mayBeMap(mt types.Type) func(types.Type) bool {
 // may be the one ranged over (may).
 func (f *fileRewriter) mapWrite(e ast.Expr, may func(types.Type) bool) bool {
 	ix, ok := ast.Unparen(e).(*ast.IndexExpr)
-	if !ok {
-		return false
-	}
-	t := f.typeOf(ix.X)
-	_, tp := types.Unalias(t).(*types.TypeParam)
-	return (tp || t == nil || isMapType(t)) && may(t)
+	return ok && may(f.typeOf(ix.X))
 }
 
 // changeMarks returns the statements of a range's body before which the
@@ -155,7 +153,7 @@ func (f *fileRewriter) changeMarks(list []ast.Stmt, may func(types.Type) bool) [
 	info := f.p.in.Info
 	changes := func(n ast.Node) bool {
 		found := false
-		if n == nil || reflect.ValueOf(n).IsNil() {
+		if n == nil { // an absent Init, Cond, Tag or Post
 			return false
 		}
 		ast.Inspect(n, func(n ast.Node) bool {
@@ -172,9 +170,7 @@ func (f *fileRewriter) changeMarks(list []ast.Stmt, may func(types.Type) bool) [
 				case !builtin:
 					found = true
 				case b.Name() == "delete" || b.Name() == "clear":
-					t := f.typeOf(n.Args[0])
-					_, tp := types.Unalias(t).(*types.TypeParam)
-					found = (tp || t == nil || isMapType(t)) && may(t)
+					found = may(f.typeOf(n.Args[0]))
 				}
 			case *ast.AssignStmt:
 				for _, l := range n.Lhs {
