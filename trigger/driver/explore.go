@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/deadhunt/deadhunt/report"
 	"github.com/deadhunt/deadhunt/trigger/rt/wire"
@@ -332,22 +331,26 @@ func (s *TestStats) unseenText() string {
 		return fmt.Sprintf("a next run shows a new kind of %s (by code site) with p≈%.2g (Good–Turing over %d runs: %s of %d kinds seen in one run only)",
 			what, s.Unseen, s.UnseenRuns, once, s.UnseenKinds)
 	}
-	what, once := "ordering", "no ordering"
-	if n > 0 {
-		once = orderings(n)
-	}
+	what := "ordering"
 	if s.OneGoroutine { // its orderings are combinations of its draws
-		what, once = "combination", strings.Replace(once, "ordering", "combination", 1)
+		what = "combination"
+	}
+	once := "no " + what
+	if n > 0 {
+		once = counted(n, what)
 	}
 	return fmt.Sprintf("a next run shows a new %s with p≈%.2g (Good–Turing over %d runs: %s seen once)", what, s.Unseen, s.UnseenRuns, once)
 }
 
 // orderings is "1 ordering" or "n orderings".
-func orderings(n int) string {
+func orderings(n int) string { return counted(n, "ordering") }
+
+// counted is "1 thing" or "n things".
+func counted(n int, thing string) string {
 	if n == 1 {
-		return "1 ordering"
+		return "1 " + thing
 	}
-	return fmt.Sprintf("%d orderings", n)
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // StopRef is a test's stop reason for the report.
@@ -374,14 +377,15 @@ func (t *testHunt) seedBudget() int {
 func (t *testHunt) budget() (runs, cutFrom int) {
 	o := &t.h.opts
 	p := t.perRunBound()
-	if t.oneGoroutine() && !o.KeepGoing {
+	n := RunsFor(p, o.Confidence, o.Runs)
+	switch {
+	case o.KeepGoing:
+	case t.oneGoroutine():
 		// No interleaving: its seeded runs only vary its draws, which
 		// the strategy's bound does not speak for; they stop on what
 		// they show (settledBy), within NoGuaranteeRuns.
-		return min(RunsFor(p, o.Confidence, o.Runs), o.NoGuaranteeRuns), 0
-	}
-	n := RunsFor(p, o.Confidence, o.Runs)
-	if !o.KeepGoing && n > o.NoGuaranteeRuns && report.NoGuarantee(MissBound(p, n)) {
+		return min(n, o.NoGuaranteeRuns), 0
+	case n > o.NoGuaranteeRuns && report.NoGuarantee(MissBound(p, n)):
 		return o.NoGuaranteeRuns, n
 	}
 	return n, 0
