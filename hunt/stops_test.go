@@ -134,44 +134,36 @@ func textAndReport(t *testing.T, res *Result) (string, *report.Report) {
 	return out.String(), back
 }
 
-// A test whose budget promises nothing settles on kinds of orderings;
-// the summary line says how many did, and the report reads back the
-// number of kinds.
+// A test whose budget promises nothing settles on kinds of orderings,
+// and one with one goroutine on the kinds of its draws; the summary line
+// says how many did which, and the report reads back the estimate (and
+// that the test had one goroutine).
 func TestStopTextKinds(t *testing.T) {
-	cfg, _, _ := fakeConfig(t, "TestManyKinds")
-	cfg.Runs = 100
-	res := confirm(t, cfg)
-	text, back := textAndReport(t, res)
-	for _, want := range []string{
-		"TestManyKinds: 12 runs (12 pass); settled: 11 orderings seen, no guarantee, nor in 100 runs; a next run shows a new kind of ordering (by code site) with p≈0 (Good–Turing over 10 runs: none of 3 kinds seen in one run only)",
-		"why the hunts stopped: 1 settled (a next run new with p≈0 at most, by Good–Turing; 1 of them with no guarantee, over kinds of orderings)",
+	for _, c := range []struct {
+		test  string
+		wants []string
+		ok    func(report.TestRun) bool
+	}{
+		{"TestManyKinds", []string{
+			"TestManyKinds: 12 runs (12 pass); settled: 11 orderings seen, no guarantee, nor in 100 runs; a next run shows a new kind of ordering (by code site) with p≈0 (Good–Turing over 10 runs: none of 3 kinds seen in one run only)",
+			"why the hunts stopped: 1 settled (a next run new with p≈0 at most, by Good–Turing; 1 of them with no guarantee, over kinds of orderings)",
+		}, func(r report.TestRun) bool { return r.UnseenKinds == 3 && r.UnseenRuns == 10 && !r.OneGoroutine }},
+		{"TestOneDraws", []string{
+			"TestOneDraws: 12 runs (12 pass); settled: one goroutine, no interleaving; 11 of 131072 combinations of its draws seen",
+			"why the hunts stopped: 1 settled (a next run new with p≈0 at most, by Good–Turing; 1 of them with one goroutine, over kinds of draws)",
+		}, func(r report.TestRun) bool { return r.UnseenKinds == 4 && r.OneGoroutine }},
 	} {
-		if !strings.Contains(text, want) {
-			t.Errorf("text lacks %q:\n%s", want, text)
+		cfg, _, _ := fakeConfig(t, c.test)
+		cfg.Runs = 100
+		text, back := textAndReport(t, confirm(t, cfg))
+		for _, want := range c.wants {
+			if !strings.Contains(text, want) {
+				t.Errorf("text lacks %q:\n%s", want, text)
+			}
 		}
-	}
-	if len(back.Tests) != 1 || back.Tests[0].UnseenKinds != 3 || back.Tests[0].UnseenRuns != 10 {
-		t.Errorf("report tests %+v; want one, its estimate over 3 kinds in 10 runs", back.Tests)
-	}
-}
-
-// A test with one goroutine settles on the kinds of its draws; the
-// summary line counts it apart, and the report reads back that it had one.
-func TestStopTextOneGoroutine(t *testing.T) {
-	cfg, _, _ := fakeConfig(t, "TestOneDraws")
-	cfg.Runs = 100
-	res := confirm(t, cfg)
-	text, back := textAndReport(t, res)
-	for _, want := range []string{
-		"TestOneDraws: 12 runs (12 pass); settled: one goroutine, no interleaving; 11 of 131072 combinations of its draws seen",
-		"why the hunts stopped: 1 settled (a next run new with p≈0 at most, by Good–Turing; 1 of them with one goroutine, over kinds of draws)",
-	} {
-		if !strings.Contains(text, want) {
-			t.Errorf("text lacks %q:\n%s", want, text)
+		if len(back.Tests) != 1 || !c.ok(back.Tests[0]) {
+			t.Errorf("%s: report tests %+v", c.test, back.Tests)
 		}
-	}
-	if len(back.Tests) != 1 || !back.Tests[0].OneGoroutine || back.Tests[0].UnseenKinds != 4 {
-		t.Errorf("report tests %+v; want one, with one goroutine, its estimate over 4 kinds", back.Tests)
 	}
 }
 
