@@ -49,12 +49,12 @@ func TestReleaseOnOwnStack(t *testing.T) {
 func TestCalledFrom(t *testing.T) {
 	g := Goroutine{ID: 2, Created: Site{File: "/m/node.go", Line: 273, Col: 2},
 		StartedFrom: []Frame{{Func: "example.com/raft.TestNodeStart", File: "/m/node_test.go", Line: 520}}}
-	if got, want := CalledFrom(g, nil), "called from example.com/raft.TestNodeStart at /m/node_test.go:520"; got != want {
+	if got, want := CalledFrom(g, nil), "called from raft.TestNodeStart at /m/node_test.go:520"; got != want {
 		t.Errorf("CalledFrom = %q, want %q", got, want)
 	}
 	g.StartedFrom = append([]Frame{{Func: "example.com/raft.helper", File: "/m/h.go", Line: 9}}, g.StartedFrom...)
 	short := func(f string) string { return strings.TrimPrefix(f, "/m/") }
-	if got, want := CalledFrom(g, short), "called from example.com/raft.helper at h.go:9, from example.com/raft.TestNodeStart at node_test.go:520"; got != want {
+	if got, want := CalledFrom(g, short), "called from raft.helper at h.go:9, from raft.TestNodeStart at node_test.go:520"; got != want {
 		t.Errorf("CalledFrom = %q, want %q", got, want)
 	}
 	f := Finding{ID: "DH-1", Kind: Blocked, Status: Confirmed, Package: "example.com/raft", Goroutines: []Goroutine{g}}
@@ -62,10 +62,28 @@ func TestCalledFrom(t *testing.T) {
 	if err := (&Report{Findings: []Finding{f}}).WriteTextAll(&b); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "goroutine 2 created at /m/node.go:273:2 (called from example.com/raft.helper at /m/h.go:9, from ") {
+	if !strings.Contains(b.String(), "goroutine 2 created at /m/node.go:273:2 (called from raft.helper at /m/h.go:9, from ") {
 		t.Errorf("text lacks the calls:\n%s", b.String())
 	}
 	if CalledFrom(Goroutine{ID: 3}, nil) != "" {
 		t.Error("no calls: want nothing said")
+	}
+}
+
+// Functions are named by their package's last element, a major version's
+// skipped.
+func TestShortFunc(t *testing.T) {
+	for fn, want := range map[string]string{
+		"example.com/x/abba.Transfer":         "abba.Transfer",
+		"go.etcd.io/raft/v3.(*node).run":      "raft.(*node).run",
+		"go.etcd.io/raft/v3/rafttest.TestX":   "rafttest.TestX",
+		"example.com/x/vault.Open":            "vault.Open",
+		"example.com/x/v2beta.F":              "v2beta.F",
+		"main.main":                           "main.main",
+		"github.com/hashicorp/memberlist.New": "memberlist.New",
+	} {
+		if got := ShortFunc(fn); got != want {
+			t.Errorf("ShortFunc(%q) = %q, want %q", fn, got, want)
+		}
 	}
 }

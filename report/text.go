@@ -295,10 +295,40 @@ func CalledFrom(g Goroutine, short func(string) string) string {
 		if short != nil {
 			file = short(file)
 		}
-		parts = append(parts, fmt.Sprintf("%s at %s:%d", f.Func, file, f.Line))
+		parts = append(parts, fmt.Sprintf("%s at %s:%d", ShortFunc(f.Func), file, f.Line))
 	}
 	if len(parts) == 0 {
 		return ""
 	}
 	return "called from " + strings.Join(parts, ", from ")
+}
+
+// ShortFunc names a function by its package's last path element, as sites
+// do: "example.com/x/abba.Transfer" is "abba.Transfer", and a major
+// version's element is skipped ("go.etcd.io/raft/v3.StartNode" is
+// "raft.StartNode").
+func ShortFunc(fn string) string {
+	i := strings.LastIndex(fn, "/")
+	if i < 0 {
+		return fn
+	}
+	if j := strings.LastIndex(fn[:i], "/"); isMajor(fn[i+1:]) {
+		return fn[j+1:i] + fn[i+1+strings.IndexByte(fn[i+1:], '.'):]
+	}
+	return fn[i+1:]
+}
+
+// isMajor reports whether rest ("v3.StartNode") starts with a major
+// version path element.
+func isMajor(rest string) bool {
+	dot := strings.IndexByte(rest, '.')
+	if dot < 2 || rest[0] != 'v' {
+		return false
+	}
+	for _, c := range rest[1:dot] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }

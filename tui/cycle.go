@@ -70,12 +70,3 @@ func siteBase(s report.Site) string {
 	s.File = path.Base(s.File)
 	return s.String()
 }
-
-// shortFunc drops the import path of a function name:
-// "example.com/x/abba.Transfer" becomes "abba.Transfer".
-func shortFunc(fn string) string {
-	if i := strings.LastIndex(fn, "/"); i >= 0 {
-		return fn[i+1:]
-	}
-	return fn
-}

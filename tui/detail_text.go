@@ -109,7 +109,7 @@ func (d *detailView) goroutine(b *content, g report.Goroutine) {
 	}
 	for i, fr := range g.Stack {
 		d.markSite(b, report.Site{File: fr.File, Line: fr.Line, Func: fr.Func})
-		b.add(fmt.Sprintf("   #%d %s", i, shortFunc(fr.Func)))
+		b.add(fmt.Sprintf("   #%d %s", i, report.ShortFunc(fr.Func)))
 		b.add("      " + st.Dim.Render(fmt.Sprintf("%s:%d", shortPath(d.s.root, fr.File), fr.Line)))
 		b.add(d.s.excerpt(fr.File, fr.Line, "      ", d.w)...)
 	}
@@ -144,7 +144,7 @@ func (d *detailView) staticSites(b *content) {
 		d.markSite(b, ls.site)
 		where := shortPath(d.s.root, ls.site.String())
 		if ls.site.Func != "" {
-			where += " in " + shortFunc(ls.site.Func)
+			where += " in " + report.ShortFunc(ls.site.Func)
 		}
 		b.add("   "+ls.label, "      "+d.s.st.Dim.Render(where))
 		b.add(d.s.excerpt(ls.site.File, ls.site.Line, "      ", d.w)...)
