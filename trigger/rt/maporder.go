@@ -337,7 +337,7 @@ func (x *g) mapOrder(info *keyInfo, p unsafe.Pointer, n int, s *Site, order []in
 	}
 	// About two buckets per key: fewer keys share one.
 	sort := func() {
-		canonical(h, grow(&sb.sorted, n), order, grow(&sb.cnt, 2<<bits.Len(uint(n-1))+1), tie)
+		canonical(h, order, grow(&sb.cnt, 2<<bits.Len(uint(n-1))+1), tie)
 	}
 	if n > maxPermChoice && info.kind != keyNone && info.kind != keyReflect {
 		// These keys always hash: draw first, and hash mixed with the
@@ -386,43 +386,48 @@ func (x *g) mapOrder(info *keyInfo, p unsafe.Pointer, n int, s *Site, order []in
 // tie, if not nil), in O(n) for well spread hashes: a counting sort by
 // the top bits into len(cnt)-1 (a power of two) buckets, then insertion
 // within each bucket.
-func canonical(h, sorted []uint64, ord, cnt []int32, tie func(i, j int32) int) {
+func canonical(h []uint64, ord, cnt []int32, tie func(i, j int32) int) {
 	n := len(h)
 	shift := 64 - (bits.Len(uint(len(cnt)-1)) - 1)
 	clear(cnt)
 	for _, v := range h {
 		cnt[v>>shift+1]++
 	}
-	for i := 1; i < len(cnt); i++ {
-		cnt[i] += cnt[i-1]
+	sum := int32(0) // in a register: no store forwarded to the next load
+	for i, c := range cnt {
+		sum += c
+		cnt[i] = sum
 	}
 	for i, v := range h {
 		b := v >> shift
-		at := cnt[b]
+		ord[cnt[b]] = int32(i)
 		cnt[b]++
-		sorted[at], ord[at] = v, int32(i)
 	}
+	last := h[ord[0]] // the greatest hash placed
 	for i := 1; i < n; i++ {
-		v := sorted[i]
-		if sorted[i-1] < v { // the usual case: another bucket
+		o := ord[i]
+		v := h[o]
+		if last < v { // the usual case: another bucket
+			last = v
 			continue
 		}
-		o, j := ord[i], i
+		j := i
 		for ; j > 0; j-- {
-			if w := sorted[j-1]; w < v || w == v && (tie == nil || tie(ord[j-1], o) <= 0) {
+			p := ord[j-1]
+			if w := h[p]; w < v || w == v && (tie == nil || tie(p, o) <= 0) {
 				break
 			}
-			sorted[j], ord[j] = sorted[j-1], ord[j-1]
+			ord[j] = p
 		}
-		sorted[j], ord[j] = v, o
+		ord[j] = o
 	}
 }
 
 // scratch holds mapOrder's working arrays.
 type scratch struct {
-	h, sorted []uint64
-	cnt       []int32
-	perm      []int
+	h    []uint64
+	cnt  []int32
+	perm []int
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}

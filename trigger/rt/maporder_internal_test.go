@@ -24,7 +24,7 @@ func TestCanonicalSorts(t *testing.T) {
 		}
 		tie := func(i, j int32) int { return int(i) - int(j) }
 		ord := make([]int32, n)
-		canonical(h, make([]uint64, n), ord, make([]int32, 1<<bitsLen(n-1)+1), tie)
+		canonical(h, ord, make([]int32, 1<<bitsLen(n-1)+1), tie)
 		if !slices.IsSortedFunc(ord, func(a, b int32) int {
 			if h[a] != h[b] {
 				if h[a] < h[b] {

@@ -19,8 +19,9 @@ import (
 // body. The iterator takes the values with the keys; before each
 // statement of the body that may change the map (changeMarks) it is told
 // so (it.MayChange()), and from then on looks each value up when it is
-// reached. Targets that are elements of a map like m's take MapRange,
-// which always looks them up.
+// reached. Targets that are elements of a map like m's, and a body whose
+// first statement may change it, take MapRange, which always looks the
+// values up.
 func (f *fileRewriter) rangeMap(r *ast.RangeStmt) {
 	if !isMapType(f.typeOf(r.X)) {
 		return
@@ -29,8 +30,8 @@ func (f *fileRewriter) rangeMap(r *ast.RangeStmt) {
 	var marks []ast.Stmt
 	if r.Tok == token.ASSIGN && (f.mapWrite(r.Key, may) || f.mapWrite(r.Value, may)) {
 		fn = "MapRange"
-	} else {
-		marks = f.changeMarks(r.Body.List, may)
+	} else if marks = f.changeMarks(r.Body.List, may); len(marks) > 0 && marks[0] == r.Body.List[0] {
+		fn, marks = "MapRange", nil // every iteration may change it: no values to take
 	}
 	site := f.site(r.For, "MapRange", "")
 	it := new(string) // named when the header is written, before the body
