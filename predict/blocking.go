@@ -55,6 +55,9 @@ type Block struct {
 	Flip bool
 	// Waiter is the creation site of A's goroutine.
 	Waiter string
+	// Selector, for an abandoned partner: the creation site of the
+	// select's goroutine.
+	Selector string
 	// Creators are the creation sites of A's goroutine and the partners'
 	// (TestGoroutine for the test's own).
 	Creators []string
@@ -576,7 +579,7 @@ func (b *BlockFinder) pair(x, y int, site func(int) report.Site) {
 			before = site(id - 1)
 		}
 		b.add(report.Blocked, Block{HeldAt: before, OpAt: a.site, Mode: a.mode, PartnerAt: []report.Site{s.site},
-			Waiter: r.creatorOf(p[0]), Creators: []string{r.creatorOf(p[0]), r.creatorOf(p[1])}})
+			Waiter: r.creatorOf(p[0]), Selector: r.creatorOf(p[1]), Creators: []string{r.creatorOf(p[0]), r.creatorOf(p[1])}})
 	}
 }
 
@@ -684,7 +687,7 @@ func (b *BlockFinder) addRun(k report.Kind, bl Block, i int) {
 	}
 	c := b.cands[key]
 	if c == nil {
-		c = &Prediction{Kind: k, Level: Instance, Block: &Block{Class: bl.Class, HeldAt: bl.HeldAt, OpAt: bl.OpAt, Mode: bl.Mode, Waiter: bl.Waiter, Shape: bl.Shape}}
+		c = &Prediction{Kind: k, Level: Instance, Block: &Block{Class: bl.Class, HeldAt: bl.HeldAt, OpAt: bl.OpAt, Mode: bl.Mode, Waiter: bl.Waiter, Selector: bl.Selector, Shape: bl.Shape}}
 		if bl.Class != "" {
 			c.Classes = []string{bl.Class}
 		}
@@ -740,6 +743,9 @@ func (b *BlockFinder) Predictions() []*Prediction {
 			t.Postpone = []string{bl.OpAt.String()}
 			addPos(&t.Sites, bl.OpAt)
 			b.abandonTarget(&t, bl)
+			if bl.Selector != "" && bl.Selector != TestGoroutine {
+				t.First = []string{bl.Selector}
+			}
 		}
 		t.Sites = sortSites(t.Sites)
 		c.Target = t

@@ -101,6 +101,9 @@ hb 2 1
 	if ps[0].Block.Waiter != "w_test.go:15:2" {
 		t.Errorf("waiter %q", ps[0].Block.Waiter)
 	}
+	if f := ps[0].Target.First; len(f) != 0 {
+		t.Errorf("first %v, want none: the select is the test's goroutine's", f)
+	}
 }
 
 // A producer passes its select with a default (s.go:20:3) and sends
@@ -141,6 +144,9 @@ hb 1 3
 	}
 	if got := ps[0].Block.Others; len(got) != 1 || got[0].String() != "s.go:40:7" {
 		t.Errorf("others %v", got)
+	}
+	if got := strings.Join(tg.First, " "); got != "s_test.go:11:2" {
+		t.Errorf("first %q, want the consumer's creation site (its setup before its creator's Close)", got)
 	}
 }
 

@@ -73,6 +73,10 @@ type Target struct {
 	// strategy holds a goroutine back at a Postpone site until another
 	// steps at an Until site (or nothing else can step). Sorted, unique.
 	Postpone, Until []string
+	// First: creation sites whose goroutines the directed strategy runs
+	// before their creators' next steps on an aim's first seed (an
+	// abandoned partner's select: set up before its creator can stop it).
+	First []string
 }
 
 // key identifies a prediction for deduplication: kind and sorted classes.

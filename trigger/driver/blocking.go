@@ -61,7 +61,7 @@ func (pr *Predictions) addBlocking(pkg string, files []string, res *predict.Resu
 // of its operations and partners as the counted steps.
 func blockTarget(c *predict.Prediction) wire.Target {
 	t := wire.Target{Classes: c.Target.Classes, Goroutines: c.Target.Goroutines,
-		Postpone: c.Target.Postpone, Until: c.Target.Until}
+		Postpone: c.Target.Postpone, Until: c.Target.Until, First: c.Target.First}
 	for _, s := range c.Target.Sites {
 		addSite(&t.Sites, s)
 	}

@@ -65,8 +65,11 @@ type directed struct {
 	// childFirst: on two seeds in four (2, 3, 6, 7, ...) a new target
 	// goroutine runs its first steps before its creator's next ones
 	// (goOn); the first seed keeps the creator first, the order an aim
-	// assumes. With lastFirst, four seeds try the four pairs of orders.
+	// assumes, except for a goroutine created at a Target.First site,
+	// whose seeds swap. With lastFirst, four seeds try the four pairs of
+	// orders.
 	childFirst bool
+	first      []string
 	allBuf     []*g
 }
 
@@ -80,7 +83,7 @@ var _ = makes(wire.Directed, func(sc *sched, rng *rand.Rand, cfg config) (strate
 
 func newDirected(rng *rand.Rand, cfg config) *directed {
 	t := *cfg.Target
-	s := &directed{orders: targetGoroutines(t), post: newPostponer(t), lastFirst: cfg.Seed%2 == 0, childFirst: cfg.Seed%4 >= 2, late: wire.LateLow(cfg.Seed, &t)}
+	s := &directed{orders: targetGoroutines(t), post: newPostponer(t), lastFirst: cfg.Seed%2 == 0, childFirst: cfg.Seed%4 >= 2, first: t.First, late: wire.LateLow(cfg.Seed, &t)}
 	held := len(t.HeldSites) > 0 && cfg.Depth >= 3
 	inner := cfg // the radius points: one fewer with a held-site point
 	if held {
@@ -101,11 +104,11 @@ func newDirected(rng *rand.Rand, cfg config) *directed {
 // above the targets, or one of them), except for a new target goroutine on
 // some seeds (childFirst).
 func (s *directed) next(en enView) (*g, bool) {
-	if creator, child := goOnPair(en); creator != nil {
-		if s.childFirst && s.orders(child) {
+	if parent, child := goOnPair(en); parent != nil {
+		if s.orders(child) && s.childFirst != (len(s.first) > 0 && slices.Contains(s.first, creator(child))) {
 			return child, false
 		}
-		return creator, false
+		return parent, false
 	}
 	if s.post == nil {
 		x, change := s.choose(en)

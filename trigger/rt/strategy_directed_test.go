@@ -185,3 +185,33 @@ func TestDirectedHeldSitePoint(t *testing.T) {
 		}
 	}
 }
+
+// TestDirectedFirstSites: after a `go` statement that starts a target
+// goroutine, the creator goes on first on seeds 0 and 1 of every four and
+// the new goroutine on seeds 2 and 3; a goroutine created at a
+// Target.First site (an abandoned partner's select, set up before its
+// creator can stop it) swaps: it goes first on seeds 0 and 1.
+func TestDirectedFirstSites(t *testing.T) {
+	for _, first := range []bool{false, true} {
+		tg := bounds
+		if first {
+			tg.First = []string{"/p/p_test.go:9:2"}
+		}
+		cfg := config{Strategy: "directed", Depth: 3, Radius: 2, Steps: 4, Goroutines: 2, Target: &tg}
+		for seed := range uint64(8) {
+			cfg.Seed = seed
+			s, err := newStrategy(nil, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			parent, child := &g{id: 1}, &g{id: 2, parent: 1, created: goA}
+			s.newG(parent)
+			s.newG(child)
+			parent.op.kind, parent.op.obj = opGoOn, child
+			x, _ := s.next(listView([]*g{parent, child}))
+			if want := (seed%4 >= 2) != first; (x == child) != want {
+				t.Errorf("first site %v, seed %d: chose goroutine %d, want the new one first: %v", first, seed, x.id, want)
+			}
+		}
+	}
+}

@@ -78,4 +78,8 @@ type Target struct {
 	// channel a target goroutine polled (a stopper ending its loop); the
 	// directed strategy places late goroutines low on its first seeds.
 	Late bool `json:"late,omitempty"`
+	// First: creation sites whose new goroutines run their first steps
+	// before their creators' next ones on the aim's first seed (the other
+	// target goroutines' creators go on first there; later seeds swap).
+	First []string `json:"first,omitempty"`
 }
