@@ -78,7 +78,11 @@ type directed struct {
 const latePrio = 0.5
 
 var _ = makes(wire.Directed, func(sc *sched, rng *rand.Rand, cfg config) (strategy, error) {
-	return newDirected(rng, cfg), nil
+	s := newDirected(rng, cfg)
+	if s.post != nil && sc != nil {
+		s.post.now = func() int64 { return sc.clock.now }
+	}
+	return s, nil
 })
 
 func newDirected(rng *rand.Rand, cfg config) *directed {

@@ -117,8 +117,32 @@ func TestPostponerDelaysAddUp(t *testing.T) {
 		t.Error("no second jump within maxHeldDelay of the hold's start")
 	}
 	p.stepped(x, []*g{x})
-	if !p.holdsAll([]*g{x}, 6*d, 9*d) {
-		t.Error("after the held goroutine stepped, a new hold may jump again")
+	if p.holdsAll([]*g{x}, 6*d, 7*d) {
+		t.Error("after the held goroutine stepped, a new hold jumped past the run's maxHeldDelay")
+	}
+}
+
+// Holds jump within maxHeldDelay in all over the run, not per hold: a
+// loop held at every pass is not taken as slow by 20 ms at each.
+func TestPostponerRunBudget(t *testing.T) {
+	late := &Site{File: "a.go", Line: 1, Col: 1}
+	p := newPostponer(targets{Postpone: []string{late.String()}})
+	x := &g{id: 1}
+	x.op.site = late
+	d := maxHeldDelay / 5
+	now := int64(0)
+	for i := range 2 {
+		if !p.holdsAll([]*g{x}, now, now+2*d) {
+			t.Fatalf("hold %d: no jump of 2/5 maxHeldDelay", i+1)
+		}
+		now += 2 * d
+		p.stepped(x, []*g{x})
+	}
+	if p.holdsAll([]*g{x}, now, now+2*d) {
+		t.Error("a third hold jumped 2/5 maxHeldDelay: 6/5 in all")
+	}
+	if !p.holdsAll([]*g{x}, now, now+d) {
+		t.Error("a third hold may not jump the 1/5 maxHeldDelay left")
 	}
 }
 
