@@ -78,11 +78,7 @@ type directed struct {
 const latePrio = 0.5
 
 var _ = makes(wire.Directed, func(sc *sched, rng *rand.Rand, cfg config) (strategy, error) {
-	s := newDirected(rng, cfg)
-	if s.post != nil && sc != nil {
-		s.post.now = func() int64 { return sc.clock.now }
-	}
-	return s, nil
+	return newDirected(rng, cfg), nil
 })
 
 func newDirected(rng *rand.Rand, cfg config) *directed {

@@ -37,12 +37,6 @@ type postponer struct {
 	timersFree  bool        // a step at an Until site released the held timers
 	first       *g          // held at a site both Postpone and Until, first of those there
 	cand        []*g
-	// now reads the clock (nil: holds are not timed); start is when each
-	// goroutine's hold began, heldFor the clock's time held, in all, of
-	// the holds that ended.
-	now     func() int64
-	start   map[*g]int64
-	heldFor int64
 }
 
 // maxHeldDelay is the furthest the clock moves, in all, while every
@@ -73,7 +67,7 @@ func newPostponer(t targets) *postponer {
 	if len(t.Postpone) == 0 {
 		return nil
 	}
-	return &postponer{late: siteSet(t.Postpone), until: siteSet(t.Until), free: map[*g]bool{}, start: map[*g]int64{}}
+	return &postponer{late: siteSet(t.Postpone), until: siteSet(t.Until), free: map[*g]bool{}}
 }
 
 // siteSet reports whether a site is one of list, cached per *Site.
@@ -98,35 +92,13 @@ func (p *postponer) held(x *g) bool {
 	if !p.late(s) || p.free[x] {
 		return false
 	}
-	if p.until(s) {
-		if p.first == nil || p.first.state != gLive || !p.late(p.first.op.site) || !p.until(p.first.op.site) {
-			p.first = x
-		}
-		if p.first != x {
-			return false
-		}
-	}
-	return p.inTime(x)
-}
-
-// inTime reports whether x may still be held: held goroutines are taken
-// as slow by maxHeldDelay on the clock in all over the run (steps and
-// jumps alike); past it, x is released for its current operation.
-func (p *postponer) inTime(x *g) bool {
-	if p.now == nil {
+	if !p.until(s) {
 		return true
 	}
-	t := p.now()
-	st, ok := p.start[x]
-	if !ok {
-		st = t
-		p.start[x] = t
+	if p.first == nil || p.first.state != gLive || !p.late(p.first.op.site) || !p.until(p.first.op.site) {
+		p.first = x
 	}
-	if p.heldFor+t-st <= maxHeldDelay {
-		return true
-	}
-	p.free[x] = true
-	return false
+	return p.first == x
 }
 
 // filter returns the goroutines of en that are not held back; if all
@@ -151,10 +123,6 @@ func (p *postponer) filter(en []*g) []*g {
 // and a step at an Until site releases the goroutines held elsewhere.
 func (p *postponer) stepped(x *g, en []*g) {
 	delete(p.free, x)
-	if st, ok := p.start[x]; ok {
-		p.heldFor += p.now() - st
-		delete(p.start, x)
-	}
 	if p.first == x {
 		p.first = nil
 	}
