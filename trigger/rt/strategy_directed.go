@@ -69,7 +69,7 @@ type directed struct {
 	// whose seeds swap. With lastFirst, four seeds try the four pairs of
 	// orders.
 	childFirst bool
-	first      []string
+	first      func(*Site) bool
 	allBuf     []*g
 }
 
@@ -83,7 +83,7 @@ var _ = makes(wire.Directed, func(sc *sched, rng *rand.Rand, cfg config) (strate
 
 func newDirected(rng *rand.Rand, cfg config) *directed {
 	t := *cfg.Target
-	s := &directed{orders: targetGoroutines(t), post: newPostponer(t), lastFirst: cfg.Seed%2 == 0, childFirst: cfg.Seed%4 >= 2, first: t.First, late: wire.LateLow(cfg.Seed, &t)}
+	s := &directed{orders: targetGoroutines(t), post: newPostponer(t), lastFirst: cfg.Seed%2 == 0, childFirst: cfg.Seed%4 >= 2, first: siteSet(t.First), late: wire.LateLow(cfg.Seed, &t)}
 	held := len(t.HeldSites) > 0 && cfg.Depth >= 3
 	inner := cfg // the radius points: one fewer with a held-site point
 	if held {
@@ -105,7 +105,7 @@ func newDirected(rng *rand.Rand, cfg config) *directed {
 // some seeds (childFirst).
 func (s *directed) next(en enView) (*g, bool) {
 	if parent, child := goOnPair(en); parent != nil {
-		if s.orders(child) && s.childFirst != (len(s.first) > 0 && slices.Contains(s.first, creator(child))) {
+		if s.orders(child) && s.childFirst != s.first(child.created) {
 			return child, false
 		}
 		return parent, false
