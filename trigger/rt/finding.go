@@ -132,7 +132,7 @@ func (sc *sched) describe(gs []*g) []wire.Goroutine {
 	sc.dumpStacks(gs)
 	out := make([]wire.Goroutine, len(gs))
 	for i, x := range gs {
-		out[i] = wire.Goroutine{ID: x.id, Created: toSite(x.created), StartedFrom: startedFrom(x.callers), Stack: x.stack,
+		out[i] = wire.Goroutine{ID: x.id, Created: toSite(x.created), StartedFrom: startedFrom(x.callers[:x.ncallers]), Stack: x.stack,
 			WaitsFor: sc.waitsForText(x), Holds: x.holdClasses(), Release: x.releasers()}
 	}
 	return out

@@ -32,10 +32,11 @@ type g struct {
 	// made it; parent the ID of the goroutine that did (0: the test's).
 	created *Site
 	parent  int
-	// callers are the return PCs of the calls that reached the `go`
-	// statement (Go), innermost first: where a leaked goroutine was
-	// started from.
-	callers []uintptr
+	// callers[:ncallers] are the return PCs of the calls that reached
+	// the `go` statement (Go), innermost first: where a leaked goroutine
+	// was started from. Kept in the g, not allocated apart.
+	callers  [maxCallers]uintptr
+	ncallers uint8
 	held    []heldLock
 	spins   int // polls since the last progress (see countSpin)
 	lastRun int // step at which it was last chosen

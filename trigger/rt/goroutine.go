@@ -5,7 +5,6 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"time"
 )
 
@@ -67,7 +66,7 @@ var (
 func (x *g) spawn(s *Site, f, after func(), callers []uintptr) {
 	x.do(opGo, s, nil)
 	child := x.op.sub
-	child.callers = slices.Clone(callers)
+	child.ncallers = uint8(copy(child.callers[:], callers))
 	go child.main(f, after)
 	x.do(opGoOn, s, child)
 }

@@ -73,7 +73,7 @@ func (sc *sched) unreleasedFinding(ws []*g) *finding {
 	f.Message = "lock never released: " + strings.Join(msgs, "; ")
 	f.Goroutines = sc.describe(ws)
 	for _, y := range holders {
-		f.Goroutines = append(f.Goroutines, wire.Goroutine{ID: y.id, Created: toSite(y.created), StartedFrom: startedFrom(y.callers),
+		f.Goroutines = append(f.Goroutines, wire.Goroutine{ID: y.id, Created: toSite(y.created), StartedFrom: startedFrom(y.callers[:y.ncallers]),
 			WaitsFor: fmt.Sprintf("nothing: ended after its last step at %s (%s)", toSite(y.op.site), y.op.kind),
 			Holds:    y.holdClasses()})
 	}
