@@ -43,18 +43,16 @@ func stopsLine(sum *driver.Summary) string {
 			continue
 		}
 		part := fmt.Sprintf("%d %s", n, s)
-		var of []string // which of them settled how
-		if kinds > 0 {
-			of = append(of, fmt.Sprintf("%d of them with no guarantee, over kinds of orderings", kinds))
-		}
-		if one[s] > 0 {
-			of = append(of, fmt.Sprintf("%d of them with one goroutine, over kinds of draws", one[s]))
-		}
 		switch {
-		case s == driver.StopSettled && len(of) > 0:
-			part += fmt.Sprintf(" (a next run new with p≈%.2g at most, by Good–Turing; %s)", unseen, strings.Join(of, "; "))
 		case s == driver.StopSettled:
-			part += fmt.Sprintf(" (a next run new with p≈%.2g at most, by Good–Turing)", unseen)
+			part += fmt.Sprintf(" (a next run new with p≈%.2g at most, by Good–Turing", unseen)
+			if kinds > 0 { // which of them settled how
+				part += fmt.Sprintf("; %d of them with no guarantee, over kinds of orderings", kinds)
+			}
+			if one[s] > 0 {
+				part += fmt.Sprintf("; %d of them with one goroutine, over kinds of draws", one[s])
+			}
+			part += ")"
 		case s == driver.StopBudget && one[s] > 0:
 			part += fmt.Sprintf(" (miss bound at most %.3g; %d with no guarantee, %d of them with one goroutine: its draws)", worst, unbound, one[s])
 		case s == driver.StopBudget && unbound == n:

@@ -249,7 +249,7 @@ func (s *TestStats) StopText() string {
 		return fmt.Sprintf("explored all %d orderings", s.Orderings)
 	case StopSettled:
 		if s.UnseenKinds > 0 {
-			return fmt.Sprintf("settled: %s seen, no guarantee, nor in %d runs; %s", orderings(s.Orderings), s.NoGuaranteeOf, s.unseenText())
+			return fmt.Sprintf("settled: %s seen, no guarantee, nor in %d runs; %s", counted(s.Orderings, "ordering"), s.NoGuaranteeOf, s.unseenText())
 		}
 		if s.Bound > 0 {
 			return fmt.Sprintf("settled: %d of %.0f orderings seen; %s", s.Orderings, s.Bound, s.unseenText())
@@ -341,9 +341,6 @@ func (s *TestStats) unseenText() string {
 	}
 	return fmt.Sprintf("a next run shows a new %s with p≈%.2g (Good–Turing over %d runs: %s seen once)", what, s.Unseen, s.UnseenRuns, once)
 }
-
-// orderings is "1 ordering" or "n orderings".
-func orderings(n int) string { return counted(n, "ordering") }
 
 // counted is "1 thing" or "n things".
 func counted(n int, thing string) string {

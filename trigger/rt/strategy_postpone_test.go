@@ -84,10 +84,8 @@ func TestPostponerJumpsBounded(t *testing.T) {
 // millisecond at most: the clock may jump past it to a timer due that
 // soon, not to a 10 ms deadline.
 func TestPostponerLockHold(t *testing.T) {
-	late := &Site{File: "a.go", Line: 1, Col: 1}
-	p := newPostponer(targets{Postpone: []string{late.String()}})
-	x := &g{id: 1}
-	x.op.site, x.op.kind = late, opLock
+	p, x := heldAlone()
+	x.op.kind = opLock
 	if !x.op.isAcquire() {
 		t.Fatal("x is not at an acquisition")
 	}
@@ -102,10 +100,7 @@ func TestPostponerLockHold(t *testing.T) {
 // The delays of successive jumps while a goroutine is held add up: it is
 // taken as slow by maxHeldDelay in all, not per jump.
 func TestPostponerDelaysAddUp(t *testing.T) {
-	late := &Site{File: "a.go", Line: 1, Col: 1}
-	p := newPostponer(targets{Postpone: []string{late.String()}})
-	x := &g{id: 1}
-	x.op.site = late
+	p, x := heldAlone()
 	d := maxHeldDelay / 5
 	if !p.holdsAll([]*g{x}, 0, 3*d) {
 		t.Fatal("no first jump of 3/5 maxHeldDelay")
@@ -125,10 +120,7 @@ func TestPostponerDelaysAddUp(t *testing.T) {
 // Holds jump within maxHeldDelay in all over the run, not per hold: a
 // loop held at every pass is not taken as slow by 20 ms at each.
 func TestPostponerRunBudget(t *testing.T) {
-	late := &Site{File: "a.go", Line: 1, Col: 1}
-	p := newPostponer(targets{Postpone: []string{late.String()}})
-	x := &g{id: 1}
-	x.op.site = late
+	p, x := heldAlone()
 	d := maxHeldDelay / 5
 	now := int64(0)
 	for i := range 2 {
@@ -173,4 +165,13 @@ func TestPostponerFirstAtSharedSite(t *testing.T) {
 	if !p.held(x) || p.held(z) {
 		t.Errorf("after x stepped: x held %v, z held %v; want x held, z not", p.held(x), p.held(z))
 	}
+}
+
+// heldAlone returns a postponer of one Postpone site and a goroutine at
+// it.
+func heldAlone() (*postponer, *g) {
+	late := &Site{File: "a.go", Line: 1, Col: 1}
+	x := &g{id: 1}
+	x.op.site = late
+	return newPostponer(targets{Postpone: []string{late.String()}}), x
 }
