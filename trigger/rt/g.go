@@ -37,19 +37,19 @@ type g struct {
 	// was started from. Kept in the g, not allocated apart.
 	callers  [maxCallers]uintptr
 	ncallers uint8
-	held    []heldLock
-	spins   int // polls since the last progress (see countSpin)
-	lastRun int // step at which it was last chosen
-	en      enPlace
-	t       subtest
-	napping atomic.Bool   // waits on purpose (test hook polling, backoff): not stuck
-	stack   []frame       // captured at the block point on request
-	one     [1]SelectCase // the case of a Send or Recv (saves an allocation)
-	parked  parking
-	escaped atomic.Bool // its real operation went through after it left to be proved blocked (prove.go)
-	name    uint64      // creation-path name, when exploring (explore.go)
-	kind    uint64      // its name without the ordinals: its creation sites (kinds.go)
-	drawn   []drawSite  // its draws per site, for its draw mode (draw.go)
+	held     []heldLock
+	spins    int // polls since the last progress (see countSpin)
+	lastRun  int // step at which it was last chosen
+	en       enPlace
+	t        subtest
+	napping  atomic.Bool   // waits on purpose (test hook polling, backoff): not stuck
+	stack    []frame       // captured at the block point on request
+	one      [1]SelectCase // the case of a Send or Recv (saves an allocation)
+	parked   parking
+	escaped  atomic.Bool // its real operation went through after it left to be proved blocked (prove.go)
+	name     uint64      // creation-path name, when exploring (explore.go)
+	kind     uint64      // its name without the ordinals: its creation sites (kinds.go)
+	drawn    []drawSite  // its draws per site, for its draw mode (draw.go)
 }
 
 // heldLock is a lock held by a goroutine in the model: the address of a
