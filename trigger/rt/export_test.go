@@ -20,7 +20,10 @@ type (
 )
 
 // The tests read goroutine IDs as a controlled run does (sched.go).
-func init() { goidOffset = findGoidOffset() }
+func init() {
+	goidOffset = findGoidOffset()
+	gLayoutOf()
+}
 
 // GoidCheck reports the running goroutine's ID as curGoid reads it and
 // as its stack dump says, and whether the fast read is in use.

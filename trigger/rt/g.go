@@ -17,10 +17,13 @@ const (
 
 // g is a managed goroutine.
 type g struct {
-	id    int
-	sc    *sched
-	gp    atomic.Uintptr // runtime identity (getg), set by the goroutine itself
-	goid  atomic.Uint64  // Go's goroutine ID, for the watchdog's look at its state
+	id int
+	sc *sched
+	gp atomic.Uintptr // runtime identity (getg), set by the goroutine itself
+	// gptr is its runtime g, where the watchdog reads its state (gstate.go);
+	// nil where getg is not the g's address. A g is never freed.
+	gptr  atomic.Pointer[byte]
+	goid  atomic.Uint64 // Go's goroutine ID, for the watchdog's look at its state
 	state gState
 	why   string // why it is outside
 	// busy: released by the watchdog while running or in a system call

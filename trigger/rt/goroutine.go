@@ -178,6 +178,7 @@ func (x *g) register() {
 	x.goid.Store(curGoid())
 	sc.mu.Lock()
 	x.gp.Store(gp)
+	x.gptr.Store((*byte)(getgp()))
 	sc.gs.byGP[gp] = x
 	sc.mu.Unlock()
 }

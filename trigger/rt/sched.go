@@ -27,6 +27,7 @@ func init() {
 	}
 	if err == nil {
 		goidOffset = findGoidOffset()
+		gLayoutOf() // probes before the test runs, as findGoidOffset
 		var sc *sched
 		if sc, err = newSched(cfg); err == nil {
 			sc.install()

@@ -116,6 +116,7 @@ func (sc *sched) startTest(name string, site *Site) *g {
 		sc.obs.startRun(name)
 	}
 	x.gp.Store(getg())
+	x.gptr.Store((*byte)(getgp()))
 	x.goid.Store(curGoid())
 	sc.gs.byGP[x.gp.Load()] = x
 	sc.mu.Unlock()

@@ -38,14 +38,24 @@ func (sc *sched) watchdog() {
 	since := time.Now()
 	looked := time.Time{} // the stall whose early look found the goroutine not waiting on others
 	// quick: a goroutine was released waiting on others (the test does
-	// network I/O, most likely again): the first look comes after a
-	// 25th of the limit, not a quarter, and the loop ticks as often.
-	quick := false
+	// network I/O, most likely again): the first look comes after
+	// quickLook (with a stack dump: four times what the last dump took,
+	// in a process of many goroutines), not a quarter of the limit, and
+	// the loop ticks as often. fast: a goroutine's state can be read from
+	// its g (gstate.go), which costs nothing: the first look comes after
+	// a 25th of the limit even before.
+	quick, fast := false, gLayoutOf().ok
+	var dumpTook time.Duration
 	var idle idleCredit
 	for {
 		look := limit / 4
-		if quick {
-			look = max(time.Millisecond, limit/25)
+		switch {
+		case quick && fast:
+			look = quickLook
+		case quick:
+			look = min(look, max(quickLook, 4*dumpTook))
+		case fast:
+			look = limit / 25
 		}
 		tick := look
 		sc.mu.Lock()
@@ -75,8 +85,8 @@ func (sc *sched) watchdog() {
 			// channel or lock) waits, most likely, for one the token
 			// keeps from running: it goes at the first look, a quarter
 			// of the limit, a 25th once one went so (a test on real TCP
-			// waited the whole limit at every read). The first look is
-			// taken once per stall.
+			// waited the whole limit at every read). The first look
+			// with a stack dump is taken once per stall.
 			// Its wait reason is read without sc.mu: a goroutine waiting
 			// for the scheduler's own lock is not outside.
 			stalled := now.Sub(since)
@@ -85,9 +95,14 @@ func (sc *sched) watchdog() {
 			}
 			goid, progress := cur.goid.Load(), sc.progress
 			sc.mu.Unlock()
-			st := waitReason(goid)
+			st := settledWait(cur)
+			if st == "" {
+				t0 := time.Now()
+				st = waitReason(goid)
+				dumpTook = time.Since(t0)
+				looked = since
+			}
 			sc.mu.Lock()
-			looked = since
 			if sc.dead || sc.cur.Load() != cur || sc.progress != progress {
 				break
 			}
@@ -129,10 +144,36 @@ func (sc *sched) watchdog() {
 			sc.mu.Unlock()
 			return
 		case <-sc.dog.idle:
-		case <-time.After(max(tick, time.Millisecond)):
+		case <-time.After(max(tick, quickLook)):
 		}
 	}
 }
+
+// quickLook is the shortest wait before a look at a goroutine that holds
+// the token outside instrumented code, once one was released waiting on
+// others: a test on real TCP blocks in a read at nearly every request,
+// and the token waits that long each time (2 ms before: 0.35 s of a
+// 0.03 s run).
+const quickLook = 250 * time.Microsecond
+
+// settledWait reads x's state from its g twice, a moment apart, and
+// returns it if both reads say it waits on the network or on a channel
+// outside instrumented code; "" otherwise (a stack dump then answers). A
+// lock's wait is left to the dump: x may be taking the scheduler's own.
+func settledWait(x *g) string {
+	st := fastWaitReason(x)
+	if st != "IO wait" && st != "chan receive" && st != "select" {
+		return ""
+	}
+	time.Sleep(settleRead)
+	if fastWaitReason(x) != st {
+		return ""
+	}
+	return st
+}
+
+// settleRead is the moment between settledWait's two reads.
+const settleRead = 20 * time.Microsecond
 
 // release takes the running goroutine x out of the decision set because it
 // has not come back to an instrumented call for d.
