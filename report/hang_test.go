@@ -118,4 +118,10 @@ func TestSummaryLingering(t *testing.T) {
 	if s := f.Summary(); !strings.Contains(s, "2 leaked goroutines still alive after the test") {
 		t.Errorf("summary %q: want 2 goroutines still alive after the test", s)
 	}
+	// One that loops taking a lock: still alive, not a blocked lock.
+	f.Goroutines = f.Goroutines[:1]
+	f.Locks = []Lock{{Class: "(*rpc.Client).mutex"}}
+	if s := f.Summary(); !strings.Contains(s, "leaked goroutine still alive after the test") {
+		t.Errorf("summary %q: want a goroutine still alive after the test, with a lock", s)
+	}
 }

@@ -38,14 +38,15 @@ func Sort(fs []Finding) {
 }
 
 // Summary is a one-line description: "confirmed lock-order-cycle a.mu ↔ b.mu in pkg (TestX)".
-// A blocked finding without locks reads "confirmed leaked goroutine
-// blocked forever (partial deadlock) in pkg (TestX), created at x_test.go:10:2".
+// A blocked finding without locks, or whose goroutines kept working
+// after the test (lingering), reads "confirmed leaked goroutine blocked
+// forever (partial deadlock) in pkg (TestX), created at x_test.go:10:2".
 func (f *Finding) Summary() string {
 	var b strings.Builder
 	switch {
 	case f.Kind == Hang && f.Snapshot != nil:
 		fmt.Fprintf(&b, "%s hang (%s) at the time bound in %s", f.Status, f.Snapshot.Class, f.Package)
-	case f.Kind == Blocked && len(f.Locks) == 0:
+	case f.Kind == Blocked && (len(f.Locks) == 0 || f.Lingering):
 		fmt.Fprintf(&b, "%s %s in %s", f.Status, f.blockedWhat(), f.Package)
 	default:
 		fmt.Fprintf(&b, "%s %s %s in %s", f.Status, f.Kind, strings.Join(f.Classes(), " → "), f.Package)

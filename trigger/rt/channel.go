@@ -477,6 +477,9 @@ func (x *g) finishChan() {
 
 // chanWaitText names the channels x's operation waits on.
 func chanWaitText(sc *sched, x *g, who string) string {
+	if len(x.op.cases) == 0 {
+		return "nothing: a select with no cases blocks forever"
+	}
 	var b []byte
 	var names []string // the cases' channels by name, where the site has them
 	if s := x.op.site; s != nil && s.Obj != "" {

@@ -2,6 +2,8 @@ package rt_test
 
 import (
 	"context"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -98,5 +100,51 @@ func TestEndCountsCPUTime(t *testing.T) {
 	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20}, 10*time.Second, retryForever)
 	if err != nil || r.Deadlock == nil || !r.Deadlock.Lingering {
 		t.Fatalf("%v, finding %+v, warnings %q; want a lingering leak", err, r.Deadlock, r.Warnings)
+	}
+}
+
+// TestLingeringSpinner: a goroutine the test left that loops taking a free
+// lock (a reader whose codec never fails) is said to keep working, with
+// its next operation, not to wait for a lock "held by" nobody.
+func TestLingeringSpinner(t *testing.T) {
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20, EndSteps: 1_000}, 10*time.Second, func() {
+		var mu sync.Mutex
+		rt.Go(at("Go", ""), func() {
+			for {
+				rt.Lock(&mu, lockSite)
+				rt.Unlock(&mu, unlockSite)
+			}
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := r.Deadlock
+	if d == nil || !d.Lingering || len(d.Goroutines) != 1 {
+		t.Fatalf("finding %+v; want a lingering leak of one goroutine", d)
+	}
+	if want := "goroutine 2 still working after the test ended ("; !strings.HasPrefix(d.Message, want) || strings.Contains(d.Message, "held by") {
+		t.Errorf("message %q; want it to start %q, with no holder", d.Message, want)
+	}
+	if w := d.Goroutines[0].WaitsFor; w != "" {
+		t.Errorf("waits for %q; want nothing", w)
+	}
+}
+
+// TestEmptySelectLeak: a goroutine the test left in `select {}` is a leak
+// that says it waits for nothing, forever.
+func TestEmptySelectLeak(t *testing.T) {
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20}, 10*time.Second, func() {
+		rt.Go(at("Go", ""), func() { rt.Select(at("Select", ""), false) })
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := r.Deadlock
+	if d == nil || len(d.Goroutines) != 1 {
+		t.Fatalf("finding %+v; want a leak of one goroutine", d)
+	}
+	if w, want := d.Goroutines[0].WaitsFor, "nothing: a select with no cases blocks forever"; w != want {
+		t.Errorf("waits for %q; want %q", w, want)
 	}
 }

@@ -168,7 +168,12 @@ func mutexOwner(sc *sched, x *g) ([]*g, edgeKind) {
 	return nil, edgeOther
 }
 
-// lockWaitText is the wait of a Lock (and of RWMutex.Lock's first phase).
+// lockWaitText is the wait of a Lock (and of RWMutex.Lock's first phase):
+// the lock and its holder, if the model knows one (it may have none: a
+// goroutine that keeps working after its test, about to take a free lock).
 func lockWaitText(sc *sched, x *g, who string) string {
+	if who == "" {
+		return lockClass(x)
+	}
 	return lockClass(x) + " held by" + who
 }

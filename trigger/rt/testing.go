@@ -1,8 +1,10 @@
 package rt
 
 import (
+	"fmt"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"testing"
 	"time"
 
@@ -233,6 +235,19 @@ func (sc *sched) lingering(x *g) {
 	}
 	f := sc.blockedFinding(left)
 	f.Kind, f.Lingering = wire.Blocked, true
+	// They do not wait: say what they keep doing, not what their next
+	// operation would wait for.
+	msgs := make([]string, len(left))
+	for i, y := range left {
+		next := y.op.kind.String()
+		if c := lockClass(y); c != "" {
+			next += " of " + c
+		}
+		msgs[i] = fmt.Sprintf("goroutine %d still working after the test ended (%d operations since; next: %s at %s)",
+			y.id, y.opSeq-sc.life.endOps[y], next, y.op.site)
+		f.Goroutines[i].WaitsFor = ""
+	}
+	f.Message = strings.Join(msgs, "; ")
 	sc.deadlock(f)
 }
 
