@@ -45,9 +45,16 @@ func (sc *sched) waitOutside(d time.Duration) (waited, fired bool) {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	rc = append(rc, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(t.C)},
-		reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(sc.dog.stop)})
+		reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(sc.dog.stop)},
+		reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(sc.dog.interrupt)})
+	select { // a stale interrupt, from before this wait
+	case <-sc.dog.interrupt:
+	default:
+	}
+	sc.dog.waiting.Store(true)
 	i, v, ok := reflect.Select(rc)
-	if i == len(ts)+1 { // stopped
+	sc.dog.waiting.Store(false)
+	if i >= len(ts)+1 { // stopped, or a goroutine wants the lock: the watchdog waits its tick
 		return false, false
 	}
 	if i == len(ts) {

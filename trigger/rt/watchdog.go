@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -12,9 +13,15 @@ type watch struct {
 	stop    chan struct{} // stops the watchdog
 	running bool          // the watchdog runs
 	idle    chan struct{} // wakes the watchdog when the scheduler goes idle
+	// waiting is set while the idle watchdog waits holding sc.mu
+	// (waitOutside); interrupt ends that wait (sched.lock).
+	waiting   atomic.Bool
+	interrupt chan struct{}
 }
 
-func newWatch() watch { return watch{stop: make(chan struct{}), idle: make(chan struct{}, 1)} }
+func newWatch() watch {
+	return watch{stop: make(chan struct{}), idle: make(chan struct{}, 1), interrupt: make(chan struct{}, 1)}
+}
 
 // wakeWatchdog starts the watchdog if it is not running: it runs while
 // some goroutine is managed (see watchdog), so that a test binary whose
@@ -46,6 +53,9 @@ func (sc *sched) watchdog() {
 	// a 25th of the limit even before.
 	quick, fast := false, gLayoutOf().ok
 	var dumpTook time.Duration
+	var naps *napper // quick looks' waits, once needed
+	napsTried := false
+	defer func() { naps.close() }()
 	var idle idleCredit
 	for {
 		look := limit / 4
@@ -58,6 +68,9 @@ func (sc *sched) watchdog() {
 			look = limit / 25
 		}
 		tick := look
+		if tick < time.Millisecond && !napsTried {
+			naps, napsTried = newNapper(), true
+		}
 		sc.mu.Lock()
 		if sc.dead {
 			sc.mu.Unlock()
@@ -135,18 +148,33 @@ func (sc *sched) watchdog() {
 		if tick == 0 {
 			continue
 		}
+		if tick < time.Millisecond && naps.nap(tick) {
+			select {
+			case <-sc.dog.stop:
+				sc.watchdogStopped()
+				return
+			default:
+				continue
+			}
+		}
 		select {
 		case <-sc.dog.stop:
-			sc.mu.Lock()
-			if !sc.dead {
-				sc.releaseHolds() // the run is over: nobody wakes its goroutines
-			}
-			sc.mu.Unlock()
+			sc.watchdogStopped()
 			return
 		case <-sc.dog.idle:
 		case <-time.After(max(tick, quickLook)):
 		}
 	}
+}
+
+// watchdogStopped ends the watchdog at the end of the run: nobody wakes
+// the goroutines it holds.
+func (sc *sched) watchdogStopped() {
+	sc.mu.Lock()
+	if !sc.dead {
+		sc.releaseHolds()
+	}
+	sc.mu.Unlock()
 }
 
 // quickLook is the shortest wait before a look at a goroutine that holds
