@@ -101,6 +101,7 @@ type channels struct {
 // departed operations are dropped when met.
 type chanState struct {
 	closed    bool
+	rec       *objRecord // the explorer's record of the channel, once looked up (chanRec)
 	waiters   chanWaits
 	senders   []waitRef
 	receivers []waitRef

@@ -48,11 +48,14 @@ import (
 // operation (did) and once per goroutine (born), only when configured.
 type explorer struct {
 	kids map[[2]uint64]int // (parent name, site hash) -> children so far
-	// objs are by object address (objAddr; a channel's key): the table
-	// keeps no test object alive. An address reused after a collection
-	// joins the records of two objects that never lived together, which
-	// only counts more orderings.
+	// objs are the records of objects other than channels, by address
+	// (objAddr): the table keeps no test object alive. An address reused
+	// after a collection joins the records of two objects that never
+	// lived together, which only counts more orderings.
 	objs map[uintptr]*objRecord
+	// recs are all the records, in the order made: objs' and the
+	// channels', which their model states keep (chanRec).
+	recs []*objRecord
 	// last and lastRec cache the last lookup in objs (a loop's lock).
 	last    uintptr
 	lastRec *objRecord
@@ -67,7 +70,7 @@ type explorer struct {
 	// with whether it had a default: summary checks how many of their
 	// channels came to be shared.
 	selects map[uint64]selectRec
-	selBuf  []uintptr // selected's list of a select's channels
+	selBuf  []*objRecord // selected's list of a select's channels
 	// uncounted is set when the run did something whose order the
 	// per-object records cannot see: a timer, ticker, AfterFunc or
 	// deadline fired (what it changed, a context's Err, a channel's
@@ -249,10 +252,17 @@ func (e *explorer) obj(key uintptr, class objClass) *objRecord {
 	}
 	r := e.objs[key]
 	if r == nil {
-		r = &objRecord{class: class}
+		r = e.newRec(class)
 		e.objs[key] = r
 	}
 	e.last, e.lastRec = key, r
+	return r
+}
+
+// newRec makes a record, listed for the summary.
+func (e *explorer) newRec(class objClass) *objRecord {
+	r := &objRecord{class: class}
+	e.recs = append(e.recs, r)
 	return r
 }
 
@@ -422,7 +432,7 @@ func (e *explorer) didChan(x *g, recv bool) {
 	if len(o.cases) == 0 || o.cases[0].k == 0 {
 		return // a nil channel: no partner, nothing ordered
 	}
-	r := e.obj(o.cases[0].k, objChan)
+	r := e.chanRec(x, &o.cases[0])
 	e.unit(r, x)
 	if recv {
 		r.role(roleRecv, x.name)
@@ -432,6 +442,18 @@ func (e *explorer) didChan(x *g, recv bool) {
 }
 
 // didWGAdd records a WaitGroup's Add or Done; didWGWait its Wait.
+// chanRec is the record of the channel of x's case c, kept in the
+// channel's model state (chanOf), not in objs: a loop of selects over
+// dozens of fresh channels each (go-memdb's watch sets) filled a table of
+// hundreds of thousands, a cache miss at every lookup.
+func (e *explorer) chanRec(x *g, c *SelectCase) *objRecord {
+	st := x.sc.chanOf(c)
+	if st.rec == nil {
+		st.rec = e.newRec(objChan)
+	}
+	return st.rec
+}
+
 func (e *explorer) didWGAdd(x *g) {
 	r := e.obj(objAddr(x.op.obj), objWG)
 	r.touch(x.name)
@@ -476,7 +498,7 @@ func othersAlive(x *g) bool {
 }
 
 type selectRec struct {
-	keys       []uintptr
+	recs       []*objRecord // its channels' records
 	hasDefault bool
 }
 
@@ -491,39 +513,36 @@ type selectRec struct {
 func (e *explorer) selected(x *g) {
 	o := &x.op
 	name := x.name
-	keys := e.selBuf[:0]
+	recs := e.selBuf[:0]
+	var id uint64 // the set's hash, whatever the cases' order
+	if o.hasDefault {
+		id = 1
+	}
 	for i := range o.cases {
-		k := o.cases[i].k
-		if k == 0 {
+		c := &o.cases[i]
+		if c.k == 0 {
 			continue
 		}
-		keys = append(keys, k)
-		r := e.obj(k, objChan)
+		r := e.chanRec(x, c)
+		recs = append(recs, r)
+		id += mix64(uint64(uintptr(unsafe.Pointer(r))))
 		if i != o.idx {
 			r.touch(name)
 			continue
 		}
 		e.unit(r, x)
-		if o.cases[i].send {
+		if c.send {
 			r.role(roleSend, name)
 		} else {
 			r.role(roleRecv, name)
 		}
 	}
-	e.selBuf = keys
-	slices.Sort(keys)
-	var id uint64 // the set's hash: a select over 32 channels in a loop formatted its keys every time
-	if o.hasDefault {
-		id = 1
-	}
-	for _, k := range keys {
-		id = mix64(id ^ uint64(k))
-	}
+	e.selBuf = recs
 	if _, ok := e.selects[id]; !ok {
 		if e.selects == nil {
 			e.selects = map[uint64]selectRec{}
 		}
-		e.selects[id] = selectRec{keys: slices.Clone(keys), hasDefault: o.hasDefault}
+		e.selects[id] = selectRec{recs: slices.Clone(recs), hasDefault: o.hasDefault}
 	}
 }
 
@@ -531,9 +550,8 @@ func (e *explorer) selected(x *g) {
 func (e *explorer) selectsCounted() string {
 	for _, s := range e.selects {
 		active, shared := 0, 0
-		for _, k := range s.keys {
-			r := e.objs[k]
-			if r == nil || r.soloN == 0 && (r.sh == nil || len(r.sh.seq) == 0) {
+		for _, r := range s.recs {
+			if r.soloN == 0 && (r.sh == nil || len(r.sh.seq) == 0) {
 				continue
 			}
 			active++
@@ -555,7 +573,7 @@ const maxOrderings = 1e15
 func (e *explorer) summary() *wire.Explore {
 	out := &wire.Explore{Orderings: 1, Uncounted: cmp.Or(e.uncounted, e.selectsCounted())}
 	var sigs, shapes []uint64
-	for _, r := range e.objs {
+	for _, r := range e.recs {
 		if !r.shared {
 			continue // one goroutine: nothing to order
 		}
