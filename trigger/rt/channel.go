@@ -17,6 +17,28 @@ import (
 // meets a parked managed partner directly (meet.go). A send or a receive
 // is a select of one case without a default (select.go).
 
+// MadeChan is `make(chan T, n)`: the channel, numbered in the order the
+// goroutine holding the token made it, so that a map keyed by channels
+// ranges in an order the scheduler draws and a replay gives back. Its
+// state starts afresh: the address may be a collected channel's.
+func MadeChan[C ~chan T, T any](c C) C {
+	x := managed()
+	if x == nil {
+		return c
+	}
+	sc := x.sc
+	k := chanKey((chan T)(c))
+	sc.mu.Lock()
+	cs := chanModel.of(sc)
+	cs.forget(k)
+	if sc.cur.Load() == x { // else made outside the scheduler's order
+		cs.made++
+		cs.get(k).seq = cs.made
+	}
+	sc.mu.Unlock()
+	return c
+}
+
 // Send is `ch <- v`.
 func Send[T any](ch chan<- T, v T, s *Site) {
 	g := enter()
@@ -90,6 +112,7 @@ var chanModel = newModel[channels](nil)
 type channels struct {
 	states map[uintptr]*chanState
 	cache  [chanCacheSize]chanCacheEntry
+	made   uint64 // channels numbered (MadeChan)
 }
 
 // chanState is what the model knows of one channel: whether it was closed
@@ -100,7 +123,11 @@ type channels struct {
 // of the operation it was filed for (g.opSeq); entries of completed or
 // departed operations are dropped when met.
 type chanState struct {
-	closed    bool
+	closed bool
+	// seq numbers the channel among those a managed goroutine made with
+	// the token (MadeChan), from 1; 0: made elsewhere. A map keyed by
+	// channels ranges in an order drawn over these numbers (maporder.go).
+	seq       uint64
 	rec       *objRecord // the explorer's record of the channel, once looked up (chanRec)
 	waiters   chanWaits
 	senders   []waitRef

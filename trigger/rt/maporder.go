@@ -20,9 +20,10 @@ import (
 // As in a plain range, an entry deleted before it is reached is skipped
 // and the value is the current one (looked up when reached, unless the
 // rewriter saw that the loop changes no map: MapRangeRO); an entry added
-// during the range is not produced. Keys with no such order (pointers,
-// channels, interfaces holding them, NaNs) keep the snapshot's order,
-// Go's, with a warning. Outside a managed goroutine the range is the
+// during the range is not produced. Channels are ordered by the order
+// they were made in (MadeChan). Keys with no such order (pointers,
+// channels made outside the scheduler's order, interfaces holding them,
+// NaNs) keep the snapshot's order, Go's, with a warning. Outside a managed goroutine the range is the
 // snapshot in Go's order.
 
 // MapIter ranges over a map (MapRange); nil for a map of at most one
@@ -339,7 +340,13 @@ func (x *g) mapOrder(info *keyInfo, p unsafe.Pointer, n int, s *Site, order []in
 	sort := func() {
 		canonical(h, order, grow(&sb.cnt, 2<<bits.Len(uint(n-1))+1), tie)
 	}
-	if n > maxPermChoice && info.kind != keyNone && info.kind != keyReflect {
+	var bad string
+	switch {
+	case info.kind == keyChan:
+		if !x.chanHashes(p, n, h) {
+			bad = info.t.String() + ", one of them made outside the scheduler's order"
+		}
+	case n > maxPermChoice && info.kind != keyNone && info.kind != keyReflect:
 		// These keys always hash: draw first, and hash mixed with the
 		// draw in one pass.
 		v := x.drawOrder(srcMap, s, n)
@@ -353,8 +360,10 @@ func (x *g) mapOrder(info *keyInfo, p unsafe.Pointer, n int, s *Site, order []in
 			slices.Reverse(order)
 		}
 		return true
+	default:
+		bad = info.hash(p, n, h, 0)
 	}
-	if bad := info.hash(p, n, h, 0); bad != "" {
+	if bad != "" {
 		x.uncontrolledOrder(s, bad)
 		return false
 	}
@@ -369,7 +378,7 @@ func (x *g) mapOrder(info *keyInfo, p unsafe.Pointer, n int, s *Site, order []in
 		}
 		return true
 	}
-	v := x.drawOrder(srcMap, s, n) // keys hashed through reflect
+	v := x.drawOrder(srcMap, s, n) // keys hashed through reflect, or channels
 	if v >= 2 {
 		for i, w := range h {
 			h[i] = mix64(w ^ v)
@@ -378,6 +387,28 @@ func (x *g) mapOrder(info *keyInfo, p unsafe.Pointer, n int, s *Site, order []in
 	sort()
 	if v == 1 {
 		slices.Reverse(order)
+	}
+	return true
+}
+
+// chanHashes fills h with the hashes of the numbers of the n channels at
+// p (MadeChan) and reports true, or false if one has none: it was made
+// before the test, by a goroutine outside the scheduler or by code not
+// instrumented.
+func (x *g) chanHashes(p unsafe.Pointer, n int, h []uint64) bool {
+	sc := x.sc
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	cs := chanModel.of(sc)
+	for i, k := range unsafe.Slice((*uintptr)(p), n) {
+		if k == 0 {
+			return false // nil: one key at most, but no number
+		}
+		seq := cs.get(k).seq
+		if seq == 0 {
+			return false
+		}
+		h[i] = mix64(seq)
 	}
 	return true
 }
@@ -454,6 +485,7 @@ const (
 	keyString                 //
 	keyMem                    // arrays and structs of integers without padding: their bytes
 	keyReflect                // other arrays, structs, interfaces: through reflect, key by key
+	keyChan                   // channels: by the order they were made in (MadeChan), if they were
 )
 
 // keyInfo is what a key type's map order needs, computed once per type.
@@ -487,6 +519,8 @@ func newKeyInfo(t reflect.Type) *keyInfo {
 		ki.kind = keyFloat64
 	case reflect.String:
 		ki.kind = keyString
+	case reflect.Chan:
+		ki.kind = keyChan
 	default:
 		switch {
 		case !ordered(t):

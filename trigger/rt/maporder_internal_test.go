@@ -120,7 +120,8 @@ func TestKeyKinds(t *testing.T) {
 		{keyInfoOf[any](), keyReflect},
 		{keyInfoOf[[2]string](), keyReflect},
 		{keyInfoOf[*int](), keyNone},
-		{keyInfoOf[chan int](), keyNone},
+		{keyInfoOf[chan int](), keyChan},
+		{keyInfoOf[<-chan int](), keyChan},
 		{keyInfoOf[withPtr](), keyNone},
 		{keyInfoOf[[1]*int](), keyNone},
 	} {

@@ -8,7 +8,7 @@ import (
 
 // call rewrites a call of a synchronisation function or method.
 func (f *fileRewriter) call(c *ast.CallExpr) {
-	if f.handled[c] {
+	if f.handled[c] || f.madeChan(c) {
 		return
 	}
 	o := f.opOf(c)

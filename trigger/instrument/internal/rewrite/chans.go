@@ -220,3 +220,41 @@ func (f *fileRewriter) rangeChan(r *ast.RangeStmt) {
 		}
 	}})
 }
+
+// madeChan wraps a make of a channel in MadeChan, which numbers the
+// channel in the order the scheduler runs the goroutines that make them:
+// a map keyed by channels (a broker's subscribers) then ranges in an
+// order the scheduler draws and a replay gives back. It reports whether c
+// was one. A type parameter's make is left alone.
+func (f *fileRewriter) madeChan(c *ast.CallExpr) bool {
+	id, ok := ast.Unparen(c.Fun).(*ast.Ident)
+	if !ok || len(c.Args) == 0 || len(c.Args) > 2 {
+		return false
+	}
+	if b, ok := f.p.in.Info.Uses[id].(*types.Builtin); !ok || b.Name() != "make" {
+		return false
+	}
+	t := f.typeOf(c)
+	if t == nil {
+		return false
+	}
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return false
+	}
+	if ch, ok := t.Underlying().(*types.Chan); !ok || ch.Dir() != types.SendRecv {
+		return false
+	}
+	f.replace(c, func(w *out) {
+		w.gen("__dhrt.MadeChan(")
+		f.node(w, c.Fun)
+		w.gen("(")
+		for i, a := range c.Args {
+			if i > 0 {
+				w.gen(", ")
+			}
+			f.node(w, a)
+		}
+		w.gen("))")
+	})
+	return true
+}

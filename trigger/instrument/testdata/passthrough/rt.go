@@ -40,6 +40,7 @@ func Send[T any](ch chan<- T, v T, s *Site)                    { ch <- v }
 func Recv[T any](ch <-chan T, s *Site) T                       { return <-ch }
 func Recv2[T any](ch <-chan T, s *Site) (T, bool)              { v, ok := <-ch; return v, ok }
 func Close[T any](ch chan<- T, s *Site)                        { close(ch) }
+func MadeChan[C ~chan T, T any](c C) C                         { return c }
 func WGAdd(wg *sync.WaitGroup, delta int, s *Site)             { wg.Add(delta) }
 func WGDone(wg *sync.WaitGroup, s *Site)                       { wg.Done() }
 func WGWait(wg *sync.WaitGroup, s *Site)                       { wg.Wait() }
