@@ -50,7 +50,7 @@ func TestGLayout(t *testing.T) {
 	if d := waitReason(x.goid.Load()); d != st {
 		t.Fatalf("read from g: %q, stack dump: %q", st, d)
 	}
-	if s := settledWait(x); s != "IO wait" {
+	if s := settledWait(x, nil); s != "IO wait" {
 		t.Fatalf("settledWait: %q", s)
 	}
 	w.Close()

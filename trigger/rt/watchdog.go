@@ -53,9 +53,11 @@ func (sc *sched) watchdog() {
 	// a 25th of the limit even before.
 	quick, fast := false, gLayoutOf().ok
 	var dumpTook time.Duration
-	var naps *napper // quick looks' waits, once needed
-	napsTried := false
-	defer func() { naps.close() }()
+	var naps *napper // waits shorter than a millisecond (nap_linux.go)
+	if fast {
+		naps = newNapper()
+		defer naps.close()
+	}
 	var idle idleCredit
 	for {
 		look := limit / 4
@@ -68,9 +70,6 @@ func (sc *sched) watchdog() {
 			look = limit / 25
 		}
 		tick := look
-		if tick < time.Millisecond && !napsTried {
-			naps, napsTried = newNapper(), true
-		}
 		sc.mu.Lock()
 		if sc.dead {
 			sc.mu.Unlock()
@@ -108,7 +107,7 @@ func (sc *sched) watchdog() {
 			}
 			goid, progress := cur.goid.Load(), sc.progress
 			sc.mu.Unlock()
-			st := settledWait(cur)
+			st := settledWait(cur, naps)
 			if st == "" {
 				t0 := time.Now()
 				st = waitReason(goid)
@@ -188,12 +187,14 @@ const quickLook = 250 * time.Microsecond
 // returns it if both reads say it waits on the network or on a channel
 // outside instrumented code; "" otherwise (a stack dump then answers). A
 // lock's wait is left to the dump: x may be taking the scheduler's own.
-func settledWait(x *g) string {
+func settledWait(x *g, naps *napper) string {
 	st := fastWaitReason(x)
 	if st != "IO wait" && st != "chan receive" && st != "select" {
 		return ""
 	}
-	time.Sleep(settleRead)
+	if !naps.nap(settleRead) {
+		time.Sleep(settleRead) // a millisecond, where every goroutine waits
+	}
 	if fastWaitReason(x) != st {
 		return ""
 	}
