@@ -441,7 +441,6 @@ func (e *explorer) didChan(x *g, recv bool) {
 	}
 }
 
-// didWGAdd records a WaitGroup's Add or Done; didWGWait its Wait.
 // chanRec is the record of the channel of x's case c, kept in the
 // channel's model state (chanOf), not in objs: a loop of selects over
 // dozens of fresh channels each (go-memdb's watch sets) filled a table of
@@ -454,6 +453,7 @@ func (e *explorer) chanRec(x *g, c *SelectCase) *objRecord {
 	return st.rec
 }
 
+// didWGAdd records a WaitGroup's Add or Done; didWGWait its Wait.
 func (e *explorer) didWGAdd(x *g) {
 	r := e.obj(objAddr(x.op.obj), objWG)
 	r.touch(x.name)

@@ -23,8 +23,8 @@ import (
 // during the range is not produced. Channels are ordered by the order
 // they were made in (MadeChan). Keys with no such order (pointers,
 // channels made outside the scheduler's order, interfaces holding them,
-// NaNs) keep the snapshot's order, Go's, with a warning. Outside a managed goroutine the range is the
-// snapshot in Go's order.
+// NaNs) keep the snapshot's order, Go's, with a warning. Outside a
+// managed goroutine the range is the snapshot in Go's order.
 
 // MapIter ranges over a map (MapRange); nil for a map of at most one
 // entry.
