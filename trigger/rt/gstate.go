@@ -100,11 +100,13 @@ func probeLayout() gLayout {
 		for j := 0; j < 2; j++ {
 			got := make(chan unsafe.Pointer)
 			done.Add(1)
-			go func() {
+			// Arguments, not captures: the runtime builds at the user's go
+			// line, where a loop's variables may be shared (before 1.22).
+			go func(block func(int), j int) {
 				defer done.Done()
 				got <- getgp()
-				wt.block(j)
-			}()
+				block(j)
+			}(wt.block, j)
 			gps[i][j] = <-got
 		}
 	}
