@@ -38,9 +38,11 @@ func Sort(fs []Finding) {
 }
 
 // Summary is a one-line description: "confirmed lock-order-cycle a.mu ↔ b.mu in pkg (TestX)".
-// A blocked finding without locks, or whose goroutines kept working
-// after the test (lingering), reads "confirmed leaked goroutine blocked
-// forever (partial deadlock) in pkg (TestX), created at x_test.go:10:2".
+// A blocked finding without locks reads "confirmed leaked goroutine
+// blocked forever (partial deadlock) in pkg (TestX), created at
+// x_test.go:10:2"; one whose goroutines kept working after the test
+// (lingering), locks or not, "... leaked goroutine still alive after the
+// test ...".
 func (f *Finding) Summary() string {
 	var b strings.Builder
 	switch {
