@@ -50,8 +50,8 @@ func TestGLayout(t *testing.T) {
 	if d := waitReason(x.goid.Load()); d != st {
 		t.Fatalf("read from g: %q, stack dump: %q", st, d)
 	}
-	if s := settledWait(x, nil); s != "IO wait" {
-		t.Fatalf("settledWait: %q", s)
+	if s := fastState(x, nil); s != "IO wait" {
+		t.Fatalf("fastState: %q", s)
 	}
 	w.Close()
 	<-ended

@@ -97,8 +97,8 @@ func (sc *sched) watchdog() {
 			// channel or lock) waits, most likely, for one the token
 			// keeps from running: it goes at the first look, a quarter
 			// of the limit, a 25th once one went so (a test on real TCP
-			// waited the whole limit at every read). The first look
-			// with a stack dump is taken once per stall.
+			// waited the whole limit at every read). A look that takes
+			// a stack dump is taken once per stall.
 			// Its wait reason is read without sc.mu: a goroutine waiting
 			// for the scheduler's own lock is not outside.
 			stalled := now.Sub(since)
@@ -107,7 +107,7 @@ func (sc *sched) watchdog() {
 			}
 			goid, progress := cur.goid.Load(), sc.progress
 			sc.mu.Unlock()
-			st := settledWait(cur, naps)
+			st := fastState(cur, naps) // read again at every look: it costs nothing
 			if st == "" {
 				t0 := time.Now()
 				st = waitReason(goid)
@@ -183,13 +183,18 @@ func (sc *sched) watchdogStopped() {
 // 0.03 s run).
 const quickLook = 250 * time.Microsecond
 
-// settledWait reads x's state from its g twice, a moment apart, and
-// returns it if both reads say it waits on the network or on a channel
-// outside instrumented code; "" otherwise (a stack dump then answers). A
+// fastState is x's state read from its g, where that answers: a state
+// that is no wait (running, runnable, in a system call), or a wait on the
+// network or a channel outside instrumented code that a second read, a
+// moment later, confirms; "" otherwise (a stack dump then answers). A
 // lock's wait is left to the dump: x may be taking the scheduler's own.
-func settledWait(x *g, naps *napper) string {
+func fastState(x *g, naps *napper) string {
 	st := fastWaitReason(x)
-	if st != "IO wait" && st != "chan receive" && st != "select" {
+	switch st {
+	case "running", "runnable", "preempted", "syscall":
+		return st
+	case "IO wait", "chan receive", "select":
+	default:
 		return ""
 	}
 	if !naps.nap(settleRead) {
@@ -201,7 +206,7 @@ func settledWait(x *g, naps *napper) string {
 	return st
 }
 
-// settleRead is the moment between settledWait's two reads.
+// settleRead is the moment between fastState's two reads of a wait.
 const settleRead = 20 * time.Microsecond
 
 // release takes the running goroutine x out of the decision set because it
