@@ -30,10 +30,11 @@ func MadeChan[C ~chan T, T any](c C) C {
 	k := chanKey((chan T)(c))
 	sc.mu.Lock()
 	cs := chanModel.of(sc)
-	cs.forget(k)
 	if sc.cur.Load() == x { // else made outside the scheduler's order
 		cs.made++
-		cs.get(k).seq = cs.made
+		cs.renew(k, cs.made)
+	} else {
+		cs.forget(k)
 	}
 	sc.mu.Unlock()
 	return c
@@ -152,11 +153,23 @@ func (cs *channels) forget(k uintptr) {
 	}
 }
 
-// get returns the state of the channel with key k (not 0). States are
-// dropped only for channels the runtime makes (forget): a channel's
-// address is reused only after it was collected, and the stale closed mark
-// that can then remain is cleared when an operation finds the channel open
-// (doCase, staleClosed).
+// renew gives the channel with key k, made just now, a fresh state
+// numbered seq (MadeChan), in place of any a collected channel left at
+// its address: one write, not forget's delete and get's insert.
+func (cs *channels) renew(k uintptr, seq uint64) {
+	if cs.states == nil {
+		cs.states = map[uintptr]*chanState{}
+	}
+	st := &chanState{seq: seq}
+	cs.states[k] = st
+	cs.cache[addrHash(k, 6)] = chanCacheEntry{k: k, st: st}
+}
+
+// get returns the state of the channel with key k (not 0). States start
+// afresh only for channels made in instrumented code or by the runtime
+// (renew, forget): a channel's address is reused only after it was
+// collected, and the stale closed mark that can otherwise remain is
+// cleared when an operation finds the channel open (doCase, staleClosed).
 func (cs *channels) get(k uintptr) *chanState {
 	e := &cs.cache[addrHash(k, 6)]
 	if e.k == k {

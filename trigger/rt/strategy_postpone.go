@@ -154,8 +154,8 @@ func (p *postponer) holdsAll(en []*g, now, when int64) bool {
 	if p.fires > 0 {
 		since = p.since
 	}
-	due := when - since
-	if due > maxHeldDelay || p.spent+max(0, when-now) > maxHeldDelay {
+	due, jump := when-since, max(0, when-now)
+	if due > maxHeldDelay || p.spent+jump > maxHeldDelay {
 		return false
 	}
 	for _, x := range en {
@@ -167,7 +167,7 @@ func (p *postponer) holdsAll(en []*g, now, when int64) bool {
 		p.since = now
 	}
 	p.fires++
-	p.spent += max(0, when-now)
+	p.spent += jump
 	return true
 }
 
