@@ -104,22 +104,6 @@ func newSched(cfg config) (*sched, error) {
 	return sc, nil
 }
 
-// lock takes sc.mu for a goroutine that may not hold the token: while the
-// idle watchdog holds the lock waiting for a value from outside
-// (waitOutside), a goroutine coming back from outside instrumented code
-// wakes it first, instead of waiting out the wait (a millisecond or more
-// of the timer's granularity, then the watchdog's next wait: a test on
-// real TCP waited about 2 ms at every request).
-func (sc *sched) lock() {
-	if sc.dog.waiting.Load() {
-		select {
-		case sc.dog.interrupt <- struct{}{}:
-		default:
-		}
-	}
-	sc.mu.Lock()
-}
-
 // install makes sc the active scheduler.
 func (sc *sched) install() {
 	current.Store(sc)
@@ -139,7 +123,8 @@ func enter() *g {
 	if c := sc.cur.Load(); c != nil && c.gp.Load() == gp {
 		return c
 	}
-	sc.lock()
+	sc.dog.interruptIfWaiting()
+	sc.mu.Lock()
 	x := sc.gs.byGP[gp]
 	sc.mu.Unlock()
 	return x
@@ -242,7 +227,8 @@ func (x *g) doSelect(k opKind, s *Site, cases []SelectCase, hasDefault bool) {
 // field, not built elsewhere and copied: this is every operation's path.
 func (x *g) perform(k opKind, s *Site, obj any, n int64, cases []SelectCase, hasDefault bool) {
 	sc := x.sc
-	sc.lock()
+	sc.dog.interruptIfWaiting()
+	sc.mu.Lock()
 	o := &x.op
 	*o = op{}
 	o.kind, o.site, o.obj, o.n, o.cases, o.hasDefault = k, s, obj, n, cases, hasDefault
