@@ -325,7 +325,7 @@ func (e *explorer) timerFired(sc *sched, t *vtimer) {
 	if t.kind == timerSleep {
 		return
 	}
-	e.cut(sc, "fire "+t.site.String())
+	e.cut(sc, "fire "+t.site.String(), nil)
 	if e.uncounted == "" {
 		e.uncounted = "a timer, ticker or deadline fired"
 		e.stopHB()
@@ -337,8 +337,9 @@ func (e *explorer) timerFired(sc *sched, t *vtimer) {
 // goroutine's own operations: the operations each had begun by then. Runs
 // that differ only there then differ in signature, so the driver does not
 // count them as repeats of one ordering (its Good–Turing estimate). The
-// orderings stay uncounted.
-func (e *explorer) cut(sc *sched, what string) {
+// orderings stay uncounted. by is the goroutine that made the cut (the
+// canceller), nil for a timer.
+func (e *explorer) cut(sc *sched, what string, by *g) {
 	if e.cutN == nil {
 		e.cutN = map[string]int{}
 	}
@@ -354,7 +355,7 @@ func (e *explorer) cut(sc *sched, what string) {
 		}
 	}
 	e.cuts = append(e.cuts, hashSeq(hashString(what), []uint64{uint64(e.cutN[what]), at}))
-	e.cutKind(what)
+	e.cutKind(what, by)
 }
 
 // cutSum is the sum of cutPart over every goroutine of the run, a sum
@@ -476,7 +477,7 @@ func (e *explorer) didCancel(x *g) {
 	if !othersAlive(x) {
 		return
 	}
-	e.cut(x.sc, "cancel")
+	e.cut(x.sc, "cancel", x)
 	if e.uncounted == "" {
 		e.uncounted = "a context was cancelled"
 		e.stopHB()

@@ -14,7 +14,7 @@ import "slices"
 //     goroutine: the object's class, and the two operations' kinds and
 //     sites;
 //   - a cut (a timer fired, a context cancelled): what, with the kind and
-//     site of one goroutine not done (one kind per such goroutine);
+//     site of one goroutine waiting (one kind per such goroutine);
 //   - a data choice: the goroutine's kind, the site and the value.
 
 // maxKinds bounds a run's kinds: past it, the run's kinds are not reported
@@ -82,13 +82,21 @@ func (e *explorer) unit(r *objRecord, x *g) {
 }
 
 // cutKind records a cut's kinds: what, with the kind and site of each
-// goroutine not done (cutSum has listed them in e.liveBuf), one kind
-// each; not which of them were there together, nor how many of each, nor
-// the finished ones (a loop that starts goroutines and cancels a context
-// would make every cut of a new kind).
-func (e *explorer) cutKind(what string) {
+// goroutine not done (cutSum has listed them in e.liveBuf) that waits,
+// or was woken or touched by the step (ready), one kind each; not which
+// of them were there together, nor how many of each, nor the finished
+// ones (a loop that starts goroutines and cancels a context would make
+// every cut of a new kind). Not the one that made it (by), nor one able
+// to step before it and untouched: where a running goroutine happened to
+// be is the interleaving itself, which a test that cancels late while it
+// goes on to its next episode shows at every site; what the cut changes
+// for it is in the kinds of the operations it does next.
+func (e *explorer) cutKind(what string, by *g) {
 	h := hashString(what)
 	for _, y := range e.liveBuf {
+		if y == by || y.en.set == setEnabled {
+			continue
+		}
 		e.kinds.add(mix64(h ^ kindAt(y)))
 	}
 }

@@ -60,3 +60,53 @@ func TestExploreKinds(t *testing.T) {
 		t.Errorf("kinds of 40 episodes %d, of 80 %d; want a few, not growing with the episodes", len(k40), len(k80))
 	}
 }
+
+// lateCancel: n episodes; each starts a goroutine that waits on the
+// episode's context and one that cancels it, and the test goes on at once
+// to the next episode, taking its own mutex at one of sites lines (of
+// eight), where the late cancel finds it able to step.
+func lateCancel(n, sites int) func() {
+	return func() {
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		s := []*rt.Site{
+			at("Lock", "t.mu"),
+			at("Lock", "t.mu"),
+			at("Lock", "t.mu"),
+			at("Lock", "t.mu"),
+			at("Lock", "t.mu"),
+			at("Lock", "t.mu"),
+			at("Lock", "t.mu"),
+			at("Lock", "t.mu"),
+		}
+		for i := range n {
+			ctx, cancel := rt.WithCancel(context.Background(), s[0])
+			rt.WGGo(&wg, func() { rt.Recv(ctx.Done(), s[1]) }, s[2])
+			rt.WGGo(&wg, cancel, s[3])
+			rt.Lock(&mu, s[i%sites])
+			rt.Unlock(&mu, s[7])
+		}
+		rt.WGWait(&wg, s[4])
+	}
+}
+
+// TestCutKindsNameWaiters: a cut's kinds name the goroutines it may
+// release (the waiter on the context) and not where a goroutine able to
+// step happened to be: the test at any of eight sites makes no more kinds
+// than at one of two.
+func TestCutKindsNameWaiters(t *testing.T) {
+	union := func(sites int) int {
+		var all []uint64
+		for _, r := range exploreRuns(t, 5, lateCancel(40, sites)) {
+			all = append(all, r.Explore.Kinds...)
+		}
+		slices.Sort(all)
+		return len(slices.Compact(all))
+	}
+	// A few: the waiter at its receive, the test at its Wait; not one
+	// per site of the test's (12 of them with eight sites before).
+	two, eight := union(2), union(8)
+	if two == 0 || eight > 4 || eight > two+1 {
+		t.Errorf("kinds over 5 runs: %d with two sites, %d with eight; want a few, and no more with eight (one more at most: a watchdog release under load)", two, eight)
+	}
+}
