@@ -89,8 +89,17 @@ func commChan(st ast.Stmt) (ast.Expr, bool) {
 	return nil, false
 }
 
+// A labeled select becomes `L: switch { default: <cases>; switch … }`, not
+// a block holding the label: a goto from outside may reach it (Go forbids
+// a jump into a block), every jump to it evaluates its channels again, and
+// `break L` still leaves it.
 func (f *fileRewriter) writeSelect(w *out, s *ast.SelectStmt, label *ast.Ident, site int) {
-	w.gen("{ ")
+	if label != nil {
+		w.at(f.off(label.Pos()))
+		w.gen(label.Name + ": switch { default: ")
+	} else {
+		w.gen("{ ")
+	}
 	hasDefault := false
 	var cases []string
 	heads := make([]string, len(s.Body.List))
@@ -130,10 +139,6 @@ func (f *fileRewriter) writeSelect(w *out, s *ast.SelectStmt, label *ast.Ident, 
 			f.node(w, ast.Unparen(c.Rhs[0]).(*ast.UnaryExpr).X)
 			w.gen("); ")
 		}
-	}
-	if label != nil {
-		w.at(f.off(label.Pos()))
-		w.gen(label.Name + ": ")
 	}
 	w.at(f.off(s.Select))
 	w.genf("switch __dhrt.Select(%s, %t", f.siteRef(site), hasDefault)
