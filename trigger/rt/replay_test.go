@@ -59,6 +59,10 @@ func TestReplayDivergence(t *testing.T) {
 	if len(r.Warnings) == 0 || !strings.Contains(r.Warnings[0], "diverged at step") {
 		t.Fatalf("warnings %q, want a divergence with its step", r.Warnings)
 	}
+	// The ordered scenario's goroutine is elsewhere: the warning says where.
+	if !strings.Contains(r.Warnings[0], "was to step at") || !strings.Contains(r.Warnings[0], "but is at ") {
+		t.Fatalf("warning %q, want where the goroutine is instead", r.Warnings[0])
+	}
 }
 
 // sleepABBA: two goroutines sleep ten times in one helper (one site), then

@@ -99,8 +99,9 @@ func (r *replay) next(en enView) (*g, bool) {
 		return r.fallback.pick(en), false
 	}
 	want := r.steps[i]
+	var x *g
 	if id := want.Goroutine; id >= 1 && id <= len(r.sc.gs.all) {
-		if x := r.sc.gs.all[id-1]; en.Has(x) && x.op.site.String() == want.Site {
+		if x = r.sc.gs.all[id-1]; en.Has(x) && x.op.site.String() == want.Site {
 			return x, want.Change
 		}
 	}
@@ -108,9 +109,26 @@ func (r *replay) next(en enView) (*g, bool) {
 	for j, x := range en.List(nil) {
 		ids[j] = fmt.Sprintf("%d at %s", x.id, x.op.site)
 	}
-	r.diverge(fmt.Sprintf("replay: diverged at step %d: goroutine %d at %s is not enabled (enabled: %s); continuing at random",
-		i, want.Goroutine, want.Site, strings.Join(ids, ", ")))
+	r.diverge(fmt.Sprintf("replay: diverged at step %d: goroutine %d was to step at %s but %s (enabled: %s); continuing at random",
+		i, want.Goroutine, want.Site, r.standing(x), strings.Join(ids, ", ")))
 	return r.fallback.pick(en), false
+}
+
+// standing says where the schedule's next goroutine x stands instead: a
+// replay that diverges because a goroutine is outside (a network read
+// that took longer than in the recorded run) says so.
+func (r *replay) standing(x *g) string {
+	switch {
+	case x == nil:
+		return "has not started"
+	case x.state == gDone:
+		return "has ended"
+	case x.state == gOutside:
+		return "is outside instrumented code (a system call, a network read)"
+	case x.en.set == setBlocked:
+		return "is blocked at " + x.op.site.String()
+	}
+	return "is at " + x.op.site.String()
 }
 
 // wants reports whether the schedule's next step is x's: the test

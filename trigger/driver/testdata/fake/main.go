@@ -340,7 +340,7 @@ func replay(test string) {
 	}
 	switch test {
 	case "TestDiverge": // leaves the schedule at once, then deadlocks the same way
-		replayWarnings = []string{"replay: diverged at step 1: goroutine 2 at /fake/a.go:10:2 is not enabled (enabled: 3); continuing at random"}
+		replayWarnings = []string{"replay: diverged at step 1: goroutine 2 was to step at /fake/a.go:10:2 but is blocked at /fake/a.go:12:2 (enabled: 3 at /fake/a.go:20:2); continuing at random"}
 		deadlockOn(test, sched[0].Site, sched[1].Site)
 	case "TestUnstable":
 		writeResult(result{Outcome: "ok", Test: test, Warnings: []string{"replay diverged at step 2: goroutine 2 not enabled"}})
