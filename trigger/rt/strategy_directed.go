@@ -78,13 +78,12 @@ type directed struct {
 const latePrio = 0.5
 
 var _ = makes(wire.Directed, func(sc *sched, rng *rand.Rand, cfg config) (strategy, error) {
-	return newDirected(rng, cfg, func() int64 { return sc.clock.now }), nil
+	return newDirected(rng, cfg), nil
 })
 
-// newDirected makes the directed strategy; now reads the run's clock.
-func newDirected(rng *rand.Rand, cfg config, now func() int64) *directed {
+func newDirected(rng *rand.Rand, cfg config) *directed {
 	t := *cfg.Target
-	s := &directed{orders: targetGoroutines(t), post: newPostponer(t, now), lastFirst: cfg.Seed%2 == 0, childFirst: cfg.Seed%4 >= 2, first: siteSet(t.First), late: wire.LateLow(cfg.Seed, &t)}
+	s := &directed{orders: targetGoroutines(t), post: newPostponer(t), lastFirst: cfg.Seed%2 == 0, childFirst: cfg.Seed%4 >= 2, first: siteSet(t.First), late: wire.LateLow(cfg.Seed, &t)}
 	held := len(t.HeldSites) > 0 && cfg.Depth >= 3
 	inner := cfg // the radius points: one fewer with a held-site point
 	if held {

@@ -136,7 +136,7 @@ func TestDirectedCountsOnlyTargetGoroutines(t *testing.T) {
 // alone: a non-target goroutine passes the site without using one.
 func TestDirectedChangePointsSkipOthers(t *testing.T) {
 	cfg := config{Strategy: "directed", Depth: 2, Radius: 1, Steps: 1, Goroutines: 2, Target: &bounds}
-	p := newDirected(rand.New(rand.NewPCG(1, 2)), cfg, stopped) // k = 1, d = 2: the one change point is at 1
+	p := newDirected(rand.New(rand.NewPCG(1, 2)), cfg) // k = 1, d = 2: the one change point is at 1
 	gs := threeGs()
 	for _, x := range gs {
 		p.newG(x)

@@ -33,16 +33,12 @@ import (
 type postponer struct {
 	late, until func(*Site) bool
 	free        map[*g]bool // released for their current operation
-	// now reads the virtual clock; heldAt is when each goroutine was
-	// first held at its current operation (heldSince).
-	now        func() int64
-	heldAt     map[*g]holdStart
-	fires      int   // firings while everything was held
-	since      int64 // the clock at the first of them
-	spent      int64 // the clock's jumps while everything was held, in all
-	timersFree bool  // a step at an Until site released the held timers
-	first      *g    // held at a site both Postpone and Until, first of those there
-	cand       []*g
+	fires       int         // firings while everything was held
+	since       int64       // the clock at the first of them
+	spent       int64       // the clock's jumps while everything was held, in all
+	timersFree  bool        // a step at an Until site released the held timers
+	first       *g          // held at a site both Postpone and Until, first of those there
+	cand        []*g
 }
 
 // maxHeldDelay is the furthest the clock moves, in all, while every
@@ -69,18 +65,11 @@ const maxHeldLockDelay = int64(time.Millisecond)
 // a hold alive for good.
 const maxHeldFires = 4
 
-// holdStart is when a goroutine was first held at the operation it
-// began as its opSeq-th.
-type holdStart struct {
-	seq uint32
-	at  int64
-}
-
-func newPostponer(t targets, now func() int64) *postponer {
+func newPostponer(t targets) *postponer {
 	if len(t.Postpone) == 0 {
 		return nil
 	}
-	return &postponer{late: siteSet(t.Postpone), until: siteSet(t.Until), free: map[*g]bool{}, now: now, heldAt: map[*g]holdStart{}}
+	return &postponer{late: siteSet(t.Postpone), until: siteSet(t.Until), free: map[*g]bool{}}
 }
 
 // siteSet reports whether a site is one of list, cached per *Site.
@@ -99,19 +88,10 @@ func siteSet(list []string) func(*Site) bool {
 	}
 }
 
-// held reports whether x is held back at its current operation: not
-// once it has been held there for maxHeldDelay of the clock
-// (maxHeldLockDelay at a lock acquisition) while others went on. A test
-// whose goroutines never all wait (a cluster's heartbeats, a ticker's
-// loop) would otherwise hold it for good: the Until site may never come,
-// and a goroutine held so long is no longer a slow one.
+// held reports whether x is held back at its current operation.
 func (p *postponer) held(x *g) bool {
 	s := x.op.site
 	if !p.late(s) || p.free[x] {
-		return false
-	}
-	if p.heldSince(x) {
-		p.free[x] = true
 		return false
 	}
 	if !p.until(s) {
@@ -121,22 +101,6 @@ func (p *postponer) held(x *g) bool {
 		p.first = x
 	}
 	return p.first == x
-}
-
-// heldSince notes when x was first held at its current operation and
-// reports whether it has been held there past its delay.
-func (p *postponer) heldSince(x *g) bool {
-	now := p.now()
-	h, ok := p.heldAt[x]
-	if !ok || h.seq != x.opSeq {
-		p.heldAt[x] = holdStart{x.opSeq, now}
-		return false
-	}
-	limit := maxHeldDelay
-	if x.op.isAcquire() {
-		limit = maxHeldLockDelay
-	}
-	return now-h.at > limit
 }
 
 // filter returns the goroutines of en that are not held back; if all
@@ -161,7 +125,6 @@ func (p *postponer) filter(en []*g) []*g {
 // and a step at an Until site releases the goroutines held elsewhere.
 func (p *postponer) stepped(x *g, en []*g) {
 	delete(p.free, x)
-	delete(p.heldAt, x)
 	if p.first == x {
 		p.first = nil
 	}

@@ -7,7 +7,7 @@ import "testing"
 // all that can step.
 func TestPostponer(t *testing.T) {
 	late, until, other := &Site{File: "a.go", Line: 1, Col: 1}, &Site{File: "a.go", Line: 2, Col: 1}, &Site{File: "a.go", Line: 3, Col: 1}
-	p := newPostponer(targets{Postpone: []string{late.String()}, Until: []string{until.String()}}, stopped)
+	p := newPostponer(targets{Postpone: []string{late.String()}, Until: []string{until.String()}})
 	x, y := &g{id: 1}, &g{id: 2}
 	x.op.site, y.op.site = late, other
 	en := []*g{x, y}
@@ -45,7 +45,7 @@ func TestPostponer(t *testing.T) {
 // at an Until site.
 func TestPostponerTimers(t *testing.T) {
 	late, until := &Site{File: "a.go", Line: 1, Col: 1}, &Site{File: "a.go", Line: 2, Col: 1}
-	p := newPostponer(targets{Postpone: []string{late.String()}, Until: []string{until.String()}}, stopped)
+	p := newPostponer(targets{Postpone: []string{late.String()}, Until: []string{until.String()}})
 	other := &Site{File: "b.go", Line: 1, Col: 1}
 	if i := p.tie([]*vtimer{{site: late}, {site: other}}); i != 1 {
 		t.Errorf("tie chose %d, want 1", i)
@@ -65,7 +65,7 @@ func TestPostponerTimers(t *testing.T) {
 // goroutines, whatever the others do (a ticker's goroutine).
 func TestPostponerJumpsBounded(t *testing.T) {
 	late, other := &Site{File: "a.go", Line: 1, Col: 1}, &Site{File: "a.go", Line: 3, Col: 1}
-	p := newPostponer(targets{Postpone: []string{late.String()}}, stopped)
+	p := newPostponer(targets{Postpone: []string{late.String()}})
 	x, y := &g{id: 1}, &g{id: 2}
 	x.op.site, y.op.site = late, other
 	n := 0
@@ -143,7 +143,7 @@ func TestPostponerRunBudget(t *testing.T) {
 // one of them steps there first, which releases it.
 func TestPostponerFirstAtSharedSite(t *testing.T) {
 	s, other := &Site{File: "a.go", Line: 1, Col: 1}, &Site{File: "a.go", Line: 2, Col: 1}
-	p := newPostponer(targets{Postpone: []string{s.String()}, Until: []string{s.String()}}, stopped)
+	p := newPostponer(targets{Postpone: []string{s.String()}, Until: []string{s.String()}})
 	x, y, z := &g{id: 1}, &g{id: 2}, &g{id: 3}
 	x.op.site, y.op.site, z.op.site = s, other, other
 	if c := p.filter([]*g{x, y}); len(c) != 1 || c[0] != y {
@@ -173,44 +173,5 @@ func heldAlone() (*postponer, *g) {
 	late := &Site{File: "a.go", Line: 1, Col: 1}
 	x := &g{id: 1}
 	x.op.site = late
-	return newPostponer(targets{Postpone: []string{late.String()}}, stopped), x
-}
-
-// stopped is a clock that never moves.
-func stopped() int64 { return 0 }
-
-// A goroutine held while others go on is released once the clock has
-// moved past maxHeldLockDelay at a lock acquisition, past maxHeldDelay
-// elsewhere, since it was first held at that operation (a cluster's
-// heartbeats never let every goroutine wait, and its Until site may not
-// come); its next operation is held afresh.
-func TestPostponerHoldBounded(t *testing.T) {
-	late, other := &Site{File: "a.go", Line: 1, Col: 1}, &Site{File: "a.go", Line: 3, Col: 1}
-	var now int64
-	p := newPostponer(targets{Postpone: []string{late.String()}}, func() int64 { return now })
-	for _, acquire := range []bool{false, true} {
-		x, y := &g{id: 1}, &g{id: 2}
-		x.op.site, y.op.site = late, other
-		limit := maxHeldDelay
-		if acquire {
-			x.op.kind, limit = opLock, maxHeldLockDelay
-		}
-		en := []*g{x, y}
-		start := now
-		for now-start <= limit {
-			if c := p.filter(en); len(c) != 1 || c[0] != y {
-				t.Fatalf("acquire %v, %d ns held: %v chosen from, want y alone", acquire, now-start, c)
-			}
-			p.stepped(y, en)
-			now += stepNanos
-		}
-		if c := p.filter(en); len(c) != 2 {
-			t.Fatalf("acquire %v, %d ns held: %d chosen from, want x released", acquire, now-start, len(c))
-		}
-		p.stepped(x, en)
-		x.opSeq++
-		if !p.held(x) {
-			t.Errorf("acquire %v: x's next operation not held", acquire)
-		}
-	}
+	return newPostponer(targets{Postpone: []string{late.String()}}), x
 }
