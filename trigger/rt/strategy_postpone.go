@@ -10,10 +10,8 @@ import (
 // operation, a select that can leave its partner waiting): a goroutine
 // about to step at a Postpone site is not chosen while another goroutine
 // can step, until some other goroutine steps at an Until site (with no
-// Until sites, until nothing else can step), for at most maxHeldDelay of
-// the clock (maxHeldLockDelay at a lock acquisition: held). While
-// everything that can step is held back, the clock may jump to the next
-// timer due within
+// Until sites, until nothing else can step). While everything that can
+// step is held back, the clock may jump to the next timer due within
 // maxHeldDelay (advance asks holdsAll), so a timeout or a deadline fires
 // first, as it would if the held goroutine were slow (slow by
 // maxHeldLockDelay only when it is held at a lock acquisition); after
