@@ -71,10 +71,12 @@ type BlockFinder struct {
 	// sighting of each with its goroutines.
 	seen  map[[2]report.Site]bool
 	flips []flip
-	runs  []Run
-	run   *blockRun
-	cands map[string]*Prediction
-	order []string
+	// stoppers are the loops' receivers and their stoppers (Stoppers).
+	stoppers []*stopper
+	runs     []Run
+	run      *blockRun
+	cands    map[string]*Prediction
+	order    []string
 	// others holds, per select site, the sites of the operations by
 	// which other goroutines completed it (a close, a plain send or
 	// receive), in order of first sight.
@@ -103,6 +105,7 @@ type siblingOrder struct {
 // blockRun is the state of the run being read.
 type blockRun struct {
 	idx     int
+	loops   *stopRun            // for the stopper aims
 	creator map[int]string      // goroutine → creation site
 	locks   map[int]string      // lock id → class
 	held    map[int][]heldAt    // goroutine → locks held, in order
@@ -388,7 +391,7 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 	if e.Op == trace.OpRun {
 		b.finishRun()
 		b.runs = append(b.runs, Run{N: e.ID, Test: e.Name})
-		b.run = &blockRun{idx: len(b.runs) - 1, creator: map[int]string{}, locks: map[int]string{},
+		b.run = &blockRun{idx: len(b.runs) - 1, loops: newStopRun(), creator: map[int]string{}, locks: map[int]string{},
 			held: map[int][]heldAt{}, last: map[int]commAt{}, closed: map[int]report.Site{}, acqs: map[string][]acqRec{}, acqSeen: map[classAcq]bool{}, acrossSeen: map[acrossRec]bool{}, lastAcq: map[int]acqRec{}, lastRel: map[int]report.Site{},
 			lastRelLock: map[int]int{}, steps: map[int][2]int{}, sending: map[int]sendRec{}, sent: map[int]acqRec{},
 			parent: map[int]int{}, mayBlock: map[int]int{}, before: map[[2]int]int{}, pending: map[int]pendingOp{}, dirty: map[acrossRec]bool{}}
@@ -403,6 +406,7 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 	case trace.OpAcq, trace.OpRAcq, trace.OpWait, trace.OpRWait, trace.OpComm:
 		if e.G > 0 {
 			r.steps[e.G] = [2]int{e.Site + 1, r.steps[e.G][0]}
+			r.loops.stopEvent(e.Op, e.G, e.Mode, e.Obj, site(e.Site))
 		}
 	}
 	switch e.Op {
@@ -660,6 +664,7 @@ func (b *BlockFinder) finishRun() {
 		}
 	}
 	b.wgCandidates(r)
+	b.finishStops(r)
 	for _, w := range r.waits { // a Signal that can come before the Wait: lost wakeup
 		b.condCandidates(r, w)
 		bl := Block{HeldAt: w.lock, OpAt: w.wait, Mode: trace.CommCondWait, Waiter: r.creatorOf(w.g)}

@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -358,5 +359,64 @@ rel 3 0
 	}
 	if n := mixed("go 1 3 2", ""); n != 1 {
 		t.Errorf("%d mixed candidates, want 1: the holder did not make the worker", n)
+	}
+}
+
+// A goroutine that receives from a channel in a loop (g2), and two
+// goroutines the test starts that each may close it (g3 at its first
+// operation, a lock; g4 closes it in another run after a lock of its
+// own): one stopper aim holds both at their first operations. The test's
+// goroutine closing a channel, or a loop of one receive, is no stopper.
+func TestStoppers(t *testing.T) {
+	b := blockFind(t, `deadhunt-trace 1
+run 1 TestS
+site 0 s_test.go:5:2 s
+site 1 s.go:10:2 Watch
+site 2 s.go:20:9 watch
+site 3 s_test.go:8:2 s
+site 4 s.go:30:3 Close
+site 5 s.go:32:2 Close
+site 6 s_test.go:9:2 s
+site 7 s.go:40:3 Stop
+lock 0 B.mu 0x1
+lock 1 C.mu 0x2
+go 1 2 1
+comm 2 2 2 1
+comm 2 2 2 1
+go 1 3 3
+go 1 4 6
+acq 3 0 4
+comm 3 5 16 1
+rel 3 0
+acq 4 1 7
+rel 4 1
+comm 2 2 2 1
+comm 1 2 16 2
+run 2 TestS
+lock 0 B.mu 0x1
+lock 1 C.mu 0x2
+go 1 2 1
+comm 2 2 2 1
+comm 2 2 2 1
+go 1 3 3
+go 1 4 6
+acq 4 1 7
+acq 4 0 4
+comm 4 5 16 1
+rel 4 0
+rel 4 1
+acq 3 0 4
+rel 3 0
+`)
+	ss := b.Stoppers()
+	if len(ss) != 1 {
+		t.Fatalf("%d stopper aims, want 1", len(ss))
+	}
+	s := ss[0]
+	if want := []string{"s.go:30:3", "s.go:40:3"}; !slices.Equal(s.Target.Postpone, want) || len(s.Target.Until) != 0 {
+		t.Errorf("postpone %v until %v, want %v and none", s.Target.Postpone, s.Target.Until, want)
+	}
+	if s.Block == nil || !s.Block.Flip || s.Block.Waiter != "s.go:10:2" {
+		t.Errorf("block %+v, want an aim (Flip) for the receiver made at s.go:10:2", s.Block)
 	}
 }

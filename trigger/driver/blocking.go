@@ -22,7 +22,8 @@ import (
 // already names is left out, and so is one whose finding an earlier
 // candidate names (a Shape candidate comes before the generic one of the
 // same goroutines); the others are findings and aims like the lock-order
-// predictions, after them.
+// predictions, after them. Then the stopper aims (predict.Stoppers), then
+// the order flips, but for those whose held sites a stopper aim holds.
 func (pr *Predictions) addBlocking(pkg string, files []string, res *predict.Result) {
 	b := predict.NewBlockFinder()
 	for _, name := range files {
@@ -46,7 +47,15 @@ func (pr *Predictions) addBlocking(pkg string, files []string, res *predict.Resu
 		pr.addAims(pkg, c)
 	}
 	pr.Findings = append(pr.Findings, fs...)
-	for _, c := range b.Flips() { // aims only; a lock-order prediction's own aim orders its locks
+	var stopped []string             // the sites the stopper aims hold
+	for _, c := range b.Stoppers() { // aims only
+		pr.addAims(pkg, c)
+		stopped = append(stopped, c.Target.Postpone...)
+	}
+	for _, c := range b.Flips() {
+		if len(stopped) > 0 && !slices.ContainsFunc(c.Target.Postpone, func(s string) bool { return !slices.Contains(stopped, s) }) {
+			continue // a stopper aim holds its goroutine there already, and longer
+		} // aims only; a lock-order prediction's own aim orders its locks
 		if len(c.Classes) > 0 && slices.ContainsFunc(res.Predictions, func(p *predict.Prediction) bool {
 			return p.Block == nil && slices.Contains(p.Classes, c.Classes[0])
 		}) {

@@ -1,0 +1,142 @@
+package predict
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/deadhunt/deadhunt/predict/trace"
+	"github.com/deadhunt/deadhunt/report"
+)
+
+// Stoppers: a goroutine that receives from a channel in a loop (a
+// watcher, a worker) and goroutines that close it (a Close, a shutdown)
+// race in every test that starts a service and stops it at once. The
+// stoppers most often win, and the loop's deeper states (a callback of
+// its own that sends on the channel it drains, a second notification
+// that fills its buffer) are never reached. A stopper aim holds the
+// stoppers at their first operations while anything else can step, so
+// the loop runs as far as it can before they come.
+
+// maxStoppers bounds the stopper aims of a package's traces.
+const maxStoppers = 2
+
+// stopRun is what one run showed for the stopper aims.
+type stopRun struct {
+	first  map[int]report.Site // goroutine → its first lock or channel operation
+	recvs  map[[2]int]int      // (goroutine, channel) → its receives there
+	closes map[int][]int       // channel → the goroutines that closed it
+	at     map[int]report.Site // channel → where it was first closed
+}
+
+func newStopRun() *stopRun {
+	return &stopRun{first: map[int]report.Site{}, recvs: map[[2]int]int{}, closes: map[int][]int{}, at: map[int]report.Site{}}
+}
+
+// stopper is a loop's receiver and what stopped it, over the runs.
+type stopper struct {
+	receiver string        // the loop's goroutine's creation site
+	closer   report.Site   // where its channel was first seen closed
+	creators []string      // the stoppers' creation sites
+	firsts   []report.Site // their first operations' sites
+	run      int
+}
+
+// stopEvent notes a step of goroutine g at s (op, mode, channel).
+func (r *stopRun) stopEvent(op trace.Op, g, mode, obj int, s report.Site) {
+	if g <= 0 {
+		return
+	}
+	if _, ok := r.first[g]; !ok {
+		r.first[g] = s
+	}
+	if op != trace.OpComm || obj == 0 {
+		return
+	}
+	switch {
+	case mode&trace.CommClose != 0:
+		if !slices.Contains(r.closes[obj], g) {
+			r.closes[obj] = append(r.closes[obj], g)
+		}
+		if _, ok := r.at[obj]; !ok {
+			r.at[obj] = s
+		}
+	case mode&trace.CommRecv != 0 && mode&trace.CommDefault == 0:
+		r.recvs[[2]int{g, obj}]++
+	}
+}
+
+// finishStops adds the run's stoppers: a goroutine that received from a
+// channel at least twice (a loop), and the goroutines made elsewhere that
+// closed it.
+func (b *BlockFinder) finishStops(r *blockRun) {
+	sr := r.loops
+	if sr == nil {
+		return
+	}
+	for _, obj := range slices.Sorted(maps.Keys(sr.closes)) {
+		closers := sr.closes[obj]
+		for _, g := range slices.Sorted(maps.Keys(r.creator)) {
+			if sr.recvs[[2]int{g, obj}] < 2 || slices.Contains(closers, g) {
+				continue
+			}
+			recv := r.creatorOf(g)
+			st := b.stopperOf(recv, sr.at[obj], r.idx)
+			for _, c := range closers {
+				cc, s := r.creatorOf(c), sr.first[c]
+				if cc == recv || cc == TestGoroutine || s.IsZero() {
+					continue
+				}
+				if !slices.Contains(st.creators, cc) {
+					st.creators = append(st.creators, cc)
+				}
+				if !slices.Contains(st.firsts, s) {
+					st.firsts = append(st.firsts, s)
+				}
+			}
+		}
+	}
+}
+
+// stopperOf returns the stopper entry of a loop's receiver, made at its
+// first sighting.
+func (b *BlockFinder) stopperOf(recv string, closer report.Site, run int) *stopper {
+	for _, st := range b.stoppers {
+		if st.receiver == recv {
+			return st
+		}
+	}
+	st := &stopper{receiver: recv, closer: closer, run: run}
+	b.stoppers = append(b.stoppers, st)
+	return st
+}
+
+// Stoppers returns the stopper aims: for a loop's receiver, its stoppers
+// held at their first operations (Postpone, no Until) while anything
+// else can step. Aims only, not findings. At most maxStoppers, in order
+// of first sight.
+func (b *BlockFinder) Stoppers() []*Prediction {
+	var out []*Prediction
+	for _, st := range b.stoppers {
+		if len(out) == maxStoppers {
+			break
+		}
+		if len(st.firsts) == 0 {
+			continue
+		}
+		firsts := sortSites(slices.Clone(st.firsts))
+		post := make([]string, len(firsts))
+		for i, s := range firsts {
+			post[i] = s.String()
+		}
+		c := &Prediction{Kind: report.Blocked, Level: Instance, Runs: []Run{b.runs[st.run]},
+			Block: &Block{HeldAt: firsts[0], OpAt: st.closer, PartnerAt: firsts, Waiter: st.receiver, Creators: append([]string{st.receiver}, st.creators...), Flip: true}}
+		c.Target = Target{Sites: firsts, Postpone: post}
+		c.Goroutines = 1 + len(st.creators)
+		c.Evidence = []string{fmt.Sprintf("the goroutines created at %s closed at %s a channel the goroutine created at %s received from in a loop: held at %s while anything else can step",
+			strings.Join(st.creators, ", "), st.closer, st.receiver, strings.Join(post, ", "))}
+		out = append(out, c)
+	}
+	return out
+}
