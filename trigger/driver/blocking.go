@@ -52,10 +52,10 @@ func (pr *Predictions) addBlocking(pkg string, files []string, res *predict.Resu
 		pr.addAims(pkg, c)
 		stopped = append(stopped, c.Target.Postpone...)
 	}
-	for _, c := range b.Flips() {
+	for _, c := range b.Flips() { // aims only; a lock-order prediction's own aim orders its locks
 		if len(stopped) > 0 && !slices.ContainsFunc(c.Target.Postpone, func(s string) bool { return !slices.Contains(stopped, s) }) {
 			continue // a stopper aim holds its goroutine there already, and longer
-		} // aims only; a lock-order prediction's own aim orders its locks
+		}
 		if len(c.Classes) > 0 && slices.ContainsFunc(res.Predictions, func(p *predict.Prediction) bool {
 			return p.Block == nil && slices.Contains(p.Classes, c.Classes[0])
 		}) {
