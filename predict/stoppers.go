@@ -25,13 +25,13 @@ const maxStoppers = 2
 // stopRun is what one run showed for the stopper aims.
 type stopRun struct {
 	first  map[int]report.Site // goroutine → its first lock or channel operation
-	recvs  map[[2]int]int      // (goroutine, channel) → its receives there
+	recvs  map[int]map[int]int // channel → goroutine → its receives there
 	closes map[int][]int       // channel → the goroutines that closed it
 	at     map[int]report.Site // channel → where it was first closed
 }
 
 func newStopRun() *stopRun {
-	return &stopRun{first: map[int]report.Site{}, recvs: map[[2]int]int{}, closes: map[int][]int{}, at: map[int]report.Site{}}
+	return &stopRun{first: map[int]report.Site{}, recvs: map[int]map[int]int{}, closes: map[int][]int{}, at: map[int]report.Site{}}
 }
 
 // stopper is a loop's receiver and what stopped it, over the runs.
@@ -63,7 +63,10 @@ func (r *stopRun) stopEvent(op trace.Op, g, mode, obj int, s report.Site) {
 			r.at[obj] = s
 		}
 	case mode&trace.CommRecv != 0 && mode&trace.CommDefault == 0:
-		r.recvs[[2]int{g, obj}]++
+		if r.recvs[obj] == nil {
+			r.recvs[obj] = map[int]int{}
+		}
+		r.recvs[obj][g]++
 	}
 }
 
@@ -77,8 +80,8 @@ func (b *BlockFinder) finishStops(r *blockRun) {
 	}
 	for _, obj := range slices.Sorted(maps.Keys(sr.closes)) {
 		closers := sr.closes[obj]
-		for _, g := range slices.Sorted(maps.Keys(r.creator)) {
-			if sr.recvs[[2]int{g, obj}] < 2 || slices.Contains(closers, g) {
+		for _, g := range slices.Sorted(maps.Keys(sr.recvs[obj])) { // its receivers only: a run may close 100,000 channels
+			if sr.recvs[obj][g] < 2 || slices.Contains(closers, g) {
 				continue
 			}
 			recv := r.creatorOf(g)
