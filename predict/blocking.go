@@ -406,7 +406,7 @@ func (b *BlockFinder) event(e trace.Event, tab *trace.Table, sites map[int]repor
 	case trace.OpAcq, trace.OpRAcq, trace.OpWait, trace.OpRWait, trace.OpComm:
 		if e.G > 0 {
 			r.steps[e.G] = [2]int{e.Site + 1, r.steps[e.G][0]}
-			r.loops.stopEvent(e.Op, e.G, e.Mode, e.Obj, site(e.Site))
+			r.loops.stopEvent(e.Op, e.G, e.Mode, e.Obj, e.Site, site)
 		}
 	}
 	switch e.Op {

@@ -366,7 +366,8 @@ rel 3 0
 // goroutines the test starts that each may close it (g3 at its first
 // operation, a lock; g4 closes it in another run after a lock of its
 // own): one stopper aim holds both at their first operations. The test's
-// goroutine closing a channel, or a loop of one receive, is no stopper.
+// goroutine closing a channel g2 loops on (channel 2), or g4 closing one
+// that g5 received from once (channel 3), makes no stopper.
 func TestStoppers(t *testing.T) {
 	b := blockFind(t, `deadhunt-trace 1
 run 1 TestS
@@ -378,6 +379,8 @@ site 4 s.go:30:3 Close
 site 5 s.go:32:2 Close
 site 6 s_test.go:9:2 s
 site 7 s.go:40:3 Stop
+site 8 s_test.go:10:2 s
+site 9 s.go:50:9 once
 lock 0 B.mu 0x1
 lock 1 C.mu 0x2
 go 1 2 1
@@ -391,7 +394,12 @@ rel 3 0
 acq 4 1 7
 rel 4 1
 comm 2 2 2 1
+comm 2 2 2 2
+comm 2 2 2 2
 comm 1 2 16 2
+go 1 5 8
+comm 5 9 2 3
+comm 4 5 16 3
 run 2 TestS
 lock 0 B.mu 0x1
 lock 1 C.mu 0x2

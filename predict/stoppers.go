@@ -26,12 +26,17 @@ const maxStoppers = 2
 type stopRun struct {
 	first  map[int]report.Site // goroutine → its first lock or channel operation
 	recvs  map[int]map[int]int // channel → goroutine → its receives there
-	closes map[int][]int       // channel → the goroutines that closed it
-	at     map[int]report.Site // channel → where it was first closed
+	closed map[int]closeAt     // channel → its close (a channel closes once)
+}
+
+// closeAt is a channel's close: by goroutine g at site at.
+type closeAt struct {
+	g  int
+	at report.Site
 }
 
 func newStopRun() *stopRun {
-	return &stopRun{first: map[int]report.Site{}, recvs: map[int]map[int]int{}, closes: map[int][]int{}, at: map[int]report.Site{}}
+	return &stopRun{first: map[int]report.Site{}, recvs: map[int]map[int]int{}, closed: map[int]closeAt{}}
 }
 
 // stopper is a loop's receiver and what stopped it, over the runs.
@@ -43,24 +48,22 @@ type stopper struct {
 	run      int
 }
 
-// stopEvent notes a step of goroutine g at s (op, mode, channel).
-func (r *stopRun) stopEvent(op trace.Op, g, mode, obj int, s report.Site) {
+// stopEvent notes a step of goroutine g at site id (op, mode, channel);
+// site names the id, looked up only for a first step or a close.
+func (r *stopRun) stopEvent(op trace.Op, g, mode, obj, id int, site func(int) report.Site) {
 	if g <= 0 {
 		return
 	}
 	if _, ok := r.first[g]; !ok {
-		r.first[g] = s
+		r.first[g] = site(id)
 	}
 	if op != trace.OpComm || obj == 0 {
 		return
 	}
 	switch {
 	case mode&trace.CommClose != 0:
-		if !slices.Contains(r.closes[obj], g) {
-			r.closes[obj] = append(r.closes[obj], g)
-		}
-		if _, ok := r.at[obj]; !ok {
-			r.at[obj] = s
+		if _, ok := r.closed[obj]; !ok {
+			r.closed[obj] = closeAt{g, site(id)}
 		}
 	case mode&trace.CommRecv != 0 && mode&trace.CommDefault == 0:
 		if r.recvs[obj] == nil {
@@ -71,32 +74,27 @@ func (r *stopRun) stopEvent(op trace.Op, g, mode, obj int, s report.Site) {
 }
 
 // finishStops adds the run's stoppers: a goroutine that received from a
-// channel at least twice (a loop), and the goroutines made elsewhere that
-// closed it.
+// channel at least twice (a loop), and the goroutine made elsewhere, not
+// the test's own, that closed it.
 func (b *BlockFinder) finishStops(r *blockRun) {
 	sr := r.loops
-	if sr == nil {
-		return
-	}
-	for _, obj := range slices.Sorted(maps.Keys(sr.closes)) {
-		closers := sr.closes[obj]
+	for _, obj := range slices.Sorted(maps.Keys(sr.closed)) {
+		c := sr.closed[obj]
+		cc, s := r.creatorOf(c.g), sr.first[c.g]
 		for _, g := range slices.Sorted(maps.Keys(sr.recvs[obj])) { // its receivers only: a run may close 100,000 channels
-			if sr.recvs[obj][g] < 2 || slices.Contains(closers, g) {
+			if sr.recvs[obj][g] < 2 || g == c.g {
 				continue
 			}
 			recv := r.creatorOf(g)
-			st := b.stopperOf(recv, sr.at[obj], r.idx)
-			for _, c := range closers {
-				cc, s := r.creatorOf(c), sr.first[c]
-				if cc == recv || cc == TestGoroutine || s.IsZero() {
-					continue
-				}
-				if !slices.Contains(st.creators, cc) {
-					st.creators = append(st.creators, cc)
-				}
-				if !slices.Contains(st.firsts, s) {
-					st.firsts = append(st.firsts, s)
-				}
+			st := b.stopperOf(recv, c.at, r.idx)
+			if cc == recv || cc == TestGoroutine {
+				continue
+			}
+			if !slices.Contains(st.creators, cc) {
+				st.creators = append(st.creators, cc)
+			}
+			if !slices.Contains(st.firsts, s) {
+				st.firsts = append(st.firsts, s)
 			}
 		}
 	}
