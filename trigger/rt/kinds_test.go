@@ -69,7 +69,7 @@ func lateCancel(n, sites int) func() {
 	return func() {
 		var mu sync.Mutex
 		var wg sync.WaitGroup
-		s := []*rt.Site{
+		locks := []*rt.Site{ // eight lines: eight sites
 			at("Lock", "t.mu"),
 			at("Lock", "t.mu"),
 			at("Lock", "t.mu"),
@@ -80,13 +80,13 @@ func lateCancel(n, sites int) func() {
 			at("Lock", "t.mu"),
 		}
 		for i := range n {
-			ctx, cancel := rt.WithCancel(context.Background(), s[0])
-			rt.WGGo(&wg, func() { rt.Recv(ctx.Done(), s[1]) }, s[2])
-			rt.WGGo(&wg, cancel, s[3])
-			rt.Lock(&mu, s[i%sites])
-			rt.Unlock(&mu, s[7])
+			ctx, cancel := rt.WithCancel(context.Background(), at("WithCancel", ""))
+			rt.WGGo(&wg, func() { rt.Recv(ctx.Done(), at("Recv", "ctx.Done")) }, at("WGGo", "waiter"))
+			rt.WGGo(&wg, cancel, at("WGGo", "canceller"))
+			rt.Lock(&mu, locks[i%sites])
+			rt.Unlock(&mu, at("Unlock", "t.mu"))
 		}
-		rt.WGWait(&wg, s[4])
+		rt.WGWait(&wg, at("WGWait", ""))
 	}
 }
 
@@ -104,7 +104,7 @@ func TestCutKindsNameWaiters(t *testing.T) {
 		return len(slices.Compact(all))
 	}
 	// A few: the waiter at its receive, the test at its Wait; not one
-	// per site of the test's (12 of them with eight sites before).
+	// per site of the test's (15 of them with eight sites before).
 	two, eight := union(2), union(8)
 	if two == 0 || eight > 4 || eight > two+1 {
 		t.Errorf("kinds over 5 runs: %d with two sites, %d with eight; want a few, and no more with eight (one more at most: a watchdog release under load)", two, eight)
