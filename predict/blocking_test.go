@@ -367,7 +367,8 @@ rel 3 0
 // operation, a lock; g4 closes it in another run after a lock of its
 // own): one stopper aim holds both at their first operations. The test's
 // goroutine closing a channel g2 loops on (channel 2), or g4 closing one
-// that g5 received from once (channel 3), makes no stopper.
+// that g5 received from once (channel 3), makes no stopper. The receiver
+// steps last (Slow).
 func TestStoppers(t *testing.T) {
 	b := blockFind(t, `deadhunt-trace 1
 run 1 TestS
@@ -426,5 +427,8 @@ rel 3 0
 	}
 	if s.Block == nil || !s.Block.Flip || s.Block.Waiter != "s.go:10:2" {
 		t.Errorf("block %+v, want an aim (Flip) for the receiver made at s.go:10:2", s.Block)
+	}
+	if want := []string{"s.go:10:2"}; !slices.Equal(s.Target.Slow, want) {
+		t.Errorf("slow %v, want the receiver %v", s.Target.Slow, want)
 	}
 }

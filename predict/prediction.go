@@ -77,6 +77,9 @@ type Target struct {
 	// before their creators' next steps on an aim's first seed (an
 	// abandoned partner's select: set up before its creator can stop it).
 	First []string
+	// Slow: creation sites whose goroutines the directed strategy runs
+	// only when nothing else can step (a stopper aim's loop receiver).
+	Slow []string
 }
 
 // key identifies a prediction for deduplication: kind and sorted classes.

@@ -17,7 +17,9 @@ import (
 // its own that sends on the channel it drains, a second notification
 // that fills its buffer) are never reached. A stopper aim holds the
 // stoppers at their first operations while anything else can step, so
-// the loop runs as far as it can before they come.
+// the loop runs as far as it can before they come; the loop itself steps
+// only when nothing else can, so the goroutines that feed it (the ones it
+// starts among them) have filled its channel when it drains it.
 
 // maxStoppers bounds the stopper aims of a package's traces.
 const maxStoppers = 2
@@ -134,9 +136,13 @@ func (b *BlockFinder) Stoppers() []*Prediction {
 		c := &Prediction{Kind: report.Blocked, Level: Instance, Runs: []Run{b.runs[st.run]},
 			Block: &Block{HeldAt: firsts[0], OpAt: st.closer, PartnerAt: firsts, Waiter: st.receiver, Creators: append([]string{st.receiver}, st.creators...), Flip: true}}
 		c.Target = Target{Sites: firsts, Postpone: post}
+		slow := ""
+		if st.receiver != TestGoroutine {
+			c.Target.Slow, slow = []string{st.receiver}, "; the receiver steps only when nothing else can"
+		}
 		c.Goroutines = 1 + len(st.creators)
-		c.Evidence = []string{fmt.Sprintf("the goroutines created at %s closed at %s a channel the goroutine created at %s received from in a loop: held at %s while anything else can step",
-			strings.Join(st.creators, ", "), st.closer, st.receiver, strings.Join(post, ", "))}
+		c.Evidence = []string{fmt.Sprintf("the goroutines created at %s closed at %s a channel the goroutine created at %s received from in a loop: held at %s while anything else can step%s",
+			strings.Join(st.creators, ", "), st.closer, st.receiver, strings.Join(post, ", "), slow)}
 		out = append(out, c)
 	}
 	return out

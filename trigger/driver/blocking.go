@@ -70,7 +70,7 @@ func (pr *Predictions) addBlocking(pkg string, files []string, res *predict.Resu
 // of its operations and partners as the counted steps.
 func blockTarget(c *predict.Prediction) wire.Target {
 	t := wire.Target{Classes: c.Target.Classes, Goroutines: c.Target.Goroutines,
-		Postpone: c.Target.Postpone, Until: c.Target.Until, First: c.Target.First}
+		Postpone: c.Target.Postpone, Until: c.Target.Until, First: c.Target.First, Slow: c.Target.Slow}
 	for _, s := range c.Target.Sites {
 		addSite(&t.Sites, s)
 	}

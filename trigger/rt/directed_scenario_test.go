@@ -198,3 +198,68 @@ func TestDirectedHeldPartner(t *testing.T) {
 		t.Errorf("random: %d of 6 seeds deadlocked, want some to take the sender's case", hits)
 	}
 }
+
+// Sites of the slowreceiver scenario.
+var (
+	slowLoopGo = &rt.Site{File: "/s/s.go", Line: 10, Col: 2, Op: "Go"}
+	slowRecv   = &rt.Site{File: "/s/s.go", Line: 12, Col: 10, Op: "Recv"}
+	slowSend   = &rt.Site{File: "/s/s.go", Line: 14, Col: 4, Op: "Send"}
+	slowFeedA  = &rt.Site{File: "/s/s.go", Line: 20, Col: 3, Op: "Send"}
+	slowFeedB  = &rt.Site{File: "/s/s.go", Line: 21, Col: 3, Op: "Send"}
+)
+
+func init() { scenarios["slowreceiver"] = slowReceiver }
+
+// slowReceiver: a loop receives two notes from a channel of one slot, and on
+// note 2 notifies again on the channel only it drains; two feeders send
+// notes 1 and 2. The loop blocks for good when it takes note 2 while
+// note 1 fills the slot: both feeders must have sent before it drains.
+func slowReceiver() {
+	notes := make(chan int, 1)
+	rt.Go(slowLoopGo, func() {
+		for range 2 {
+			if rt.Recv(notes, slowRecv) == 2 {
+				rt.Send(notes, 0, slowSend)
+			}
+		}
+	})
+	rt.Go(at("Go", ""), func() { rt.Send(notes, 1, slowFeedA) })
+	rt.Go(at("Go", ""), func() { rt.Send(notes, 2, slowFeedB) })
+}
+
+// TestDirectedSlow: a goroutine created at a Slow site steps only when no
+// other can, so in every seed both feeders have come to their sends (one
+// into the slot, one blocked) before the loop's first receive, and the loop blocks for
+// good whenever note 2 came first: in more seeds than when the loop is
+// ordered like the others.
+func TestDirectedSlow(t *testing.T) {
+	const seeds = 40
+	tg := rt.Targets{Sites: []string{slowRecv.String(), slowSend.String()}}
+	cfg := rt.Config{Strategy: "directed", Depth: 3, Steps: 3, Radius: 2, Goroutines: 4, Target: &tg}
+	_, ordered := hunt(t, cfg, "slowreceiver", seeds)
+	cfg.Target.Slow = []string{slowLoopGo.String()}
+	_, slow := hunt(t, cfg, "slowreceiver", seeds)
+	t.Logf("deadlocks in %d seeds: loop ordered like the others %d, slow %d", seeds, ordered, slow)
+	if slow <= ordered || slow < seeds/4 {
+		t.Errorf("slow loop %d/%d, ordered like the others %d/%d", slow, seeds, ordered, seeds)
+	}
+	for seed := uint64(1); seed <= 10; seed++ {
+		cfg.Seed = seed
+		r := run(t, cfg, "slowreceiver")
+		started, sent := 0, 0 // the feeders' (goroutines 3 and 4)
+		for _, s := range r.Schedule {
+			if s.Site == slowRecv.String() {
+				break
+			}
+			switch {
+			case s.Goroutine >= 3 && s.Op == "Start":
+				started++
+			case s.Site == slowFeedA.String() || s.Site == slowFeedB.String():
+				sent++
+			}
+		}
+		if started != 2 || sent != 1 {
+			t.Errorf("seed %d: before the loop's first receive %d feeders started and %d sent, want 2 and 1 (the other blocked)", seed, started, sent)
+		}
+	}
+}

@@ -35,6 +35,10 @@ const testGoroutine = "test"
 // runs showed such a stopper (Target.Late) swaps: late goroutines low on
 // three seeds in four.
 //
+// A target goroutine created at a Target.Slow site (a stopper aim's loop
+// receiver) gets a priority below the change points', above the late
+// goroutines': it steps when no other target can.
+//
 // With held sites (the acquisitions of a cycle edge's first lock), one of
 // the d-1 change points is drawn among those instead, uniformly in
 // [1, held_steps], and demotes the goroutine to just above the other
@@ -70,12 +74,18 @@ type directed struct {
 	// orders.
 	childFirst bool
 	first      func(*Site) bool
+	slow       func(*Site) bool // Target.Slow
 	allBuf     []*g
 }
 
 // latePrio is a late goroutine's priority: below every change point's
-// (1..d-1), above a demoted spinner's (0 and less).
-const latePrio = 0.5
+// (1..d-1), above a demoted spinner's (0 and less); slowPrio, a target
+// goroutine created at a Target.Slow site's: below the change points',
+// above the late goroutines.
+const (
+	latePrio = 0.5
+	slowPrio = 0.75
+)
 
 var _ = makes(wire.Directed, func(sc *sched, rng *rand.Rand, cfg config) (strategy, error) {
 	return newDirected(rng, cfg), nil
@@ -83,7 +93,7 @@ var _ = makes(wire.Directed, func(sc *sched, rng *rand.Rand, cfg config) (strate
 
 func newDirected(rng *rand.Rand, cfg config) *directed {
 	t := *cfg.Target
-	s := &directed{orders: targetGoroutines(t), post: newPostponer(t), lastFirst: cfg.Seed%2 == 0, childFirst: cfg.Seed%4 >= 2, first: siteSet(t.First), late: wire.LateLow(cfg.Seed, &t)}
+	s := &directed{orders: targetGoroutines(t), post: newPostponer(t), lastFirst: cfg.Seed%2 == 0, childFirst: cfg.Seed%4 >= 2, first: siteSet(t.First), slow: siteSet(t.Slow), late: wire.LateLow(cfg.Seed, &t)}
 	held := len(t.HeldSites) > 0 && cfg.Depth >= 3
 	inner := cfg // the radius points: one fewer with a held-site point
 	if held {
@@ -163,6 +173,9 @@ func (s *directed) newG(x *g) {
 	if s.orders(x) {
 		s.targetSeen = true
 		s.pct.newG(x)
+		if s.slow(x.created) {
+			s.setPrio(x, slowPrio)
+		}
 		return
 	}
 	s.fair.add(x)

@@ -82,4 +82,9 @@ type Target struct {
 	// before their creators' next ones on the aim's first seed (the other
 	// target goroutines' creators go on first there; later seeds swap).
 	First []string `json:"first,omitempty"`
+	// Slow: creation sites whose goroutines step only when no other
+	// goroutine can (below the change points): a loop's receiver under
+	// a stopper aim, which then drains its channel as full as the
+	// goroutines feeding it can make it.
+	Slow []string `json:"slow,omitempty"`
 }
