@@ -94,6 +94,11 @@ type clock struct {
 	ended      bool
 	endedTries int
 	stay       int // goroutines not managed that outlasted the settles (fire)
+	// selfEnding is 1 while an ending goroutine takes its last decision
+	// (exit): it is one of the goroutines a settle would wait for, and
+	// goes only once the decision returns.
+	selfEnding int
+	gaveUp     int // settles of ended goroutines that waited their whole limit
 	// realWaiters counts the goroutines at a channel operation on a
 	// channel of time.Time that is not a virtual timer's (perform).
 	realWaiters int
@@ -552,6 +557,9 @@ func (sc *sched) settle(skip int, limit time.Duration, exiting bool) int {
 		case i < 12 || time.Since(start) < limit:
 			time.Sleep(20 * time.Microsecond)
 		default:
+			if exiting {
+				sc.clock.gaveUp++
+			}
 			return n
 		}
 	}
@@ -570,7 +578,7 @@ func (sc *sched) settleEnded(skip int, limit time.Duration) {
 	if !c.ended {
 		return
 	}
-	n := sc.settle(skip+c.stay, limit, true)
+	n := sc.settle(skip+c.stay+c.selfEnding, limit, true)
 	if c.endedTries--; n <= 0 || c.endedTries <= 0 {
 		c.ended = false
 		c.stay = max(c.stay+n-int(c.exiting.Load()), 0)

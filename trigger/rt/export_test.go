@@ -155,3 +155,12 @@ func SetEndClocks(cpu func() time.Duration, wall func() time.Time) (restore func
 	cpuTime, wallNow = cpu, wall
 	return func() { cpuTime, wallNow = oldCPU, oldWall }
 }
+
+// SettlesGaveUp is how many times the last scenario's clock waited the
+// whole limit for ended goroutines to go (clock.go, settle).
+func SettlesGaveUp() int {
+	sc := lastScenario.Load()
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	return sc.clock.gaveUp
+}

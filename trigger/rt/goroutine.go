@@ -196,7 +196,9 @@ func (x *g) exit() {
 	sc.clock.exiting.Add(1) // until main returns (unmanaged)
 	sc.clock.ended, sc.clock.endedTries = true, settleTries
 	if sc.cur.Load() == x {
+		sc.clock.selfEnding = 1
 		sc.decide(nil)
+		sc.clock.selfEnding = 0
 	}
 	sc.mu.Unlock()
 }

@@ -135,3 +135,28 @@ func TestGoroutineCountUnchanged(t *testing.T) {
 		}
 	}
 }
+
+func init() { scenarios["endsleep"] = endSleep }
+
+// endSleep: goroutines that sleep and end while every other goroutine
+// sleeps: each one's last decision moves the clock.
+func endSleep() {
+	for i := range 20 {
+		rt.Go(at("Go", ""), func() { rt.Sleep(time.Duration(i+1)*time.Millisecond, at("Sleep", "")) })
+	}
+	rt.Sleep(100*time.Millisecond, at("Sleep", ""))
+}
+
+// TestEndingDecisionSettles: a goroutine whose last decision moves the
+// clock is one of the ended goroutines the clock's move lets go, and it
+// goes only once that decision returns: the settle does not wait for it
+// (it waited its whole limit, a millisecond of real time, at every such
+// end: seconds in a raft cluster's test).
+func TestEndingDecisionSettles(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		run(t, rt.Config{Strategy: "random", Seed: seed}, "endsleep")
+		if n := rt.SettlesGaveUp(); n > 0 {
+			t.Errorf("seed %d: %d settles waited their whole limit for ended goroutines", seed, n)
+		}
+	}
+}
