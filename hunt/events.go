@@ -58,7 +58,8 @@ type Event struct {
 	Alone     driver.Outcome         `json:"alone,omitempty"`   // how its plain run misbehaved beside other runs only (its runs made alone)
 	Confirmed []string               `json:"confirmed,omitempty"`
 	Cached    bool                   `json:"cached,omitempty"`
-	Cut       bool                   `json:"cut_short,omitempty"` // the hunt was stopped during this test's
+	Cut       bool                   `json:"cut_short,omitempty"`        // the hunt was stopped during this test's
+	PlainCut  bool                   `json:"plain_not_waited,omitempty"` // its plain run, still going once a deadlock was confirmed, was stopped
 	// summary
 	Summary *EventSummary `json:"summary,omitempty"`
 }
@@ -136,7 +137,7 @@ func (e *emitter) progress(p driver.Progress) {
 func testEnd(st *driver.TestStats, cached bool) Event {
 	ms := st.Elapsed.Milliseconds()
 	ev := Event{Action: ActionTestEnd, Package: st.Package, Test: st.Test, Runs: st.Runs, Outcomes: st.Outcomes,
-		ElapsedMS: &ms, Confirmed: st.Findings, Cached: cached, Cut: st.Interrupted}
+		ElapsedMS: &ms, Confirmed: st.Findings, Cached: cached, Cut: st.Interrupted, PlainCut: st.PlainCut}
 	if st.Failure != nil {
 		ev.Failure = st.Failure.Outcome
 	}

@@ -590,3 +590,31 @@ func TestHuntCountsRecordedDeadlocks(t *testing.T) {
 		t.Errorf("witness %+v, want the recording's random seed 2", w)
 	}
 }
+
+// A hunt that confirmed a deadlock does not wait for its plain run still
+// going (TestSelfBlock hangs plainly, deadlocks at once under control):
+// the run is stopped, counted with no outcome, and the test's line says
+// so. With KeepGoing the hunt waits for it (its bound: a timeout).
+func TestHuntCutsPlainRunOnceConfirmed(t *testing.T) {
+	for _, keep := range []bool{false, true} {
+		pkg, env, _ := fakePackage(t, "TestSelfBlock")
+		rec, err := Record(context.Background(), []Package{pkg}, RecordOptions{Dir: t.TempDir(), Env: env, Parallel: 2, WorkDir: t.TempDir(), Timeout: 3 * time.Second, Overlap: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.plainRun(pkg.ImportPath, "TestSelfBlock").ready() {
+			t.Fatal("the plain run ended with the recording: nothing to cut")
+		}
+		s := hunt(t, []Package{pkg}, Options{Runs: 3, Parallel: 2, Env: env, Timeout: 3 * time.Second, Recording: rec, KeepGoing: keep})
+		rec.Close()
+		st := s.Tests[0]
+		outcomes := 0
+		for _, n := range st.Outcomes {
+			outcomes += n
+		}
+		said := strings.Contains(st.String(), "1 plain run not waited for")
+		if len(st.Findings) != 1 || st.Runs != 2 || st.PlainCut == keep || said == keep || outcomes != map[bool]int{false: 1, true: 2}[keep] {
+			t.Errorf("keep going %v: %s (plain run cut %v); want one confirmed in 2 runs, the plain run cut and not waited for %v", keep, st.String(), st.PlainCut, !keep)
+		}
+	}
+}

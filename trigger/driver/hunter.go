@@ -176,7 +176,21 @@ func (t *testHunt) speculate(ctx context.Context, pending *pendingPlain) error {
 	if errors.Is(err, errPlainBad) {
 		err = nil
 	}
+	// A hunt that confirmed a deadlock, its runs done, does not wait for
+	// a plain run still going (most often the test hanging plainly on the
+	// same deadlock, until the run's bound): the witness is the proof.
+	cut := err == nil && !t.h.opts.KeepGoing && t.confirmedAny() && !pending.ready()
+	if cut {
+		pending.stop()
+	}
 	plain, perr := pending.wait(ctx)
+	if cut && errors.Is(perr, errCanceled) && ctx.Err() == nil {
+		t.mu.Lock()
+		t.stats.PlainCut = true // counted in Runs, with no outcome
+		t.mu.Unlock()
+		t.release()
+		return nil
+	}
 	t.mu.Lock()
 	t.stats.Runs--
 	t.mu.Unlock()
@@ -534,6 +548,13 @@ func (t *testHunt) seed(ctx context.Context, ph *phase, i int) error {
 		t.mu.Unlock()
 	}
 	return nil
+}
+
+// confirmedAny reports whether the hunt confirmed a deadlock.
+func (t *testHunt) confirmedAny() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.stats.Findings) > 0
 }
 
 // confirmed reports whether the finding id was confirmed in this test.

@@ -192,6 +192,9 @@ type pendingPlain struct {
 	done chan struct{}
 	rn   *run
 	err  error
+	// cancel stops the run (nil for one made before the recording's
+	// other runs, which has ended when Hunt sees it).
+	cancel context.CancelFunc
 }
 
 func newPendingPlain() *pendingPlain { return &pendingPlain{done: make(chan struct{})} }
@@ -200,6 +203,14 @@ func newPendingPlain() *pendingPlain { return &pendingPlain{done: make(chan stru
 func (p *pendingPlain) ended(rn *run, err error) {
 	p.rn, p.err = rn, err
 	close(p.done)
+}
+
+// stop ends the plain run if it still goes on: it then ends with
+// errCanceled.
+func (p *pendingPlain) stop() {
+	if p.cancel != nil {
+		p.cancel()
+	}
 }
 
 // ready reports whether the plain run has ended.
@@ -255,9 +266,12 @@ func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (Record
 		}
 		k = measured(plain.Outcome, plain.Result)
 	} else {
+		pctx, cancel := context.WithCancel(ctx)
+		rt.plain.cancel = cancel
 		go func() {
 			defer r.release()
-			rt.plain.ended(r.execHeld(ctx, j.pkg, j.test, plainCfg))
+			defer cancel()
+			rt.plain.ended(r.execHeld(pctx, j.pkg, j.test, plainCfg))
 		}()
 	}
 	// record makes one controlled run; stop says no further run is wanted.

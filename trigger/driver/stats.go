@@ -48,6 +48,10 @@ type TestStats struct {
 	// failed, panicked or exited beside other processes is made again
 	// alone first (alone.go): only a failure alone is the test's.
 	Failure *Failure
+	// PlainCut is set when the test's plain run, made beside the hunt,
+	// was still going once the hunt had confirmed a deadlock and was not
+	// waited for (Runs counts it; Outcomes does not).
+	PlainCut bool
 	// Alone is set when the test's plain run misbehaved beside other
 	// processes and passed alone: deadhunt's doing, not the test's; its
 	// later runs were made alone too.
@@ -186,6 +190,9 @@ func (s *TestStats) String() string {
 		if n := s.Outcomes[o]; n > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n, o))
 		}
+	}
+	if s.PlainCut {
+		parts = append(parts, "1 plain run not waited for")
 	}
 	line := fmt.Sprintf("%s %s: %d runs (%s)", s.Package, s.Test, s.Runs, strings.Join(parts, ", "))
 	if len(s.Findings) > 0 {
