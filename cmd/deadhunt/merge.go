@@ -14,7 +14,7 @@ func runMerge(e *env, args []string) int {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	fs.StringVar(&f.out, "o", "", "write the merged report (JSON) to this `file` and print it as text; without -o the JSON goes to stdout")
 	fs.StringVar(&f.sarif, "sarif", "", "also write the merged findings as SARIF 2.1.0 to this `file`")
-	fs.StringVar(&f.pprof, "pprof", "", "also write the merged the findings' goroutines as a pprof profile to this `file` (go tool pprof -traces file)")
+	fs.StringVar(&f.pprof, "pprof", "", "also write the merged findings' goroutines as a pprof profile to this `file` (go tool pprof -traces file)")
 	check := func(pos []string) error {
 		if len(pos) == 0 {
 			return errors.New("name the shards' reports to merge")

@@ -1,11 +1,23 @@
 package main
 
+import "strings"
+
 // module is a module to try: path@version, and how to prepare it.
 type module struct {
 	name, path, version string
 	init                bool   // no go.mod: go mod init path first
 	args                string // deadhunt confirm's flags for it, if any
 	note                string // why it is here, if not plain (a dependency without go.mod)
+	pkgs                string // the packages tested, by go test and deadhunt alike; "" is ./...
+	shards              int    // the hunt's shards (-shard i/N, merged) unless -shards says; 0 is 1
+}
+
+// patterns is the packages m tests.
+func (m module) patterns() []string {
+	if m.pkgs == "" {
+		return []string{"./..."}
+	}
+	return strings.Fields(m.pkgs)
 }
 
 // modules are tried in this order: the 17 of issue #15, then those issue
@@ -44,4 +56,19 @@ var modules = []module{
 	{name: "oklog-run", path: "github.com/oklog/run", version: "v1.2.0"},
 	{name: "cron", path: "github.com/robfig/cron/v3", version: "v3.0.1"},
 	{name: "clockwork", path: "github.com/jonboulle/clockwork", version: "v0.5.0"},
+}
+
+// large are the test suites of large Go systems (issue #33, -set large):
+// real TCP and UDP, thousands of goroutines, minutes under plain go test.
+// Their hunts go in shards, one after another, each within -bound.
+var large = []module{
+	{name: "hashicorp-raft", path: "github.com/hashicorp/raft", version: "v1.8.0", shards: 4},
+	{name: "etcd-raft", path: "go.etcd.io/raft/v3", version: "v3.7.0", shards: 2},
+	{name: "etcd-client", path: "go.etcd.io/etcd/client/v3", version: "v3.7.3", shards: 2},
+	{name: "client-go-cache", path: "k8s.io/client-go", version: "v0.37.2", pkgs: "./tools/cache/...", shards: 2},
+	{name: "etcd-server", path: "go.etcd.io/etcd/server/v3", version: "v3.7.3", shards: 8},
+	{name: "grpc", path: "google.golang.org/grpc", version: "v1.85.0", shards: 8},
+	{name: "quic-go", path: "github.com/quic-go/quic-go", version: "v0.65.0", shards: 8},
+	{name: "pebble", path: "github.com/cockroachdb/pebble", version: "v1.1.5", shards: 8},
+	{name: "nats-server", path: "github.com/nats-io/nats-server/v2", version: "v2.15.2", pkgs: "./server/...", shards: 16},
 }

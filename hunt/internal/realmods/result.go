@@ -1,8 +1,10 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,11 +26,13 @@ type result struct {
 	Plain             map[string]string // test → go test's action
 	DH                map[string]string // test → deadhunt's outcome line
 	PlainWall, DHWall time.Duration
-	PlainTimedOut     bool     `json:",omitempty"`
-	Interrupted       bool     `json:",omitempty"`
-	NotReached        []string `json:",omitempty"` // "pkg Test" the interrupted hunt never started
-	NoLine            []string `json:",omitempty"` // "pkg Test" hunted (in the report) but with no outcome line printed
+	ShardWalls        []time.Duration `json:",omitempty"` // a hunt in shards: each one's
+	PlainTimedOut     bool            `json:",omitempty"`
+	Interrupted       bool            `json:",omitempty"`
+	NotReached        []string        `json:",omitempty"` // "pkg Test" the interrupted hunt never started
+	NoLine            []string        `json:",omitempty"` // "pkg Test" hunted (in the report) but with no outcome line printed
 	Confirmed         []string
+	Stops             map[string]int `json:"-"` // why the tests' hunts stopped → tests (the report's)
 }
 
 func (r *result) readReport(path string) error {
@@ -68,6 +72,10 @@ func (r *result) readReport(path string) error {
 		}
 	}
 	r.DHPkgs = len(built)
+	r.Stops = map[string]int{}
+	for _, t := range rep.Tests {
+		r.Stops[cmp.Or(t.Stop, "none (fails on its own or cut short)")]++
+	}
 	for k := range r.Plain {
 		pkg, _, _ := strings.Cut(k, " ")
 		if !built[pkg] && !slices.Contains(r.NotBuilt, pkg) {
@@ -118,12 +126,18 @@ func brief(line string) string {
 	return runs
 }
 
-const header = "| module | test packages: go test / deadhunt | tests | plain `go test` | `deadhunt confirm` | outcomes differ | confirmed |\n|---|---|---|---|---|---|---|"
+const smallHeader = "| module | test packages: go test / deadhunt | tests | plain `go test` | `deadhunt confirm` | outcomes differ | confirmed |\n|---|---|---|---|---|---|---|"
 
 func (r *result) row(m module) string {
 	if r.Error != "" {
 		return fmt.Sprintf("| %s | error: %s |||||", m.name, r.Error)
 	}
+	return "| " + strings.Join(r.cells(m), " | ") + " |"
+}
+
+// cells are row's cells: module, test packages, tests, the plain and the
+// hunt's wall times, the outcomes that differ, the confirmed findings.
+func (r *result) cells(m module) []string {
 	pkgs := fmt.Sprintf("%d / %d", r.PlainPkgs, r.DHPkgs)
 	if len(r.NotBuilt) > 0 {
 		pkgs += " (not built: " + strings.Join(r.NotBuilt, ", ") + ")"
@@ -143,8 +157,43 @@ func (r *result) row(m module) string {
 		}
 		dhWall += ")"
 	}
-	return fmt.Sprintf("| %s %s | %s | %d | %s | %s | %s | %s |", m.path, r.Version, pkgs, len(r.Plain),
-		plainWall, dhWall, orNone(r.differs()), orNone(r.Confirmed))
+	return []string{m.path + " " + r.Version, pkgs, fmt.Sprint(len(r.Plain)), plainWall, dhWall, orNone(r.differs()), orNone(r.Confirmed)}
+}
+
+// table is the header and row of a table of the small or the large set.
+func table(large bool) (header string, row func(*result, module) string) {
+	if large {
+		return largeHeader, (*result).largeRow
+	}
+	return smallHeader, (*result).row
+}
+
+const largeHeader = "| module | test packages: go test / deadhunt | tests | plain `go test` | `deadhunt confirm` (shards) | × plain | why the hunts stopped | outcomes differ | confirmed |\n|---|---|---|---|---|---|---|---|---|"
+
+// largeRow is row for a large system's suite: the cost against plain go
+// test, the shards' walls and why each test's hunt stopped, besides.
+func (r *result) largeRow(m module) string {
+	if r.Error != "" {
+		return fmt.Sprintf("| %s | error: %s ||||||||", m.name, r.Error)
+	}
+	c := r.cells(m)
+	if len(r.ShardWalls) > 1 {
+		walls := make([]string, len(r.ShardWalls))
+		for i, w := range r.ShardWalls {
+			walls[i] = w.Round(time.Second).String()
+		}
+		c[4] += " (" + strings.Join(walls, ", ") + ")"
+	}
+	ratio := "-"
+	if r.PlainWall > 0 {
+		ratio = fmt.Sprintf("%.1f×", r.DHWall.Seconds()/r.PlainWall.Seconds())
+	}
+	var stops []string
+	for _, s := range slices.Sorted(maps.Keys(r.Stops)) {
+		stops = append(stops, fmt.Sprintf("%s %d", s, r.Stops[s]))
+	}
+	c = slices.Insert(c, 5, ratio, orNone(stops))
+	return "| " + strings.Join(c, " | ") + " |"
 }
 
 func orNone(s []string) string {

@@ -11,7 +11,8 @@ import (
 // order; modules never tried are named), one summary line — modules,
 // test packages built by go test and by deadhunt, tests, tests whose
 // outcome differs — and deadhunt's cache size (`deadhunt env`).
-func summarize(ms []module, out, dh string) error {
+func summarize(ms []module, large bool, out, dh string) error {
+	header, row := table(large)
 	fmt.Println(header)
 	var tried, plainPkgs, dhPkgs, tests, differ, notBuilt, errs, cut, notReached, noLine int
 	var missing []string
@@ -24,7 +25,7 @@ func summarize(ms []module, out, dh string) error {
 			missing = append(missing, m.name)
 			continue
 		}
-		fmt.Println(r.row(m))
+		fmt.Println(row(r, m))
 		tried++
 		if r.Error != "" {
 			errs++

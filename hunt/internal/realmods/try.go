@@ -8,13 +8,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
 
 // try fetches m, runs plain go test and deadhunt confirm on it (each
-// within bound) and reads what they showed. Both outputs are kept under
-// out: <name>.plain.json and <name>.txt, the report <name>.json.
+// within bound; a hunt in shards, each shard within bound) and reads what
+// they showed. Both outputs are kept under out: <name>.plain.json and
+// <name>.txt, the report <name>.json (merged from <name>.shard-i.json).
 func try(m module, dh, out string, runs int, bound time.Duration) (*result, error) {
 	dir := filepath.Join(out, "src", m.name)
 	version, err := fetch(m, dir)
@@ -26,22 +28,45 @@ func try(m module, dh, out string, runs int, bound time.Duration) (*result, erro
 	defer cancel()
 	var plainOut bytes.Buffer
 	start := time.Now()
-	_ = run(ctx, dir, &plainOut, "go", "test", "-count=1", "-json", "./...") // failing tests are data
+	_ = run(ctx, dir, &plainOut, "go", append([]string{"test", "-count=1", "-json"}, m.patterns()...)...) // failing tests are data
 	r.PlainWall = time.Since(start)
 	r.PlainTimedOut = ctx.Err() != nil
 	os.WriteFile(filepath.Join(out, m.name+".plain.json"), plainOut.Bytes(), 0o644)
 	r.Plain, r.PlainPkgs, r.PlainNotBuilt = goTestOutcomes(plainOut.Bytes())
 
-	ctx2, cancel2 := context.WithTimeout(context.Background(), bound)
-	defer cancel2()
 	var dhOut bytes.Buffer
 	rep := filepath.Join(out, m.name+".json")
 	os.Remove(rep)
-	args := []string{"confirm", "-count=1", "--runs", fmt.Sprint(runs), "-o", rep}
-	args = append(append(args, strings.Fields(m.args)...), "./...")
-	start = time.Now()
-	_ = run(ctx2, dir, &dhOut, dh, args...) // exit 1 and 3 are data
-	r.DHWall = time.Since(start)
+	args := []string{"confirm", "-count=1"}
+	if runs > 0 {
+		args = append(args, "--runs", fmt.Sprint(runs))
+	}
+	args = append(args, strings.Fields(m.args)...)
+	n := max(m.shards, 1)
+	var parts []string
+	for i := 1; i <= n; i++ {
+		part := rep
+		sargs := slices.Clone(args)
+		if n > 1 {
+			part = filepath.Join(out, fmt.Sprintf("%s.shard-%d.json", m.name, i))
+			sargs = append(sargs, "-shard", fmt.Sprintf("%d/%d", i, n))
+			os.Remove(part)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), bound)
+		start := time.Now()
+		_ = run(ctx, dir, &dhOut, dh, append(append(sargs, "-o", part), m.patterns()...)...) // exit 1 and 3 are data
+		cancel()
+		r.DHWall += time.Since(start)
+		r.ShardWalls = append(r.ShardWalls, time.Since(start))
+		parts = append(parts, part)
+	}
+	if n > 1 {
+		var merged bytes.Buffer
+		err := run(context.Background(), dir, &merged, dh, append([]string{"merge", "-o", rep}, parts...)...)
+		if _, serr := os.Stat(rep); serr != nil { // exit 1 and 3 are data, as confirm's
+			return nil, fmt.Errorf("deadhunt merge: %v: %s", err, merged.String())
+		}
+	}
 	os.WriteFile(filepath.Join(out, m.name+".txt"), dhOut.Bytes(), 0o644)
 	r.DH = deadhuntOutcomes(dhOut.Bytes())
 	if err := r.readReport(rep); err != nil {
