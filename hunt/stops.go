@@ -18,8 +18,8 @@ func stopsLine(sum *driver.Summary) string {
 	one := map[driver.Stop]int{} // tests with one goroutine: their draws only
 	for _, st := range sum.Tests {
 		counts[st.Stop]++
-		if st.Unexplored != "" && st.Stop != driver.StopConfirmed {
-			unexplored++
+		if st.Unexplored != "" && (st.Stop == driver.StopNoInterleaving || st.Stop == driver.StopExhausted) {
+			unexplored++ // their lines name it (TestStats.StopText); others claim no coverage
 		}
 		if st.OneGoroutine {
 			one[st.Stop]++
@@ -72,7 +72,7 @@ func stopsLine(sum *driver.Summary) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	if unexplored > 0 { // their stops claim no coverage (TestStats.StopText)
+	if unexplored > 0 {
 		parts = append(parts, fmt.Sprintf("%d with a draw their runs could not cover (named on the test's line)", unexplored))
 	}
 	return "why the hunts stopped: " + strings.Join(parts, ", ")

@@ -184,3 +184,25 @@ func TestInterruptionTimeUp(t *testing.T) {
 		t.Errorf("every test started: interruption %+v, want none", in)
 	}
 }
+
+// The summary counts the tests whose line names a draw their runs could
+// not cover: those whose stop would otherwise claim coverage (no
+// interleaving, explored all), not a budget spent or a settled test,
+// whose lines claim none and do not name it.
+func TestStopsLineUnexplored(t *testing.T) {
+	draw := "a crypto/rand draw at x.go:9:18"
+	sum := &driver.Summary{Tests: []driver.TestStats{
+		{Test: "A", Stop: driver.StopNoInterleaving, Unexplored: draw},
+		{Test: "B", Stop: driver.StopBudget, Unexplored: draw, MissBound: 1},
+		{Test: "C", Stop: driver.StopExhausted, Unexplored: draw, Orderings: 2},
+	}}
+	line := stopsLine(sum)
+	if !strings.Contains(line, "2 with a draw their runs could not cover (named on the test's line)") {
+		t.Errorf("%q: want the two tests whose lines name the draw counted", line)
+	}
+	for _, st := range sum.Tests {
+		if named := strings.Contains(st.StopText(), draw); named != (st.Stop != driver.StopBudget) {
+			t.Errorf("%s: %q names the draw %v", st.Test, st.StopText(), named)
+		}
+	}
+}
