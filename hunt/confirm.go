@@ -309,6 +309,9 @@ func testFailures(sum *driver.Summary, h Hints) []report.PackageError {
 		} else if f != nil && f.Outcome.Hung() {
 			errs = append(errs, report.PackageError{Package: st.Package, Test: st.Test,
 				Err: fmt.Sprintf("test reaches its time bound in its plain run (it hangs); hunted under control, no deadlock confirmed (see its hang finding); last output:\n%s", indent(f.Tail))})
+		} else if f != nil && len(st.Findings) > 0 {
+			errs = append(errs, report.PackageError{Package: st.Package, Test: st.Test,
+				Err: fmt.Sprintf("test ends with %s in its plain run (alone, no other process beside it, without deadhunt's scheduler), not hunted; its run under control confirmed %s, which may be what the failure reports; last output:\n%s", f.Outcome, strings.Join(st.Findings, ", "), indent(f.Tail))})
 		} else if f != nil {
 			errs = append(errs, report.PackageError{Package: st.Package, Test: st.Test,
 				Err: fmt.Sprintf("test ends with %s in its plain run (alone, no other process beside it, without deadhunt's scheduler), not hunted; last output:\n%s", f.Outcome, indent(f.Tail))})

@@ -68,12 +68,25 @@ func TestConfirmNothing(t *testing.T) {
 	for _, st := range res.Summary.Tests {
 		runs += st.Runs
 	}
-	if runs != 7 || len(res.Summary.Tests) != 2 { // TestFail's plain run in a copy of its directory, then in place
-		t.Errorf("%d runs of %d tests, want 7 of 2", runs, len(res.Summary.Tests))
+	if runs != 8 || len(res.Summary.Tests) != 2 { // TestFail's plain run in a copy of its directory, then in place, then once under control
+		t.Errorf("%d runs of %d tests, want 8 of 2", runs, len(res.Summary.Tests))
 	}
 	errs := res.Report.Errors
 	if len(errs) != 1 || errs[0].Test != "TestFail" || !strings.Contains(errs[0].Err, "test ends with fail") || !strings.Contains(errs[0].Err, "wrong answer") {
 		t.Errorf("errors %v, want TestFail's with its output", errs)
+	}
+}
+
+// A test that fails on its own because of a deadlock (its watchdog) is
+// run once under control: the deadlock is confirmed, and its error says
+// the failure may be that deadlock.
+func TestConfirmFailingTestsDeadlock(t *testing.T) {
+	cfg, _, _ := fakeConfig(t, "TestFailOnDeadlock")
+	res := confirm(t, cfg)
+	errs := res.Report.Errors
+	if res.Verdict != Deadlock || len(res.Report.Findings) != 1 || len(errs) != 1 ||
+		!strings.Contains(errs[0].Err, "its run under control confirmed "+res.Report.Findings[0].ID) {
+		t.Errorf("verdict %v, %d findings, errors %v; want the deadlock confirmed and named in the test's error", res.Verdict, len(res.Report.Findings), errs)
 	}
 }
 

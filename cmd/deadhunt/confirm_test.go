@@ -105,12 +105,13 @@ func TestConfirmDeadlock(t *testing.T) {
 func TestConfirmNothing(t *testing.T) {
 	e, _ := fake(t, "TestPass", "TestFail")
 	// One process at a time: TestFail's plain run is alone, made again in
-	// its directory itself (the first was in a copy), failing there too.
+	// its directory itself (the first was in a copy), failing there too;
+	// then it is run once under control (a deadlock its failure may hide).
 	r := cli(t, e, "confirm", "--runs", "3", "-p", "1")
 	if r.code != exitError {
 		t.Fatalf("exit %d, want 1 (a test fails on its own, as go test would say); stderr:\n%s", r.code, r.stderr)
 	}
-	for _, s := range []string{"no deadlock confirmed in 7 run(s) of 2 test(s)", "TestFail: test ends with fail", "wrong answer",
+	for _, s := range []string{"no deadlock confirmed in 8 run(s) of 2 test(s)", "TestFail: test ends with fail", "wrong answer",
 		"exit status 1: 1 test(s) fail on their own in their plain run (alone, no other process beside it, without deadhunt's scheduler) and were not hunted"} {
 		if !strings.Contains(r.stdout, s) {
 			t.Errorf("stdout does not contain %q:\n%s", s, r.stdout)

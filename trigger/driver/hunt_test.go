@@ -161,7 +161,9 @@ func TestHuntCapsLeakedSpinners(t *testing.T) {
 
 // A test that fails in its plain run, made alone (one process at a time)
 // in a copy of its directory, is made again in its directory itself; when
-// that fails too the failure is its own, and it is not hunted: two runs.
+// that fails too the failure is its own, and it is not hunted: it is run
+// once under control, for a deadlock the failure may hide (checkFailing),
+// and no more: three runs.
 func TestHuntFailingTest(t *testing.T) {
 	pkg, env, dir := fakePackage(t, "TestFail", "TestPanic", "TestPass")
 	s := hunt(t, []Package{pkg}, Options{Runs: 5, Parallel: 1, Env: env, Run: regexp.MustCompile("Fail|Panic")})
@@ -170,15 +172,15 @@ func TestHuntFailingTest(t *testing.T) {
 	}
 	for i, want := range []Outcome{Fail, Panic} {
 		st := s.Tests[i]
-		if st.Failure == nil || st.Failure.Outcome != want || st.Runs != 2 || st.Alone != nil {
-			t.Errorf("%s: %s, failure %+v; want %s after the plain run and its run in place", st.Test, st.String(), st.Failure, want)
+		if st.Failure == nil || st.Failure.Outcome != want || st.Runs != 3 || st.Alone != nil || st.Seeded != 0 {
+			t.Errorf("%s: %s, failure %+v; want %s after the plain run, its run in place and one controlled run", st.Test, st.String(), st.Failure, want)
 		}
 	}
 	if !strings.Contains(s.Tests[0].Failure.Tail, "wrong answer") {
 		t.Errorf("tail %q", s.Tests[0].Failure.Tail)
 	}
-	if n := len(logLines(t, dir, "runs.log")); n != 4 {
-		t.Errorf("%d runs, want 4: each test's plain run, in a copy and in place", n)
+	if n := len(logLines(t, dir, "runs.log")); n != 6 {
+		t.Errorf("%d runs, want 6: each test's plain run, in a copy and in place, and one controlled run", n)
 	}
 }
 
@@ -594,7 +596,8 @@ func TestHuntCountsRecordedDeadlocks(t *testing.T) {
 // A hunt that confirmed a deadlock does not wait for its plain run still
 // going (TestSelfBlock hangs plainly, deadlocks at once under control):
 // the run is stopped, counted with no outcome, and the test's line says
-// so. With KeepGoing the hunt waits for it (its bound: a timeout).
+// so. With KeepGoing the hunt waits for it (its bound: a timeout) and
+// counts it with its outcome.
 func TestHuntCutsPlainRunOnceConfirmed(t *testing.T) {
 	for _, keep := range []bool{false, true} {
 		pkg, env, _ := fakePackage(t, "TestSelfBlock")
@@ -613,8 +616,23 @@ func TestHuntCutsPlainRunOnceConfirmed(t *testing.T) {
 			outcomes += n
 		}
 		said := strings.Contains(st.String(), "1 plain run not waited for")
-		if len(st.Findings) != 1 || st.Runs != 2 || st.PlainCut == keep || said == keep || outcomes != map[bool]int{false: 1, true: 2}[keep] {
-			t.Errorf("keep going %v: %s (plain run cut %v); want one confirmed in 2 runs, the plain run cut and not waited for %v", keep, st.String(), st.PlainCut, !keep)
+		if len(st.Findings) != 1 || st.PlainCut == keep || said == keep || outcomes != st.Runs-map[bool]int{false: 1, true: 0}[keep] || !keep && st.Runs != 2 {
+			t.Errorf("keep going %v: %s (plain run cut %v); want one confirmed, the plain run cut and not waited for %v (then in 2 runs)", keep, st.String(), st.PlainCut, !keep)
 		}
+	}
+}
+
+// A test that fails on its own is not hunted, but it is run once under
+// control and the deadlocks that run and its recorded runs hit are
+// confirmed: its failure may be the deadlock's symptom
+// (TestFailOnDeadlock: its watchdog fails the plain run; every controlled
+// run deadlocks). Nothing more is run for it.
+func TestHuntConfirmsRecordedDeadlocksOfFailingTest(t *testing.T) {
+	pkg, env, _ := fakePackage(t, "TestFailOnDeadlock")
+	rec, _ := record(t, pkg, env)
+	s := hunt(t, []Package{pkg}, Options{Runs: 3, Parallel: 1, Env: env, Recording: rec})
+	st := s.Tests[0]
+	if st.Failure == nil || st.Failure.Outcome != Fail || len(st.Findings) != 1 || st.Seeded != 0 {
+		t.Errorf("%s, failure %+v; want the plain run's failure, the recorded deadlock confirmed and no seeded run", st.String(), st.Failure)
 	}
 }

@@ -149,12 +149,43 @@ func (t *testHunt) withPlain(ctx context.Context, plain *run) error {
 		t.mu.Lock()
 		t.h.send(t, Progress{Run: runDone(plain)})
 		t.mu.Unlock()
-		return nil
+		return t.checkFailing(ctx)
 	}
 	if err := t.record(ctx, plain); err != nil || (t.done() && len(t.h.opts.aimsFor(t.pkg.ImportPath, t.test)) == 0) {
 		return err
 	}
 	return t.controlled(ctx, plain)
+}
+
+// checkFailing runs a test that misbehaves on its own once under control
+// (the recording's calibration run, or one made now) and confirms the
+// deadlocks that run and the recording's others hit: a failure may be
+// the deadlock's own symptom (a test's watchdog: "did not finish within a
+// second"), and a witness that replays proves it whatever the plain run
+// did. Nothing more is run for such a test.
+func (t *testHunt) checkFailing(ctx context.Context) error {
+	rec := t.h.opts.Recording
+	first, made := rec.firstRun(t.pkg.ImportPath, t.test), false
+	if first == nil {
+		var err error
+		if first, err = t.calibration(ctx, nil); err != nil {
+			return err
+		}
+		made = true
+	}
+	var runs []*run
+	if made || first.Outcome == Deadlock {
+		runs = append(runs, first)
+	}
+	for _, rn := range append(runs, rec.deadlockRuns(t.pkg.ImportPath, t.test)...) {
+		if t.done() {
+			break
+		}
+		if err := t.record(ctx, rn); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // speculate hunts the test while its plain run, made beside the
@@ -194,10 +225,12 @@ func (t *testHunt) speculate(ctx context.Context, pending *pendingPlain) error {
 	t.mu.Lock()
 	t.stats.Runs--
 	t.mu.Unlock()
-	if err == nil && perr == nil && plain.Outcome.Bad() {
+	if err == nil && perr == nil && plain.Outcome.Bad() && !t.confirmedAny() {
 		t.discard()
 		return t.withPlain(ctx, plain)
 	}
+	// Else a plain run that misbehaved after the hunt confirmed a deadlock
+	// is counted with its outcome: the witness stands.
 	if err == nil && perr == nil {
 		plain.ordinal = 1
 		if plain.Result != nil {

@@ -83,6 +83,15 @@ func scenario(test string) {
 	case "TestFail":
 		fmt.Printf("    fake_test.go:12: wrong answer\n--- FAIL: %s (0.00s)\nFAIL\n", test)
 		os.Exit(1)
+	case "TestFailOnDeadlock": // plainly its own watchdog fails it; under control the deadlock is seen
+		if cfg.Strategy == "plain" {
+			fmt.Printf("    fake_test.go:20: did not finish within 1 second: deadlock\n--- FAIL: %s (1.00s)\nFAIL\n", test)
+			os.Exit(1)
+		}
+		if cfg.Strategy == "replay" {
+			replay(test)
+		}
+		deadlockOn(test, "a", "b")
 	case "TestPanic":
 		panic("boom")
 	case "TestExit":
