@@ -173,11 +173,16 @@ func (t *testHunt) checkFailing(ctx context.Context) error {
 		}
 		made = true
 	}
-	var runs []*run
+	runs := rec.deadlockRuns(t.pkg.ImportPath, t.test)
 	if made || first.Outcome == Deadlock {
-		runs = append(runs, first)
+		runs = append([]*run{first}, runs...)
 	}
-	for _, rn := range append(runs, rec.deadlockRuns(t.pkg.ImportPath, t.test)...) {
+	return t.recordAll(ctx, runs)
+}
+
+// recordAll records runs made already, in order, until the test is done.
+func (t *testHunt) recordAll(ctx context.Context, runs []*run) error {
+	for _, rn := range runs {
 		if t.done() {
 			break
 		}
@@ -210,7 +215,7 @@ func (t *testHunt) speculate(ctx context.Context, pending *pendingPlain) error {
 	// A hunt that confirmed a deadlock, its runs done, does not wait for
 	// a plain run still going (most often the test hanging plainly on the
 	// same deadlock, until the run's bound): the witness is the proof.
-	cut := err == nil && !t.h.opts.KeepGoing && t.confirmedAny() && !pending.ready()
+	cut := err == nil && t.done() && !pending.ready()
 	if cut {
 		pending.stop()
 	}
@@ -310,13 +315,8 @@ func (t *testHunt) controlled(ctx context.Context, plain *run) error {
 	// The recording's other runs that deadlocked come next, as the
 	// calibration run did: their schedules are known to deadlock, which
 	// no aim or seed is.
-	for _, rn := range o.Recording.deadlockRuns(t.pkg.ImportPath, t.test) {
-		if t.done() {
-			break
-		}
-		if err := t.record(ctx, rn); err != nil {
-			return err
-		}
+	if err := t.recordAll(ctx, o.Recording.deadlockRuns(t.pkg.ImportPath, t.test)); err != nil {
+		return err
 	}
 	if ctl.Outcome.Hung() && !t.done() {
 		return t.controlledHang(ctx, ctl) // hang.go
@@ -587,7 +587,7 @@ func (t *testHunt) seed(ctx context.Context, ph *phase, i int) error {
 func (t *testHunt) confirmedAny() bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return len(t.stats.Findings) > 0
+	return len(t.order) > 0
 }
 
 // confirmed reports whether the finding id was confirmed in this test.
