@@ -176,10 +176,9 @@ func rebuild(ctx context.Context, b *bug, dir, bin, mirrors string) (string, err
 	os.WriteFile(filepath.Join(tmp, "go.mod"), []byte("module tmp\n"), 0o644)
 	prepare := func(d download) error {
 		os.RemoveAll(dir)
-		if out, err := exec.Command("cp", "-r", d.Dir, dir).CombinedOutput(); err != nil {
-			return fmt.Errorf("copy: %s", out)
+		if err := os.CopyFS(dir, os.DirFS(d.Dir)); err != nil { // writable copies of the module cache's read-only files
+			return fmt.Errorf("copy: %v", err)
 		}
-		exec.Command("chmod", "-R", "u+w", dir).Run()
 		return applyPatch(dir, b.Patch)
 	}
 	d, note, when, err := source(ctx, b, tmp, mirrors, prepare)

@@ -211,7 +211,10 @@ func brief(why string) string {
 		if i := strings.Index(why, "; build: "); i >= 0 {
 			return "build: " + why[i+len("; build: "):]
 		}
-		return head + strings.TrimPrefix(why[len(head):], strings.SplitN(why[len(head):], ";", 2)[0])
+		if _, rest, ok := strings.Cut(why, ";"); ok { // the reason in brackets dropped
+			return head + ";" + rest
+		}
+		return head
 	}
 	var served, patch []string
 	for _, m := range tryRE.FindAllStringSubmatch(tries, -1) {
