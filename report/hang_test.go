@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 )
 
 // hangFinding is a hang as the driver reports one: a spinning goroutine.
@@ -123,5 +124,17 @@ func TestSummaryLingering(t *testing.T) {
 	f.Locks = []Lock{{Class: "(*rpc.Client).mutex"}}
 	if s := f.Summary(); !strings.Contains(s, "leaked goroutine still alive after the test") {
 		t.Errorf("summary %q: want a goroutine still alive after the test, with a lock", s)
+	}
+}
+
+// TestSummaryTimeout: a deadlock that only the test's timeout ended says
+// so, with the timeout's site and deadline.
+func TestSummaryTimeout(t *testing.T) {
+	f := Finding{Kind: Blocked, Status: Confirmed, Package: "p", Test: "TestClose", ID: "DH-0000000003",
+		Goroutines: []Goroutine{{ID: 1}, {ID: 3, Created: Site{File: "p/conn.go", Line: 28, Col: 2}}},
+		Timeout:    &Timeout{Site: Site{File: "p/conn_test.go", Line: 40, Col: 9}, AfterNS: int64(time.Second) + 4000}}
+	want := "confirmed goroutines blocked forever in p (TestClose), created at p/conn.go:28:2, ended only by the test's timeout (p/conn_test.go:40:9, after 1s), which failed it"
+	if s := f.Summary(); s != want {
+		t.Errorf("summary\n%s\nwant\n%s", s, want)
 	}
 }

@@ -196,6 +196,10 @@ type Finding struct {
 	// still alive, not blocked for good, when their time after the test
 	// ran out (wire.Deadlock.Lingering).
 	Lingering bool `json:"lingering,omitempty"`
+	// Timeout (blocked, mixed, lock-never-released findings): only the
+	// test's own timeout could end the waits; it fired and the test
+	// failed (wire.Deadlock.Timeout).
+	Timeout *Timeout `json:"timeout,omitempty"`
 	// Witness is set for confirmed findings.
 	Witness *Witness `json:"witness,omitempty"`
 	// Search is set for unconfirmed findings: what was tried and with what
@@ -220,6 +224,7 @@ type (
 	Release   = wire.Release   // a site that would have released a blocked goroutine
 	Frame     = wire.Frame     // one stack frame
 	Site      = wire.Site      // a source position
+	Timeout   = wire.Timeout   // the test's timeout that ended a deadlock
 	Step      = wire.Step      // one scheduling decision of a witness
 )
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Sort orders findings for display: confirmed first, then by kind, package,
@@ -69,6 +70,9 @@ func (f *Finding) Summary() string {
 	}
 	if f.Kind == Blocked {
 		b.WriteString(f.releaseSummary())
+	}
+	if t := f.Timeout; t != nil {
+		fmt.Fprintf(&b, ", ended only by the test's timeout (%s, after %s), which failed it", t.Site, time.Duration(t.AfterNS).Round(time.Millisecond))
 	}
 	return b.String()
 }

@@ -53,6 +53,7 @@ func makeFinding(pkg *Package, test string, c *seenDeadlock, runs int, args []st
 		Edges:      d.Edges,
 		Goroutines: d.Goroutines,
 		Lingering:  d.Lingering,
+		Timeout:    d.Timeout,
 	}
 	if f.Locks == nil {
 		f.Locks = []report.Lock{}

@@ -371,7 +371,11 @@ func (sc *sched) advance(en enView, idle bool) (enView, bool) {
 			c.earlyDone = true
 		}
 		sc.fileWatchers(nil) // the firing may disable them
-		sc.fire(sc.tied(t))
+		t = sc.tied(t)
+		if en.Len() == 0 {
+			sc.noteTimeout(t)
+		}
+		sc.fire(t)
 		sc.set.self = nil // the firing may have enabled it: ask again
 		en, idle = sc.enabled()
 	}

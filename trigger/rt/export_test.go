@@ -47,15 +47,16 @@ func RunScenarioInit(cfg Config, timeout time.Duration, init, body func()) (*Res
 		return nil, err
 	}
 	lastScenario.Store(sc)
+	scenarioFailed.Store(false)
 	init()
 	done := make(chan *result, 1)
 	sc.onDeadlock = func(r *result) { done <- r }
 	sc.install()
 	defer current.CompareAndSwap(sc, nil)
 	go func() {
-		x := sc.startTest("scenario", nil)
+		x := sc.startTest("scenario", scenarioFailed.Load, nil)
 		body()
-		x.endTest(false)
+		x.endTest(false, scenarioFailed.Load())
 		sc.mu.Lock()
 		r := sc.resultLocked(nil)
 		sc.mu.Unlock()
@@ -143,6 +144,12 @@ func EndPolls() int {
 
 // lastScenario is the scheduler of the last RunScenario.
 var lastScenario atomic.Pointer[sched]
+
+// scenarioFailed is a scenario's t.Failed: FailScenario marks it failed
+// (a scenario's t.Error), until the next scenario starts.
+var scenarioFailed atomic.Bool
+
+func FailScenario() { scenarioFailed.Store(true) }
 
 // CheckCutSums makes every cut of an exploring run check its sum of the
 // goroutines' parts against one over every goroutine the run made.

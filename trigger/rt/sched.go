@@ -66,6 +66,10 @@ type sched struct {
 	goOn  goOn
 	dog   watch
 	bound boundState
+	// failed reports whether the test has failed so far (t.Failed);
+	// timedOut is the state a timeout ended (timeout.go).
+	failed   func() bool
+	timedOut *timeoutHang
 }
 
 // newSched builds a scheduler for cfg.
@@ -366,6 +370,9 @@ func (sc *sched) choose(self *g) *g {
 		return nil
 	}
 	next, change := sc.strat.next(en)
+	if sc.timedOut != nil {
+		sc.settleTimeout(self, next)
+	}
 	if narrowed {
 		sc.goOn.chose(next)
 	}

@@ -26,9 +26,9 @@ func TestStart(t *testing.T) func() {
 		}
 		return func() {}
 	}
-	g := sc.startTest(t.Name(), callerSite(1))
+	g := sc.startTest(t.Name(), t.Failed, callerSite(1))
 	panicked := false
-	t.Cleanup(func() { g.endTest(panicked) }) // registered first: runs after the test's own cleanups
+	t.Cleanup(func() { g.endTest(panicked, t.Failed()) }) // registered first: runs after the test's own cleanups
 	return func() {
 		if r := recover(); r != nil {
 			panicked = true
@@ -90,12 +90,12 @@ type subtest struct {
 }
 
 // startTest registers the test's goroutine (ID 1 in a fresh process).
-func (sc *sched) startTest(name string, site *Site) *g {
+func (sc *sched) startTest(name string, failed func() bool, site *Site) *g {
 	sc.mu.Lock()
 	sc.makeHolds()
 	x := sc.newG(site, nil)
 	x.t.started = true
-	sc.test = name
+	sc.test, sc.failed = name, failed
 	// Virtual time starts now, not when the scheduler was made (before the
 	// test package's initialization): a time read in a package variable's
 	// initializer is never after a managed goroutine's Now.
@@ -143,9 +143,11 @@ func callerSite(skip int) *Site {
 // endTest lets the goroutines the test leaked run until they finish or
 // block, polls channel waiters fed from outside for a grace period, then
 // detects deadlocks and writes the result. x leaves the scheduler.
-func (x *g) endTest(panicked bool) {
+// failed says whether the test failed (panicked: by a panic).
+func (x *g) endTest(panicked, failed bool) {
 	sc := x.sc
 	sc.mu.Lock()
+	sc.endTimeout(panicked || failed)
 	sc.life.cpu, sc.life.cpuReadAt = cpuTime(), wallNow()
 	sc.life.endBy = sc.life.cpu + 4*sc.grace()
 	sc.life.leakBy = sc.life.cpuReadAt.Add(4 * sc.grace()) // in wall time, as endDue reads it

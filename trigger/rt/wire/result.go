@@ -75,6 +75,17 @@ type Deadlock struct {
 	// (steps, or the clock's horizon): still taking steps, or waiting for
 	// timers only. A leak check after the test (goleak) finds them.
 	Lingering bool `json:"lingering,omitempty"`
+	// Timeout: the goroutines were blocked for good but for the test's
+	// own timeout, which fired, and the test failed (its watchdog).
+	Timeout *Timeout `json:"timeout,omitempty"`
+}
+
+// Timeout is the test's timeout that alone could end a deadlock: the
+// timer's creation site and its deadline, in virtual time since the
+// test's start.
+type Timeout struct {
+	Site    Site  `json:"site"`
+	AfterNS int64 `json:"after_ns"`
 }
 
 // Classes returns the lock classes of the deadlock, in order.

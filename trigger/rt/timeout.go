@@ -1,0 +1,177 @@
+package rt
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
+)
+
+// A deadlock that only the test's timeout ends: every goroutine is blocked
+// and the only timers that may wake any of them are one-shot timers that
+// selects wait on beside what they really wait for (`case <-done:` and
+// `case <-time.After(time.Second):`). Without those timers the test would
+// hang there for good. When one fires and the test fails (the timeout was
+// its watchdog: a panic, t.Fatal, t.Error), the state before the firing
+// is reported as the deadlock it is; a test that takes the timeout and
+// goes on without failing (a timeout it expects) reports nothing.
+
+// timeoutHang is the state noted when such a timer fired.
+type timeoutHang struct {
+	timer   *vtimer
+	blocked []*g     // blocked goroutines other than the waiters, as they were
+	seqs    []uint32 // their opSeq then: a step since means they moved
+	waiters []*g     // the goroutines whose select the timer woke
+	// desc describes the waiters as they waited (their stacks and text).
+	desc  []wire.Goroutine
+	texts []string
+	after int64 // virtual time from the test's start to the firing
+}
+
+// noteTimeout is called on an idle scheduler (nothing can step, nothing
+// is outside) before t fires; it notes the state if it is such a
+// deadlock, and forgets a state noted before.
+func (sc *sched) noteTimeout(t *vtimer) {
+	sc.timedOut = nil
+	if t.kind != timerChan || t.period != 0 || sc.clock.endAt >= 0 || sc.gs.outside.n > 0 {
+		return
+	}
+	all := sc.blockedGs()
+	// Goroutines the package's initialization started (a logger's loop)
+	// are not waited for, as at the test's end (checkStuck); others that
+	// are not managed may still come.
+	if len(all) == 0 || sc.realTimerWaiters(all) || sc.unmanaged(0) > int(sc.clock.initAlive.Load()) {
+		return
+	}
+	timers := map[uintptr]*vtimer{}
+	for _, u := range sc.clock.timers {
+		if u.kind != timerChan {
+			return // a sleep, a callback or a context may do anything
+		}
+		timers[chanKey(u.ch)] = u
+	}
+	var blocked, waiters []*g
+	for _, y := range all {
+		timed, other, woken := false, false, false
+		for _, cs := range y.op.cases {
+			u := timers[cs.k]
+			switch {
+			case cs.k == 0:
+			case u == nil:
+				other = true
+			case u.period != 0:
+				return // a ticker drives a loop: not a timeout
+			default:
+				timed = true
+				woken = woken || u == t
+			}
+		}
+		switch {
+		case !timed:
+			blocked = append(blocked, y)
+		case !other || y.op.kind != opSelect:
+			return // waits for the timer alone: a sleep
+		case woken:
+			waiters = append(waiters, y)
+		default:
+			blocked = append(blocked, y) // a later timeout's
+		}
+	}
+	if len(waiters) == 0 {
+		return
+	}
+	h := &timeoutHang{timer: t, blocked: blocked, waiters: waiters, after: t.when}
+	for _, y := range blocked {
+		h.seqs = append(h.seqs, y.opSeq)
+	}
+	h.desc = sc.describe(waiters)
+	for _, y := range waiters {
+		h.texts = append(h.texts, fmt.Sprintf("goroutine %d %s", y.id, sc.waitText(y, nil)))
+	}
+	sc.timedOut = h
+}
+
+// settleTimeout is called at the first step after the firing of a noted
+// timeout by a goroutine other than its waiters (next), by the deciding
+// goroutine self: if the test is failing by then, the deadlock is
+// reported (the call does not return); otherwise the note is forgotten.
+func (sc *sched) settleTimeout(self, next *g) {
+	h := sc.timedOut
+	if h == nil || slices.Contains(h.waiters, next) {
+		return
+	}
+	sc.timedOut = nil
+	if sc.testFailed() || self != nil && slices.Contains(h.waiters, self) && unwinding() {
+		if f := sc.timeoutFinding(h); f != nil {
+			sc.deadlock(f)
+		}
+	}
+}
+
+// endTimeout is settleTimeout at the test's end, which came first.
+func (sc *sched) endTimeout(failed bool) {
+	h := sc.timedOut
+	sc.timedOut = nil
+	if h != nil && failed {
+		if f := sc.timeoutFinding(h); f != nil {
+			sc.deadlock(f)
+		}
+	}
+}
+
+// timeoutFinding describes the noted state, or returns nil if one of its
+// blocked goroutines has moved since.
+func (sc *sched) timeoutFinding(h *timeoutHang) *finding {
+	for i, y := range h.blocked {
+		if y.opSeq != h.seqs[i] || y.state == gDone {
+			return nil
+		}
+	}
+	var f *finding
+	if ws := sc.unreleasedWaiters(h.blocked); len(ws) > 0 {
+		f = sc.unreleasedFinding(ws)
+	} else if len(h.blocked) > 0 {
+		f = sc.blockedFinding(h.blocked)
+	} else {
+		f = &finding{Kind: wire.Blocked, Locks: []wire.Lock{}}
+	}
+	if f.Kind == wire.Blocked {
+		for _, y := range h.blocked {
+			if y.op.lock() != nil {
+				f.Kind = wire.Mixed // the waiters wait on channels
+				break
+			}
+		}
+	}
+	site := toSite(h.timer.site)
+	msgs := append(h.texts, f.Message)
+	if f.Message == "" {
+		msgs = h.texts
+	}
+	f.Message = strings.Join(msgs, "; ") +
+		fmt.Sprintf("; nothing else could step: only the timeout created at %s could end these waits, and the test failed when it fired", h.timer.site)
+	f.Goroutines = append(slices.Clone(h.desc), f.Goroutines...)
+	f.Timeout = &wire.Timeout{Site: site, AfterNS: h.after}
+	return f
+}
+
+// testFailed reports whether the test has failed so far.
+func (sc *sched) testFailed() bool { return sc.failed != nil && sc.failed() }
+
+// unwinding reports whether the calling goroutine is panicking or exiting
+// (t.Fatal's Goexit): deferred calls run on top of those frames.
+func unwinding() bool {
+	pcs := make([]uintptr, 128)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
+	for {
+		fr, more := frames.Next()
+		if fr.Function == "runtime.gopanic" || fr.Function == "runtime.Goexit" {
+			return true
+		}
+		if !more {
+			return false
+		}
+	}
+}

@@ -1,0 +1,98 @@
+package rt_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt"
+)
+
+// loopTimeout is a connection whose loop handles a message by closing the
+// connection, which waits for the loop to stop (a self-wait), and a test
+// that waits for the loop with a 1 s timeout. On the timeout it fails if
+// fail is set, then closes quit, which the loop's wait also selects on (the
+// test's teardown). sleeper adds a goroutine that ends the loop's wait
+// itself after a 2 s sleep: slow, not stuck.
+func loopTimeout(fail, sleeper bool) func() {
+	return func() {
+		stopped, quit := make(chan struct{}), make(chan struct{})
+		inbox := make(chan int)
+		rt.Go(at("Go", ""), func() {
+			rt.Recv(inbox, at("Recv", ""))
+			// Close from within the loop: waits for the loop to stop.
+			rt.Select(at("Select", ""), false, rt.RecvCase(stopped, nil, nil), rt.RecvCase(quit, nil, nil))
+			rt.Close(stopped, at("Close", ""))
+		})
+		if sleeper {
+			rt.Go(at("Go", ""), func() {
+				rt.Sleep(2*time.Second, at("Sleep", ""))
+				rt.Close(quit, at("Close", ""))
+			})
+		}
+		rt.Send(inbox, 1, at("Send", ""))
+		timeout := rt.After(time.Second, at("After", ""))
+		if rt.Select(at("Select", ""), false, rt.RecvCase(stopped, nil, nil), rt.RecvCase(timeout, nil, nil)) == 1 {
+			if fail {
+				rt.FailScenario()
+			}
+			if !sleeper {
+				rt.Close(quit, at("Close", ""))
+			}
+		}
+	}
+}
+
+// TestTimeoutEndsDeadlock: every goroutine blocked but for the test's own
+// timeout, which fires and the test fails: the state before the firing is
+// reported, with the timeout, and its schedule replays to the same report.
+func TestTimeoutEndsDeadlock(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		cfg := rt.Config{Strategy: "rpro", Seed: seed, Depth: 3, WatchdogMS: 200}
+		r, err := rt.RunScenario(cfg, 10*time.Second, loopTimeout(true, false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := r.Deadlock
+		if d == nil || d.Timeout == nil {
+			t.Fatalf("seed %d: want a deadlock ended by the timeout, got %+v", seed, r)
+		}
+		if d.Timeout.AfterNS < int64(time.Second) || !strings.HasSuffix(d.Timeout.Site.File, "timeout_test.go") {
+			t.Errorf("seed %d: timeout %+v, want the After of timeout_test.go, 1s or more", seed, d.Timeout)
+		}
+		if len(d.Goroutines) != 2 || d.Goroutines[0].ID != 1 || !strings.Contains(d.Message, "only the timeout created at") {
+			t.Errorf("seed %d: want the test's goroutine and the loop's, got %d goroutines: %s", seed, len(d.Goroutines), d.Message)
+		}
+		file := writeSchedule(t, r.Schedule)
+		r2, err := rt.RunScenario(rt.Config{Strategy: "replay", Replay: file, WatchdogMS: 200}, 10*time.Second, loopTimeout(true, false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Channels have no names here: their addresses differ by run.
+		if d2 := r2.Deadlock; d2 == nil || d2.Timeout == nil || d2.Timeout.Site.String() != d.Timeout.Site.String() || d2.Timeout.AfterNS != d.Timeout.AfterNS || len(d2.Goroutines) != len(d.Goroutines) || r2.Steps != r.Steps {
+			t.Fatalf("seed %d: replay gave %+v (%d steps), want %+v (%d steps)", seed, r2.Deadlock.Timeout, r2.Steps, d.Timeout, r.Steps)
+		}
+	}
+}
+
+// TestTimeoutLookalikes: the same waits are not reported when the test
+// takes its timeout without failing (a timeout it expects, then its
+// teardown), nor when a sleeping goroutine could still end them (the test
+// fails on a timeout too short, not on a deadlock).
+func TestTimeoutLookalikes(t *testing.T) {
+	for _, c := range []struct {
+		name          string
+		fail, sleeper bool
+	}{{"expected", false, false}, {"slow", true, true}} {
+		for seed := uint64(1); seed <= 5; seed++ {
+			cfg := rt.Config{Strategy: "rpro", Seed: seed, Depth: 3, WatchdogMS: 200}
+			r, err := rt.RunScenario(cfg, 10*time.Second, loopTimeout(c.fail, c.sleeper))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Deadlock != nil {
+				t.Fatalf("%s, seed %d: reported %s", c.name, seed, r.Deadlock.Message)
+			}
+		}
+	}
+}
