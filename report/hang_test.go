@@ -79,6 +79,7 @@ func TestHangFindingSARIF(t *testing.T) {
 func TestRelativeToHangAndStatic(t *testing.T) {
 	f := hangFinding()
 	f.Static = &StaticLink{ID: "DH-s", Pos: "/m/p/slot.go:12:2"}
+	f.Timeout = &Timeout{Site: Site{File: "/m/p/slot_test.go", Line: 9}}
 	r := &Report{Version: Version, Tool: "deadhunt confirm", Findings: []Finding{f}}
 	c, err := r.RelativeTo("/m")
 	if err != nil {
@@ -87,6 +88,9 @@ func TestRelativeToHangAndStatic(t *testing.T) {
 	g := c.Findings[0]
 	if g.Static.Pos != "p/slot.go:12:2" || g.Snapshot.Goroutines[0].Stack[0].File != "p/slot.go" || g.Snapshot.Timers[0].Site.File != "p/slot.go" {
 		t.Errorf("not relative: static %q, snapshot %+v", g.Static.Pos, g.Snapshot)
+	}
+	if g.Timeout.Site.File != "p/slot_test.go" {
+		t.Errorf("timeout not relative: %q", g.Timeout.Site.File)
 	}
 	if r.Findings[0].Snapshot.Goroutines[0].Stack[0].File != "/m/p/slot.go" {
 		t.Error("RelativeTo changed the original")

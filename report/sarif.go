@@ -389,6 +389,9 @@ func (r *Report) RelativeTo(root string) (*Report, error) {
 		if st := f.Static; st != nil {
 			st.Pos = strings.ReplaceAll(st.Pos, prefix, "")
 		}
+		if t := f.Timeout; t != nil {
+			site(&t.Site)
+		}
 		if s := f.Snapshot; s != nil {
 			s.Reason = strings.ReplaceAll(s.Reason, prefix, "")
 			snapGs(s.Goroutines)

@@ -2,6 +2,7 @@ package rt
 
 import (
 	"fmt"
+	"maps"
 	"runtime"
 	"slices"
 	"strings"
@@ -10,9 +11,9 @@ import (
 )
 
 // A deadlock that only the test's timeout ends: every goroutine is blocked
-// and the only timers that may wake any of them are one-shot timers that
-// selects wait on beside what they really wait for (`case <-done:` and
-// `case <-time.After(time.Second):`). Without those timers the test would
+// and the only timers that may wake any of them are one-shot timers or
+// context deadlines that selects wait on beside what they really wait for
+// (`case <-done:` and `case <-time.After(time.Second):`). Without those timers the test would
 // hang there for good. When one fires and the test fails (the timeout was
 // its watchdog: a panic, t.Fatal, t.Error), the state before the firing
 // is reported as the deadlock it is; a test that takes the timeout and
@@ -35,7 +36,7 @@ type timeoutHang struct {
 // deadlock, and forgets a state noted before.
 func (sc *sched) noteTimeout(t *vtimer) {
 	sc.timedOut = nil
-	if t.kind != timerChan || t.period != 0 || sc.clock.endAt >= 0 || sc.gs.outside.n > 0 {
+	if t.kind != timerChan && t.kind != timerCtx || t.period != 0 || sc.clock.endAt >= 0 || sc.gs.outside.n > 0 {
 		return
 	}
 	all := sc.blockedGs()
@@ -45,12 +46,21 @@ func (sc *sched) noteTimeout(t *vtimer) {
 	if len(all) == 0 || sc.realTimerWaiters(all) || sc.unmanaged(0) > int(sc.clock.initAlive.Load()) {
 		return
 	}
+	// The channels each pending timer may close or send on: a timer's, or
+	// the Done channels of a deadline's context and of those derived
+	// from it.
 	timers := map[uintptr]*vtimer{}
 	for _, u := range sc.clock.timers {
-		if u.kind != timerChan {
-			return // a sleep, a callback or a context may do anything
+		switch u.kind {
+		case timerChan:
+			timers[chanKey(u.ch)] = u
+		case timerCtx:
+			if !ctxDones(u.ctx, func(k uintptr) { timers[k] = u }) {
+				return
+			}
+		default:
+			return // a sleep or a callback may do anything
 		}
-		timers[chanKey(u.ch)] = u
 	}
 	var blocked, waiters []*g
 	for _, y := range all {
@@ -91,6 +101,25 @@ func (sc *sched) noteTimeout(t *vtimer) {
 		h.texts = append(h.texts, fmt.Sprintf("goroutine %d %s", y.id, sc.waitText(y, nil)))
 	}
 	sc.timedOut = h
+}
+
+// ctxDones calls add with the Done channel of c and of every context
+// derived from it; false if one has a context.AfterFunc callback, which
+// its cancellation runs (and which may do anything).
+func ctxDones(c *vctx, add func(uintptr)) bool {
+	c.mu.Lock()
+	funcs, kids := len(c.funcs), slices.Collect(maps.Keys(c.children))
+	c.mu.Unlock()
+	if funcs > 0 {
+		return false
+	}
+	add(chanKey(c.done))
+	for _, k := range kids {
+		if !ctxDones(k, add) {
+			return false
+		}
+	}
+	return true
 }
 
 // settleTimeout is called at the first step after the firing of a noted

@@ -1,6 +1,7 @@
 package rt_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -13,8 +14,9 @@ import (
 // that waits for the loop with a 1 s timeout. On the timeout it fails if
 // fail is set, then closes quit, which the loop's wait also selects on (the
 // test's teardown). sleeper adds a goroutine that ends the loop's wait
-// itself after a 2 s sleep: slow, not stuck.
-func loopTimeout(fail, sleeper bool) func() {
+// itself after a 2 s sleep: slow, not stuck. deadline makes the timeout a
+// context's deadline instead of a time.After.
+func loopTimeout(fail, sleeper, deadline bool) func() {
 	return func() {
 		stopped, quit := make(chan struct{}), make(chan struct{})
 		inbox := make(chan int)
@@ -31,8 +33,16 @@ func loopTimeout(fail, sleeper bool) func() {
 			})
 		}
 		rt.Send(inbox, 1, at("Send", ""))
-		timeout := rt.After(time.Second, at("After", ""))
-		if rt.Select(at("Select", ""), false, rt.RecvCase(stopped, nil, nil), rt.RecvCase(timeout, nil, nil)) == 1 {
+		var timeout <-chan time.Time
+		var done <-chan struct{}
+		if deadline {
+			ctx, cancel := rt.WithTimeout(context.Background(), time.Second, at("WithTimeout", ""))
+			defer cancel()
+			done = ctx.Done()
+		} else {
+			timeout = rt.After(time.Second, at("After", ""))
+		}
+		if rt.Select(at("Select", ""), false, rt.RecvCase(stopped, nil, nil), rt.RecvCase(timeout, nil, nil), rt.RecvCase(done, nil, nil)) != 0 {
 			if fail {
 				rt.FailScenario()
 			}
@@ -47,15 +57,21 @@ func loopTimeout(fail, sleeper bool) func() {
 // timeout, which fires and the test fails: the state before the firing is
 // reported, with the timeout, and its schedule replays to the same report.
 func TestTimeoutEndsDeadlock(t *testing.T) {
+	for _, deadline := range []bool{false, true} {
+		timeoutEnds(t, deadline)
+	}
+}
+
+func timeoutEnds(t *testing.T, deadline bool) {
 	for seed := uint64(1); seed <= 5; seed++ {
 		cfg := rt.Config{Strategy: "rpro", Seed: seed, Depth: 3, WatchdogMS: 200}
-		r, err := rt.RunScenario(cfg, 10*time.Second, loopTimeout(true, false))
+		r, err := rt.RunScenario(cfg, 10*time.Second, loopTimeout(true, false, deadline))
 		if err != nil {
 			t.Fatal(err)
 		}
 		d := r.Deadlock
 		if d == nil || d.Timeout == nil {
-			t.Fatalf("seed %d: want a deadlock ended by the timeout, got %+v", seed, r)
+			t.Fatalf("deadline %v, seed %d: want a deadlock ended by the timeout, got %+v", deadline, seed, r)
 		}
 		if d.Timeout.AfterNS < int64(time.Second) || !strings.HasSuffix(d.Timeout.Site.File, "timeout_test.go") {
 			t.Errorf("seed %d: timeout %+v, want the After of timeout_test.go, 1s or more", seed, d.Timeout)
@@ -64,7 +80,7 @@ func TestTimeoutEndsDeadlock(t *testing.T) {
 			t.Errorf("seed %d: want the test's goroutine and the loop's, got %d goroutines: %s", seed, len(d.Goroutines), d.Message)
 		}
 		file := writeSchedule(t, r.Schedule)
-		r2, err := rt.RunScenario(rt.Config{Strategy: "replay", Replay: file, WatchdogMS: 200}, 10*time.Second, loopTimeout(true, false))
+		r2, err := rt.RunScenario(rt.Config{Strategy: "replay", Replay: file, WatchdogMS: 200}, 10*time.Second, loopTimeout(true, false, deadline))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,12 +97,12 @@ func TestTimeoutEndsDeadlock(t *testing.T) {
 // fails on a timeout too short, not on a deadlock).
 func TestTimeoutLookalikes(t *testing.T) {
 	for _, c := range []struct {
-		name          string
-		fail, sleeper bool
-	}{{"expected", false, false}, {"slow", true, true}} {
+		name                    string
+		fail, sleeper, deadline bool
+	}{{"expected", false, false, false}, {"slow", true, true, false}, {"slow deadline", true, true, true}} {
 		for seed := uint64(1); seed <= 5; seed++ {
 			cfg := rt.Config{Strategy: "rpro", Seed: seed, Depth: 3, WatchdogMS: 200}
-			r, err := rt.RunScenario(cfg, 10*time.Second, loopTimeout(c.fail, c.sleeper))
+			r, err := rt.RunScenario(cfg, 10*time.Second, loopTimeout(c.fail, c.sleeper, c.deadline))
 			if err != nil {
 				t.Fatal(err)
 			}
