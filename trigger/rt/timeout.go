@@ -11,8 +11,8 @@ import (
 )
 
 // A deadlock that only the test's timeout ends: every goroutine is blocked
-// and the only timers that may wake any of them are one-shot timers or
-// context deadlines that selects wait on beside what they really wait for
+// and the only timer that may wake any of them is a one-shot timer or a
+// context deadline that selects wait on beside what they really wait for
 // (`case <-done:` and `case <-time.After(time.Second):`). Without those timers the test would
 // hang there for good. When one fires and the test fails (the timeout was
 // its watchdog: a panic, t.Fatal, t.Error), the state before the firing
@@ -86,7 +86,10 @@ func (sc *sched) noteTimeout(t *vtimer) {
 		case woken:
 			waiters = append(waiters, y)
 		default:
-			blocked = append(blocked, y) // a later timeout's
+			// A later timer would wake it (a protocol's own timeout, an
+			// election's): a timeout that fires first ends a wait that
+			// was not for good.
+			return
 		}
 	}
 	if len(waiters) == 0 {

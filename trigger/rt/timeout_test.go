@@ -14,16 +14,21 @@ import (
 // that waits for the loop with a 1 s timeout. On the timeout it fails if
 // fail is set, then closes quit, which the loop's wait also selects on (the
 // test's teardown). sleeper adds a goroutine that ends the loop's wait
-// itself after a 2 s sleep: slow, not stuck. deadline makes the timeout a
-// context's deadline instead of a time.After.
-func loopTimeout(fail, sleeper, deadline bool) func() {
+// itself after a 2 s sleep, later gives the loop's wait a 2 s timeout of
+// its own: slow, not stuck, either way. deadline makes the test's timeout
+// a context's deadline instead of a time.After.
+func loopTimeout(fail, sleeper, later, deadline bool) func() {
 	return func() {
 		stopped, quit := make(chan struct{}), make(chan struct{})
 		inbox := make(chan int)
 		rt.Go(at("Go", ""), func() {
 			rt.Recv(inbox, at("Recv", ""))
 			// Close from within the loop: waits for the loop to stop.
-			rt.Select(at("Select", ""), false, rt.RecvCase(stopped, nil, nil), rt.RecvCase(quit, nil, nil))
+			var own <-chan time.Time
+			if later {
+				own = rt.After(2*time.Second, at("After", ""))
+			}
+			rt.Select(at("Select", ""), false, rt.RecvCase(stopped, nil, nil), rt.RecvCase(quit, nil, nil), rt.RecvCase(own, nil, nil))
 			rt.Close(stopped, at("Close", ""))
 		})
 		if sleeper {
@@ -46,7 +51,7 @@ func loopTimeout(fail, sleeper, deadline bool) func() {
 			if fail {
 				rt.FailScenario()
 			}
-			if !sleeper {
+			if !sleeper && !later {
 				rt.Close(quit, at("Close", ""))
 			}
 		}
@@ -65,7 +70,7 @@ func TestTimeoutEndsDeadlock(t *testing.T) {
 func timeoutEnds(t *testing.T, deadline bool) {
 	for seed := uint64(1); seed <= 5; seed++ {
 		cfg := rt.Config{Strategy: "rpro", Seed: seed, Depth: 3, WatchdogMS: 200}
-		r, err := rt.RunScenario(cfg, 10*time.Second, loopTimeout(true, false, deadline))
+		r, err := rt.RunScenario(cfg, 10*time.Second, loopTimeout(true, false, false, deadline))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,7 +85,7 @@ func timeoutEnds(t *testing.T, deadline bool) {
 			t.Errorf("seed %d: want the test's goroutine and the loop's, got %d goroutines: %s", seed, len(d.Goroutines), d.Message)
 		}
 		file := writeSchedule(t, r.Schedule)
-		r2, err := rt.RunScenario(rt.Config{Strategy: "replay", Replay: file, WatchdogMS: 200}, 10*time.Second, loopTimeout(true, false, deadline))
+		r2, err := rt.RunScenario(rt.Config{Strategy: "replay", Replay: file, WatchdogMS: 200}, 10*time.Second, loopTimeout(true, false, false, deadline))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,16 +98,17 @@ func timeoutEnds(t *testing.T, deadline bool) {
 
 // TestTimeoutLookalikes: the same waits are not reported when the test
 // takes its timeout without failing (a timeout it expects, then its
-// teardown), nor when a sleeping goroutine could still end them (the test
-// fails on a timeout too short, not on a deadlock).
+// teardown), nor when a sleeping goroutine or a later timeout of the
+// loop's own could still end them (the test fails on a timeout too short,
+// not on a deadlock).
 func TestTimeoutLookalikes(t *testing.T) {
 	for _, c := range []struct {
-		name                    string
-		fail, sleeper, deadline bool
-	}{{"expected", false, false, false}, {"slow", true, true, false}, {"slow deadline", true, true, true}} {
+		name                           string
+		fail, sleeper, later, deadline bool
+	}{{"expected", false, false, false, false}, {"slow", true, true, false, false}, {"slow deadline", true, true, false, true}, {"own timeout", true, false, true, false}} {
 		for seed := uint64(1); seed <= 5; seed++ {
 			cfg := rt.Config{Strategy: "rpro", Seed: seed, Depth: 3, WatchdogMS: 200}
-			r, err := rt.RunScenario(cfg, 10*time.Second, loopTimeout(c.fail, c.sleeper, c.deadline))
+			r, err := rt.RunScenario(cfg, 10*time.Second, loopTimeout(c.fail, c.sleeper, c.later, c.deadline))
 			if err != nil {
 				t.Fatal(err)
 			}
