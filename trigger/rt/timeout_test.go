@@ -118,3 +118,40 @@ func TestTimeoutLookalikes(t *testing.T) {
 		}
 	}
 }
+
+// panicTimeout is loopTimeout's test panicking on its timeout, with a
+// deferred teardown that waits for the loop to acknowledge quit: the loop
+// steps while the panic unwinds, before the test is marked failed.
+func panicTimeout() {
+	stopped, quit, ack := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	inbox := make(chan int)
+	rt.Go(at("Go", ""), func() {
+		rt.Recv(inbox, at("Recv", ""))
+		rt.Select(at("Select", ""), false, rt.RecvCase(stopped, nil, nil), rt.RecvCase(quit, nil, nil))
+		rt.Send(ack, struct{}{}, at("Send", ""))
+	})
+	rt.Send(inbox, 1, at("Send", ""))
+	defer func() { _ = recover() }()
+	defer func() {
+		rt.Close(quit, at("Close", ""))
+		rt.Recv(ack, at("Recv", ""))
+	}()
+	timeout := rt.After(time.Second, at("After", ""))
+	if rt.Select(at("Select", ""), false, rt.RecvCase(stopped, nil, nil), rt.RecvCase(timeout, nil, nil)) == 1 {
+		panic("timed out")
+	}
+}
+
+// TestTimeoutPanicUnwinding: a panic on the timeout counts as the test's
+// failure while it unwinds, before the testing package records it.
+func TestTimeoutPanicUnwinding(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		r, err := rt.RunScenario(rt.Config{Strategy: "rpro", Seed: seed, Depth: 3, WatchdogMS: 200}, 10*time.Second, panicTimeout)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Deadlock == nil || r.Deadlock.Timeout == nil {
+			t.Fatalf("seed %d: want a deadlock ended by the timeout, got %+v", seed, r)
+		}
+	}
+}
