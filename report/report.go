@@ -20,12 +20,13 @@ import (
 // witness's fingerprint and args; version 3 added tests (what each test's
 // hunt cost, and whether it was reused from the cache); version 4 added a
 // test's leak_check (Go's goroutine leak profile against the leaks
-// confirmed). An older report is read as a version 4 report without the
-// newer fields.
-const Version = 5
+// confirmed); version 5 a witness's draws and clock base and a test's
+// unexplored; version 6 a finding's timeout. An older report is read as a
+// version 6 report without the newer fields.
+const Version = 6
 
 // readable are the versions Read accepts.
-var readable = []int{1, 2, 3, 4, 5}
+var readable = []int{1, 2, 3, 4, 5, 6}
 
 // Report is one run's findings: the output of lockcycle, confirm or predict.
 type Report struct {

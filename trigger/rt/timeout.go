@@ -13,11 +13,12 @@ import (
 // A deadlock that only the test's timeout ends: every goroutine is blocked
 // and the only timer that may wake any of them is a one-shot timer or a
 // context deadline that selects wait on beside what they really wait for
-// (`case <-done:` and `case <-time.After(time.Second):`). Without those timers the test would
-// hang there for good. When one fires and the test fails (the timeout was
-// its watchdog: a panic, t.Fatal, t.Error), the state before the firing
-// is reported as the deadlock it is; a test that takes the timeout and
-// goes on without failing (a timeout it expects) reports nothing.
+// (`case <-done:` and `case <-time.After(time.Second):`). Without it the
+// test would hang there for good. When it fires and the test fails (the
+// timeout was its watchdog: a panic, t.Fatal, t.Error), the state before
+// the firing is reported as the deadlock it is; a test that takes the
+// timeout and goes on without failing (a timeout it expects) reports
+// nothing.
 
 // timeoutHang is the state noted when such a timer fired.
 type timeoutHang struct {
@@ -177,15 +178,14 @@ func (sc *sched) timeoutFinding(h *timeoutHang) *finding {
 			}
 		}
 	}
-	site := toSite(h.timer.site)
-	msgs := append(h.texts, f.Message)
-	if f.Message == "" {
-		msgs = h.texts
+	msgs := slices.Clone(h.texts)
+	if f.Message != "" {
+		msgs = append(msgs, f.Message)
 	}
 	f.Message = strings.Join(msgs, "; ") +
 		fmt.Sprintf("; nothing else could step: only the timeout created at %s could end these waits, and the test failed when it fired", h.timer.site)
 	f.Goroutines = append(slices.Clone(h.desc), f.Goroutines...)
-	f.Timeout = &wire.Timeout{Site: site, AfterNS: h.after}
+	f.Timeout = &wire.Timeout{Site: toSite(h.timer.site), AfterNS: h.after}
 	return f
 }
 
