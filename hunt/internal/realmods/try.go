@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"golang.org/x/mod/modfile"
 )
 
 // try fetches m, runs plain go test and deadhunt confirm on it (each
@@ -107,10 +109,45 @@ func fetch(m module, dir string) (string, error) {
 			return "", fmt.Errorf("go mod init: %v", err)
 		}
 	}
+	if err := dropLocalReplaces(dir); err != nil {
+		return "", err
+	}
 	if err := run(context.Background(), dir, nil, "go", "mod", "tidy"); err != nil {
 		return "", fmt.Errorf("go mod tidy: %v", err)
 	}
 	return info.Version, nil
+}
+
+// dropLocalReplaces removes the go.mod's replace directives that point to
+// a directory (a monorepo's siblings, ../../api): the module's zip does
+// not carry them, and the versions it requires come from the proxy.
+func dropLocalReplaces(dir string) error {
+	var js bytes.Buffer
+	if err := run(context.Background(), dir, &js, "go", "mod", "edit", "-json"); err != nil {
+		return fmt.Errorf("go mod edit -json: %v", err)
+	}
+	var mod struct {
+		Replace []struct {
+			Old struct{ Path, Version string }
+			New struct{ Path, Version string }
+		}
+	}
+	if err := json.Unmarshal(js.Bytes(), &mod); err != nil {
+		return err
+	}
+	for _, r := range mod.Replace {
+		if r.New.Version != "" || !modfile.IsDirectoryPath(r.New.Path) {
+			continue
+		}
+		old := r.Old.Path
+		if r.Old.Version != "" {
+			old += "@" + r.Old.Version
+		}
+		if err := run(context.Background(), dir, nil, "go", "mod", "edit", "-dropreplace="+old); err != nil {
+			return fmt.Errorf("go mod edit -dropreplace=%s: %v", old, err)
+		}
+	}
+	return nil
 }
 
 // run runs a command in dir, its stdout to out (if not nil), stderr to
