@@ -348,6 +348,11 @@ func SleepValue(s *Site) func(time.Duration) {
 	return func(d time.Duration) { Sleep(d, s) }
 }
 
+// StackValue is runtime.Stack as a value.
+func StackValue(s *Site) func([]byte, bool) int {
+	return func(buf []byte, all bool) int { return Stack(buf, all, s) }
+}
+
 func GoschedValue(s *Site) func() {
 	return func() { Gosched(s) }
 }

@@ -163,6 +163,7 @@ func calledFunc(info *types.Info, c *ast.CallExpr) *types.Func {
 var funcOps = map[string]string{
 	"time.Sleep":                "Sleep",
 	"runtime.Gosched":           "Gosched",
+	"runtime.Stack":             "Stack", // without the scheduler's own goroutines
 	"time.Now":                  "Now",
 	"time.Since":                "Since",
 	"time.Until":                "Until",

@@ -87,6 +87,7 @@ func ContextAfterFunc(ctx context.Context, f func(), s *Site) func() bool {
 }
 func Cause(ctx context.Context, s *Site) error                        { return context.Cause(ctx) }
 func Gosched(s *Site)                                                 { runtime.Gosched() }
+func Stack(buf []byte, all bool, s *Site) int                         { return runtime.Stack(buf, all) }
 func TestStart(t *testing.T) func()                                   { return func() {} }
 func Parallel(t *testing.T, s *Site)                                  { t.Parallel() }
 func Run(t *testing.T, name string, f func(*testing.T), s *Site) bool { return t.Run(name, f) }
@@ -267,6 +268,7 @@ func TickerResetExpr[R interface{ *time.Ticker }](s *Site) func(R, time.Duration
 
 func SleepValue(s *Site) func(time.Duration)                         { return time.Sleep }
 func GoschedValue(s *Site) func()                                    { return runtime.Gosched }
+func StackValue(s *Site) func([]byte, bool) int                      { return runtime.Stack }
 func SinceValue(s *Site) func(time.Time) time.Duration               { return time.Since }
 func UntilValue(s *Site) func(time.Time) time.Duration               { return time.Until }
 func AfterValue(s *Site) func(time.Duration) <-chan time.Time        { return time.After }
