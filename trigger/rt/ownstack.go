@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"reflect"
 	"runtime"
+	"slices"
 )
 
 // The scheduler's own goroutines (its watchdog, the idle seeds of its
@@ -38,11 +39,7 @@ func dropOwn(buf []byte, n int) int {
 	blocks := bytes.Split(buf[:n], sep)
 	kept := blocks[:0]
 	for _, b := range blocks {
-		own := false
-		for _, f := range ownFuncs {
-			own = own || bytes.Contains(b, f)
-		}
-		if !own {
+		if !slices.ContainsFunc(ownFuncs, func(f []byte) bool { return bytes.Contains(b, f) }) {
 			kept = append(kept, b)
 		}
 	}

@@ -11,25 +11,47 @@ import (
 
 // TestStackHidesScheduler: a dump of every goroutine taken under control
 // (a test's leak check) shows the test's goroutines but not the
-// scheduler's watchdog, which runtime.Stack shows.
+// scheduler's watchdog nor its handover's seeds, which runtime.Stack
+// shows.
 func TestStackHidesScheduler(t *testing.T) {
 	var plain, ours string
 	_, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 200}, 10*time.Second, func() {
-		done := make(chan struct{})
-		rt.Go(at("Go", ""), func() { rt.Recv(done, at("Recv", "")) })
+		ping, pong := make(chan int), make(chan int)
+		for range 3 {
+			rt.Go(at("Go", ""), func() {
+				for range 2 {
+					rt.Send(pong, rt.Recv(ping, at("Recv", "")), at("Send", ""))
+				}
+			})
+		}
+		exchange := func() {
+			for j := range 3 {
+				rt.Send(ping, j, at("Send", ""))
+				rt.Recv(pong, at("Recv", ""))
+			}
+		}
+		exchange() // hands the token over through the seeds
 		buf := make([]byte, 1<<20)
 		plain = string(buf[:runtime.Stack(buf, true)])
 		ours = string(buf[:rt.Stack(buf, true, at("Stack", ""))])
-		rt.Close(done, at("Close", ""))
+		exchange()
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	const watchdog = "(*sched).watchdog("
-	if !strings.Contains(plain, watchdog) {
-		t.Fatalf("runtime.Stack shows no watchdog: nothing to hide\n%s", plain)
+	own := []string{"(*sched).watchdog("}
+	if rt.Coroutines {
+		own = append(own, "(*sched).seed(")
 	}
-	if strings.Contains(ours, watchdog) || !strings.Contains(ours, "TestStackHidesScheduler") {
-		t.Errorf("rt.Stack: want the scenario's goroutines without the watchdog, got\n%s", ours)
+	for _, f := range own {
+		if !strings.Contains(plain, f) {
+			t.Fatalf("runtime.Stack shows no %s: nothing to hide\n%s", f, plain)
+		}
+		if strings.Contains(ours, f) {
+			t.Errorf("rt.Stack shows %s\n%s", f, ours)
+		}
+	}
+	if !strings.Contains(ours, "TestStackHidesScheduler") {
+		t.Errorf("rt.Stack lost the scenario's goroutines:\n%s", ours)
 	}
 }
