@@ -122,32 +122,32 @@ func fetch(m module, dir string) (string, error) {
 // a directory (a monorepo's siblings, ../../api): the module's zip does
 // not carry them, and the versions it requires come from the proxy.
 func dropLocalReplaces(dir string) error {
-	var js bytes.Buffer
-	if err := run(context.Background(), dir, &js, "go", "mod", "edit", "-json"); err != nil {
-		return fmt.Errorf("go mod edit -json: %v", err)
-	}
-	var mod struct {
-		Replace []struct {
-			Old struct{ Path, Version string }
-			New struct{ Path, Version string }
-		}
-	}
-	if err := json.Unmarshal(js.Bytes(), &mod); err != nil {
+	name := filepath.Join(dir, "go.mod")
+	data, err := os.ReadFile(name)
+	if err != nil {
 		return err
 	}
-	for _, r := range mod.Replace {
-		if r.New.Version != "" || !modfile.IsDirectoryPath(r.New.Path) {
-			continue
-		}
-		old := r.Old.Path
-		if r.Old.Version != "" {
-			old += "@" + r.Old.Version
-		}
-		if err := run(context.Background(), dir, nil, "go", "mod", "edit", "-dropreplace="+old); err != nil {
-			return fmt.Errorf("go mod edit -dropreplace=%s: %v", old, err)
+	f, err := modfile.Parse(name, data, nil)
+	if err != nil {
+		return err
+	}
+	dropped := false
+	for _, r := range slices.Clone(f.Replace) {
+		if r.New.Version == "" { // a directory: a replacement module has a version
+			if err := f.DropReplace(r.Old.Path, r.Old.Version); err != nil {
+				return err
+			}
+			dropped = true
 		}
 	}
-	return nil
+	if !dropped {
+		return nil
+	}
+	out, err := f.Format()
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(name, out, 0o644)
 }
 
 // run runs a command in dir, its stdout to out (if not nil), stderr to

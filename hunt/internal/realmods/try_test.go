@@ -7,8 +7,9 @@ import (
 	"testing"
 )
 
-// TestDropLocalReplaces: a monorepo module's replace to a sibling directory
-// is dropped, a replace to another module's version is kept.
+// TestDropLocalReplaces: a monorepo module's replaces to sibling directories
+// (in a block, as etcd's) are dropped, a replace to another module's
+// version is kept.
 func TestDropLocalReplaces(t *testing.T) {
 	dir := t.TempDir()
 	gomod := `module example.com/client
@@ -20,7 +21,10 @@ require (
 	example.com/other v1.0.0
 )
 
-replace example.com/api => ../../api
+replace (
+	example.com/api => ../../api
+	example.com/pkg => ../pkg
+)
 
 replace example.com/other => example.com/fork v1.0.1
 `
@@ -35,7 +39,7 @@ replace example.com/other => example.com/fork v1.0.1
 		t.Fatal(err)
 	}
 	got := string(data)
-	if strings.Contains(got, "../../api") || !strings.Contains(got, "example.com/fork v1.0.1") {
+	if strings.Contains(got, "../../api") || strings.Contains(got, "../pkg") || !strings.Contains(got, "example.com/fork v1.0.1") {
 		t.Errorf("go.mod after dropLocalReplaces:\n%s", got)
 	}
 }
