@@ -29,7 +29,7 @@ type timeoutHang struct {
 	// desc describes the waiters as they waited (their stacks and text).
 	desc  []wire.Goroutine
 	texts []string
-	after int64 // virtual time from the test's start to the firing
+	after int64 // the timer's deadline as it fired (the waiter may Reset it after)
 }
 
 // noteTimeout is called on an idle scheduler (nothing can step, nothing
