@@ -75,8 +75,11 @@ func BenchmarkMapRangeStringROControlled(b *testing.B) {
 	benchUnder(b, "random", rangeRO(strMap(1000)))
 }
 
-// mapUse is a call a loop's body makes on every entry, first thing: the
-// rewriter takes MapRange, which looks each value up.
+// mapUse is a call a loop's body makes on every entry, first thing. If
+// the rewriter cannot tell what the callee does (a function value, a
+// function of another package), it takes MapRange, which looks each
+// value up; mapUse itself, a function of the package that changes no
+// map, it takes MapRangeRO for.
 //
 //go:noinline
 func mapUse(v int) { mapSink += v }
@@ -102,13 +105,26 @@ func rangeCall[K comparable](m map[K]int) func(n int) {
 	}
 }
 
+// rangeCallRO is what the rewriter makes of rangePlainCall's loop when it
+// sees that mapUse changes no map.
+func rangeCallRO[K comparable](m map[K]int) func(n int) {
+	return func(n int) {
+		for range n {
+			for it, _, v, ok := rt.MapRangeRO(m, rangeSite); ok; _, v, ok = it.Next() {
+				mapUse(v)
+			}
+		}
+	}
+}
+
 // The ratio of a range through the runtime to a plain one, each timed in
 // turn inside one run (a loaded machine slows both alike): under control,
 // or outside a scheduler (pass). The body: none, with the values taken
 // with the keys ("ro": what the rewriter makes of a body that changes no
 // map), none but every value looked up ("lookup": the floor of a body
 // that may change a map on every entry), or a call on every entry
-// ("call", plain and controlled alike).
+// ("call", plain and controlled alike; "callro" where the rewriter sees
+// that the callee changes no map).
 func benchRatio[K comparable](b *testing.B, m map[K]int, body string, pass bool) {
 	plain, ctl := rangePlain(m), rangeRT(m)
 	switch body {
@@ -116,6 +132,8 @@ func benchRatio[K comparable](b *testing.B, m map[K]int, body string, pass bool)
 		ctl = rangeRO(m)
 	case "call":
 		plain, ctl = rangePlainCall(m), rangeCall(m)
+	case "callro":
+		plain, ctl = rangePlainCall(m), rangeCallRO(m)
 	}
 	var tp, tc time.Duration
 	run := func(n int) {
@@ -140,9 +158,13 @@ func benchRatio[K comparable](b *testing.B, m map[K]int, body string, pass bool)
 func BenchmarkMapRangeRatioInt(b *testing.B)        { benchRatio(b, intMap(1000), "lookup", false) }
 func BenchmarkMapRangeRatioIntRO(b *testing.B)      { benchRatio(b, intMap(1000), "ro", false) }
 func BenchmarkMapRangeRatioIntCall(b *testing.B)    { benchRatio(b, intMap(1000), "call", false) }
+func BenchmarkMapRangeRatioIntCallRO(b *testing.B)  { benchRatio(b, intMap(1000), "callro", false) }
 func BenchmarkMapRangeRatioString(b *testing.B)     { benchRatio(b, strMap(1000), "lookup", false) }
 func BenchmarkMapRangeRatioStringRO(b *testing.B)   { benchRatio(b, strMap(1000), "ro", false) }
 func BenchmarkMapRangeRatioStringCall(b *testing.B) { benchRatio(b, strMap(1000), "call", false) }
+func BenchmarkMapRangeRatioStringCallRO(b *testing.B) {
+	benchRatio(b, strMap(1000), "callro", false)
+}
 func BenchmarkMapRangeRatioIntPassThrough(b *testing.B) {
 	benchRatio(b, intMap(1000), "lookup", true)
 }

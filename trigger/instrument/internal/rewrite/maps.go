@@ -26,11 +26,12 @@ func (f *fileRewriter) rangeMap(r *ast.RangeStmt) {
 	if !isMapType(f.typeOf(r.X)) {
 		return
 	}
-	fn, may := "MapRangeRO", f.mayBeMap(f.typeOf(r.X))
+	mt := f.typeOf(r.X)
+	fn, may := "MapRangeRO", f.mayBeMap(mt)
 	var marks []ast.Stmt
 	if r.Tok == token.ASSIGN && (f.mapWrite(r.Key, may) || f.mapWrite(r.Value, may)) {
 		fn = "MapRange"
-	} else if marks = f.changeMarks(r.Body.List, may); len(marks) > 0 && marks[0] == r.Body.List[0] {
+	} else if marks = f.changeMarks(r.Body.List, mt); len(marks) > 0 && marks[0] == r.Body.List[0] {
 		fn, marks = "MapRange", nil // every iteration may change it: no values to take
 	}
 	site := f.site(r.For, "MapRange", "")
@@ -142,54 +143,16 @@ func (f *fileRewriter) mapWrite(e ast.Expr, may func(types.Type) bool) bool {
 	return ok && may(f.typeOf(ix.X))
 }
 
-// changeMarks returns the statements of a range's body before which the
-// iterator must be told that the map may change: each statement that may
-// change a map like the ranged one (may), call a function or communicate
-// (where another goroutine may change it), or jump (goto), the first such
-// of each statement list (a label is reached only from a goto); compound
-// statements by their headers, their blocks searched in turn. A function
-// literal's body runs only when called, and a call is marked. A loop none
-// of whose statements is marked reads the values taken with the keys.
-func (f *fileRewriter) changeMarks(list []ast.Stmt, may func(types.Type) bool) []ast.Stmt {
-	info := f.p.in.Info
-	changes := func(n ast.Node) bool {
-		found := false
-		if n == nil { // an absent Init, Cond, Tag or Post
-			return false
-		}
-		ast.Inspect(n, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.CallExpr:
-				if tv, ok := info.Types[n.Fun]; ok && tv.IsType() {
-					break // a conversion
-				}
-				id, _ := ast.Unparen(n.Fun).(*ast.Ident)
-				b, builtin := info.Uses[id].(*types.Builtin)
-				switch {
-				case !builtin:
-					found = true
-				case b.Name() == "delete" || b.Name() == "clear":
-					found = may(f.typeOf(n.Args[0]))
-				}
-			case *ast.AssignStmt:
-				for _, l := range n.Lhs {
-					found = found || f.mapWrite(l, may)
-				}
-			case *ast.IncDecStmt:
-				found = f.mapWrite(n.X, may)
-			case *ast.SendStmt, *ast.GoStmt, *ast.DeferStmt, *ast.SelectStmt:
-				found = true
-			case *ast.UnaryExpr:
-				found = n.Op == token.ARROW
-			case *ast.BranchStmt:
-				found = n.Tok == token.GOTO
-			}
-			return !found
-		})
-		return found
-	}
+// changeMarks returns the statements of a range's body, over a map of
+// type mt, before which the iterator must be told that the map may
+// change: each statement that may (mayChange), or jump (goto), the first
+// such of each statement list (a label is reached only from a goto);
+// compound statements by their headers, their blocks searched in turn. A
+// loop none of whose statements is marked reads the values taken with
+// the keys.
+func (f *fileRewriter) changeMarks(list []ast.Stmt, mt types.Type) []ast.Stmt {
+	may := f.mayBeMap(mt)
+	changes := func(n ast.Node) bool { return f.mayChange(n, mt) }
 	// header reports whether s's own parts (all of a simple statement)
 	// may change the map, and returns the statement lists within it.
 	var header func(s ast.Stmt) (bool, [][]ast.Stmt)

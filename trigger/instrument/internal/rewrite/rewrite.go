@@ -139,6 +139,12 @@ type pkgRewriter struct {
 	// lockers are the sync.Locker fields every store of the package
 	// fills from one mutex, by that mutex's class (lockerfield.go).
 	lockers map[*types.Var]string
+	// decls are the package's function declarations, calleeChanges what
+	// they were judged to do to maps and judging those being judged
+	// (changes.go), made when first needed.
+	decls         map[*types.Func]*ast.FuncDecl
+	calleeChanges map[calleeKey]int8
+	judging       []calleeKey
 }
 
 func (p *pkgRewriter) warn(pos token.Pos, format string, args ...any) {
