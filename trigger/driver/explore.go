@@ -94,7 +94,7 @@ func (s *space) add(rn *run) {
 	}
 	s.sigs[e.Signature] = rn.Outcome
 	if rn.Seeded && rn.Aim == "" {
-		s.seeds.add(e.Signature, e.Kinds, e.KindsOver)
+		s.seeds.add(e.Signature, e)
 	}
 }
 
@@ -115,10 +115,19 @@ func (s *space) unseen(budget int) (p float64, runs int) {
 
 // unseenKinds is the Good–Turing estimate over the kinds of orderings the
 // strategy's seeded runs showed (the kinds seen in one run only, over the
-// runs), the runs and the kinds; runs is 0 when there is none.
-func (s *space) unseenKinds() (p float64, runs, kinds int) {
-	k := &s.seeds.kinds
-	if s.blind != "" || s.seeds.kindsOver || k.runs == 0 || len(k.seen) == 0 {
+// runs), the runs and the kinds; runs is 0 when there is none. The kinds
+// of the runs' data choices count only with draws (a test of one
+// goroutine), or where the runs showed no other kind: in a test of many,
+// a draw that changes what its goroutines do shows as a new kind of
+// ordering, and one that does not (a new order of a small map, in most
+// runs of a test that ranges over many) is no evidence that more runs
+// would show more.
+func (s *space) unseenKinds(draws bool) (p float64, runs, kinds int) {
+	k, over := &s.seeds.kinds, s.seeds.kindsOver
+	if draws || len(k.seen) == 0 {
+		k, over = &s.seeds.withDraws, over || s.seeds.drawsOver
+	}
+	if s.blind != "" || over || k.runs == 0 || len(k.seen) == 0 {
 		return 0, 0, 0
 	}
 	return goodTuring(k.once, k.runs), k.runs, len(k.seen)
@@ -157,7 +166,8 @@ func (t *testHunt) settledBy() settleBy {
 	if p, n := t.space.unseen(budget); n > 0 && settles(p, n, o.Confidence) {
 		return settledOrderings
 	}
-	if p, n, _ := t.space.unseenKinds(); (cutFrom > 0 || t.oneGoroutine()) && n >= minKindRuns && below(p, o.Confidence) {
+	one := t.oneGoroutine()
+	if p, n, _ := t.space.unseenKinds(one); (cutFrom > 0 || one) && n >= minKindRuns && below(p, o.Confidence) {
 		return settledKinds
 	}
 	return settledNot
@@ -213,7 +223,7 @@ func (t *testHunt) stop() {
 		budget, s.NoGuaranteeOf = t.budget()
 		s.Unseen, s.UnseenRuns = t.space.unseen(budget)
 		if by == settledKinds && s.Stop == StopSettled {
-			s.Unseen, s.UnseenRuns, s.UnseenKinds = t.space.unseenKinds()
+			s.Unseen, s.UnseenRuns, s.UnseenKinds = t.space.unseenKinds(s.OneGoroutine)
 		}
 	}
 	s.Uncounted, s.Unexplored = t.space.uncounted, t.space.unexplored

@@ -1,6 +1,10 @@
 package driver
 
-import "math"
+import (
+	"math"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
+)
 
 // Estimating what a test's runs have not shown yet, where their orderings
 // cannot be counted (no exhaustion to wait for): the Good–Turing estimate
@@ -22,12 +26,14 @@ const minKindRuns = 10
 // kinds of orderings they showed (wire.Explore.Kinds), by the runs that
 // showed each: an estimate over kinds is the same as over signatures,
 // with the runs that showed a kind in place of the runs of a signature
-// (incidence counts). kindsOver: a run had too many kinds to report, and
-// no estimate is made over them.
+// (incidence counts). withDraws counts those kinds and the kinds of the
+// runs' data choices (DrawKinds) together: a test of one goroutine has
+// little else. kindsOver, drawsOver: a run had too many kinds to report,
+// and no estimate is made over them.
 type seedSigs struct {
 	incidence[string]
-	kinds     incidence[uint64]
-	kindsOver bool
+	kinds, withDraws     incidence[uint64]
+	kindsOver, drawsOver bool
 }
 
 // incidence counts runs and, for each thing a run showed, the runs that
@@ -52,15 +58,25 @@ func (c *incidence[K]) saw(k K) {
 }
 
 // add counts one run's signature and kinds.
-func (s *seedSigs) add(sig string, kinds []uint64, over bool) {
+func (s *seedSigs) add(sig string, e *wire.Explore) {
 	s.runs++
 	s.saw(sig)
-	if s.kindsOver = s.kindsOver || over; s.kindsOver {
+	if s.kindsOver = s.kindsOver || e.KindsOver; s.kindsOver {
 		return
 	}
 	s.kinds.runs++
-	for _, h := range kinds {
+	for _, h := range e.Kinds {
 		s.kinds.saw(h)
+	}
+	if s.drawsOver = s.drawsOver || e.DrawKindsOver; s.drawsOver {
+		return
+	}
+	s.withDraws.runs++
+	for _, h := range e.Kinds {
+		s.withDraws.saw(h)
+	}
+	for _, h := range e.DrawKinds { // a hash of another sort: apart from the others
+		s.withDraws.saw(^h)
 	}
 }
 

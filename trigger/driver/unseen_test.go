@@ -18,7 +18,7 @@ func TestGoodTuring(t *testing.T) {
 		sig        string
 		once, runs int
 	}{{"a", 1, 1}, {"b", 2, 2}, {"a", 1, 3}, {"a", 1, 4}, {"c", 2, 5}, {"c", 1, 6}, {"b", 0, 7}} {
-		s.add(c.sig, nil, false)
+		s.add(c.sig, &wire.Explore{})
 		if s.once != c.once || s.runs != c.runs {
 			t.Fatalf("after run %d (%s): %d seen once in %d runs, want %d in %d", i+1, c.sig, s.once, s.runs, c.once, c.runs)
 		}
@@ -180,13 +180,14 @@ func TestHuntKeepsBudget(t *testing.T) {
 // A test whose budget promises nothing (thousands of goroutines) and
 // whose seeds show a new ordering every run stops once minKindRuns seeds
 // showed no kind of ordering that one seed alone showed (settled, over
-// kinds); one whose seeds keep showing new kinds spends its budget.
+// kinds), also when each seed draws something new; one whose seeds keep
+// showing new kinds of orderings spends its budget.
 func TestHuntSettlesOnKinds(t *testing.T) {
-	pkg, env, _ := fakePackage(t, "TestManyKinds", "TestManyNewKinds")
+	pkg, env, _ := fakePackage(t, "TestManyKinds", "TestManyNewKinds", "TestManyNewDraws")
 	s := hunt(t, []Package{pkg}, Options{Runs: 100, Parallel: 1, Env: env})
 	for _, st := range s.Tests {
 		switch st.Test {
-		case "TestManyKinds":
+		case "TestManyKinds", "TestManyNewDraws":
 			if st.Stop != StopSettled || st.Seeded != minKindRuns || st.UnseenKinds != 3 || st.UnseenRuns != minKindRuns {
 				t.Fatalf("%s: stop %q after %d seeds, estimate over %d kinds in %d runs; want settled after %d over 3", st.String(), st.Stop, st.Seeded, st.UnseenKinds, st.UnseenRuns, minKindRuns)
 			}

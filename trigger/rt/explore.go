@@ -81,6 +81,9 @@ type explorer struct {
 	hbOff bool
 	data  dataChoices // the draws' small choices (draw.go)
 	kinds kindSet     // the kinds of orderings the run showed (kinds.go)
+	// drawKinds are the kinds of its data choices, apart: they tell
+	// what a run drew, not what its goroutines did with it.
+	drawKinds kindSet
 	// cuts place in the signature the events no object's record orders
 	// (cut); cutN numbers each event's occurrences.
 	cuts []uint64
@@ -145,7 +148,7 @@ func (e *explorer) choice(x *g, s *Site, options float64, v uint64) {
 	d.orderings = min(d.orderings*options, 2*maxOrderings)
 	d.sigs = append(d.sigs, hashSeq(x.name, []uint64{site, uint64(d.per[x.name]), v}))
 	d.shapes = append(d.shapes, hashSeq(x.name, []uint64{site, uint64(d.per[x.name]), uint64(options)}))
-	e.kinds.add(mix64(mix64(x.kind^site) ^ v))
+	e.drawKinds.add(mix64(mix64(x.kind^site) ^ v))
 }
 
 // unexplored notes a draw that no count of runs covers.
@@ -616,6 +619,7 @@ func (e *explorer) summary() *wire.Explore {
 	}
 	out.Unexplored = e.data.unexplored
 	out.Kinds, out.KindsOver = e.kinds.list(), e.kinds.over
+	out.DrawKinds, out.DrawKindsOver = e.drawKinds.list(), e.drawKinds.over
 	out.Signature = strconv.FormatUint(hashSorted(sigs), 16)
 	out.Shape = strconv.FormatUint(hashSorted(shapes), 16)
 	return out

@@ -9,7 +9,9 @@ import "slices"
 // repeats one episode thousands of times (a loop that starts goroutines
 // and cancels a context) shows a new ordering in every run but few kinds,
 // and once its runs stop showing new kinds, the driver can say so
-// (unseen.go). Three sorts:
+// (unseen.go). Three sorts, the third apart (DrawKinds: a test of many
+// goroutines draws a new small map order in most runs, which changes
+// nothing its goroutines do unless the first two sorts show it):
 //   - on an object, a counted operation right after one of another
 //     goroutine: the object's class, and the two operations' kinds and
 //     sites;

@@ -110,3 +110,48 @@ func TestCutKindsNameWaiters(t *testing.T) {
 		t.Errorf("kinds over 5 runs: %d with two sites, %d with eight; want a few, and no more with eight (one more at most: a watchdog release under load)", two, eight)
 	}
 }
+
+// TestDrawKindsApart: a worker that ranges over a small map, drawing its
+// order, reports the draws' kinds apart (DrawKinds): the runs' kinds of
+// orderings are those of the same episodes without the range, and their
+// draws of the map's 6 orders show among their draw kinds.
+func TestDrawKindsApart(t *testing.T) {
+	m := map[int]int{1: 1, 2: 2, 3: 3}
+	withRange := func() {
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for range 2 {
+			rt.WGGo(&wg, func() {
+				rt.Lock(&mu, at("Lock", "p.mu"))
+				for it, _, _, ok := rt.MapRangeRO(m, at("MapRange", "")); ok; _, _, ok = it.Next() {
+				}
+				rt.Unlock(&mu, at("Unlock", "p.mu"))
+			}, at("WGGo", ""))
+		}
+		rt.WGWait(&wg, at("WGWait", ""))
+	}
+	kinds, draws := map[uint64]bool{}, map[uint64]bool{}
+	for _, r := range exploreRuns(t, 12, withRange) {
+		e := r.Explore
+		if e.DrawKindsOver || len(e.DrawKinds) == 0 || !slices.IsSorted(e.DrawKinds) {
+			t.Fatalf("draw kinds %v (over %v); want some, sorted", e.DrawKinds, e.DrawKindsOver)
+		}
+		for _, k := range e.Kinds {
+			kinds[k] = true
+		}
+		for _, k := range e.DrawKinds {
+			draws[k] = true
+		}
+	}
+	if len(draws) < 3 {
+		t.Errorf("%d draw kinds in 12 runs of two workers drawing one of 6 orders each; want several", len(draws))
+	}
+	for k := range draws {
+		if kinds[k] {
+			t.Errorf("draw kind %x among the kinds of orderings", k)
+		}
+	}
+	if len(kinds) == 0 || len(kinds) > 6 {
+		t.Errorf("%d kinds of orderings of two workers on one mutex; want a few, the draws' apart", len(kinds))
+	}
+}

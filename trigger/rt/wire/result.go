@@ -203,16 +203,19 @@ type Step struct {
 // no count of runs covers. Kinds are the kinds of orderings the run
 // showed (hashes, sorted; goroutines by creation sites, operations by
 // sites: trigger/rt/kinds.go), unless there were more than a few
-// thousand (KindsOver).
+// thousand (KindsOver); DrawKinds, likewise, the kinds of its data
+// choices (a goroutine's kind, the site and the value).
 type Explore struct {
-	Shared     int      `json:"shared"`
-	Ordered    int      `json:"ordered"`
-	Orderings  float64  `json:"orderings"`
-	Uncounted  string   `json:"uncounted,omitempty"`
-	Signature  string   `json:"signature"`
-	Shape      string   `json:"shape"`
-	Choices    int      `json:"choices,omitempty"`
-	Unexplored string   `json:"unexplored,omitempty"`
-	Kinds      []uint64 `json:"kinds,omitempty"`
-	KindsOver  bool     `json:"kinds_over,omitempty"`
+	Shared        int      `json:"shared"`
+	Ordered       int      `json:"ordered"`
+	Orderings     float64  `json:"orderings"`
+	Uncounted     string   `json:"uncounted,omitempty"`
+	Signature     string   `json:"signature"`
+	Shape         string   `json:"shape"`
+	Choices       int      `json:"choices,omitempty"`
+	Unexplored    string   `json:"unexplored,omitempty"`
+	Kinds         []uint64 `json:"kinds,omitempty"`
+	KindsOver     bool     `json:"kinds_over,omitempty"`
+	DrawKinds     []uint64 `json:"draw_kinds,omitempty"`
+	DrawKindsOver bool     `json:"draw_kinds_over,omitempty"`
 }

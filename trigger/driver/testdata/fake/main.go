@@ -220,15 +220,18 @@ func scenario(test string) {
 		writeResult(r)
 		fmt.Printf("--- PASS: %s (0.00s)\nPASS\n", test)
 		os.Exit(0)
-	case "TestManyKinds", "TestManyNewKinds": // thousands of goroutines: no guarantee; a new ordering every run, of known kinds or a new one
+	case "TestManyKinds", "TestManyNewKinds", "TestManyNewDraws": // thousands of goroutines: no guarantee; a new ordering every run, of known kinds or a new one, or of known kinds with a new draw
 		r := result{Outcome: "ok", Test: test, Steps: 200000, Acquisitions: 100000, Goroutines: 5000}
 		if cfg.Explore {
-			kinds := []uint64{1, 2, 3}
-			if test == "TestManyNewKinds" {
+			kinds, draws := []uint64{1, 2, 3}, []uint64{7}
+			switch test {
+			case "TestManyNewKinds":
 				kinds = append(kinds, 100+cfg.Seed)
+			case "TestManyNewDraws":
+				draws = append(draws, 100+cfg.Seed)
 			}
 			r.Explore = &wire.Explore{Shared: 1, Ordered: 1, Signature: strconv.FormatUint(cfg.Seed, 10), Shape: "s",
-				Uncounted: "a context was cancelled", Kinds: kinds}
+				Uncounted: "a context was cancelled", Kinds: kinds, DrawKinds: draws}
 		}
 		writeResult(r)
 		fmt.Printf("--- PASS: %s (0.00s)\nPASS\n", test)
@@ -243,9 +246,9 @@ func scenario(test string) {
 		}
 		if cfg.Explore {
 			r.Explore = &wire.Explore{Orderings: 131072, Choices: 17, Signature: strconv.FormatUint(cfg.Seed, 10), Shape: "s",
-				Kinds: []uint64{1, 2, 3, 4}}
+				DrawKinds: []uint64{1, 2, 3, 4}}
 			if test == "TestOneNewKinds" {
-				r.Explore.Kinds = append(r.Explore.Kinds, 100+cfg.Seed)
+				r.Explore.DrawKinds = append(r.Explore.DrawKinds, 100+cfg.Seed)
 			}
 		}
 		writeResult(r)
