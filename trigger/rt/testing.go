@@ -194,7 +194,7 @@ func (x *g) endTest(panicked, failed bool) {
 	}
 	if !panicked {
 		sc.warnLostUnlocks()
-		if !byTime && !sc.byDefaultCap() {
+		if !byTime {
 			sc.lingering(x)
 		}
 	}
@@ -276,8 +276,8 @@ func (sc *sched) cpuNow() time.Duration {
 }
 
 // endStepsSpent reports whether the goroutines the test leaked have taken
-// the steps the configuration allows them after its end (EndSteps), or
-// maxEndSteps. Called with sc.mu held.
+// the steps the configuration allows them after its end (EndSteps).
+// Called with sc.mu held.
 func (sc *sched) endStepsSpent() bool {
 	if sc.clock.endAt < 0 {
 		return false
@@ -285,28 +285,7 @@ func (sc *sched) endStepsSpent() bool {
 	if r, ok := sc.strat.(*replay); ok && r.over() {
 		return true // the recorded run's time after the test ended there
 	}
-	n := sc.cfg.EndSteps
-	if n <= 0 {
-		n = maxEndSteps
-	}
-	return sc.steps.len()-sc.life.endStep >= n
-}
-
-// maxEndSteps caps the steps leaked goroutines take after the test's end
-// where the configuration sets no cap (a calibration run): goroutines
-// that take that many without stopping keep working for good (a reader
-// loop on a codec that never blocks), and the run ends there rather than
-// at half its bound in real time (keegancsmith/rpc's TestClientTrace: 5 s
-// and 10 million steps). It reports them running (EndRunning), not as a
-// leak: the runs after it cap them at the driver's far lower EndSteps,
-// whose witness replays in a hundredth of the time.
-const maxEndSteps = 1_000_000
-
-// byDefaultCap reports whether the leaked goroutines took maxEndSteps
-// steps after the test's end in a run whose configuration set no cap.
-// Called with sc.mu held.
-func (sc *sched) byDefaultCap() bool {
-	return sc.cfg.EndSteps <= 0 && !sc.replaying() && sc.steps.len()-sc.life.endStep >= maxEndSteps
+	return sc.cfg.EndSteps > 0 && sc.steps.len()-sc.life.endStep >= sc.cfg.EndSteps
 }
 
 // replaying reports whether a replay follows its schedule (it has not

@@ -34,10 +34,9 @@ type Config struct {
 	// takes a snapshot (0: no bound).
 	BoundMS int `json:"bound_ms,omitempty"`
 	// EndSteps caps the steps goroutines the test leaked may take after
-	// its end while they keep running (0: the runtime's own cap, a
-	// million, and its time limits). The driver sets it once a test's
-	// calibration showed leaked goroutines that never stop
-	// (Result.EndRunning).
+	// its end while they keep running (0: the runtime's time limits
+	// alone). The driver sets it once a test's calibration showed leaked
+	// goroutines that never stop (Result.EndRunning).
 	EndSteps int `json:"end_steps,omitempty"`
 	// DrawPhase is the run's place among its test's runs (1: the
 	// calibration, i+1: the i-th seeded run of a phase; 0: the seed
