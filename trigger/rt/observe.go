@@ -57,6 +57,7 @@ const (
 type observers struct {
 	obs  observer  // told what the model does, or nil
 	expl *explorer // records the shared objects' orders (explore.go), or nil
+	tr   *tracer   // writes the lock-order trace (trace.go), or nil
 }
 
 // open sets up the observers cfg asks for.
@@ -69,7 +70,7 @@ func (o *observers) open(cfg config, steps *stepLog) error {
 		if err != nil {
 			return err
 		}
-		o.obs = tr
+		o.obs, o.tr = tr, tr
 	}
 	if o.expl != nil {
 		if o.obs != nil {

@@ -156,6 +156,9 @@ func (x *g) endTest(panicked, failed bool) {
 	}
 	sc.clock.endAt = sc.clock.now
 	sc.life.endStep = sc.steps.len()
+	if sc.tr != nil {
+		sc.tr.testEnded(sc.life.endStep)
+	}
 	sc.life.endOps = map[*g]uint32{}
 	for _, y := range sc.gs.liveList() {
 		sc.life.endOps[y] = y.opSeq

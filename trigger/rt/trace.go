@@ -31,9 +31,26 @@ type tracer struct {
 	added  map[any][]int
 	marked map[any]int
 	objs   map[any]int // comm events' objects (tracecomm.go), by run
-	buf    []byte
-	err    error
+	// endAt is the step the run's test ended at (-1: not yet): the
+	// trace keeps traceEndSteps steps after it (over).
+	endAt int
+	buf   []byte
+	err   error
 }
+
+// traceEndSteps is how many steps after the test's end the trace keeps:
+// what goroutines the test leaked do then, as the hunt's runs capped at
+// 10,000 steps after a calibration show it, not the millions a reader loop
+// that never blocks makes until the run's real-time limit
+// (keegancsmith/rpc's TestClientTrace: 4.9 million acquisitions, seconds
+// to write and to read back for prediction).
+const traceEndSteps = 10_000
+
+// testEnded notes that the run's test ended at step.
+func (t *tracer) testEnded(step int) { t.endAt = step }
+
+// over reports whether the trace has kept its steps after the test's end.
+func (t *tracer) over() bool { return t.endAt >= 0 && t.steps.len()-t.endAt > traceEndSteps }
 
 func newTracer(name string, steps *stepLog) (*tracer, error) {
 	f, err := os.Create(name)
@@ -41,7 +58,7 @@ func newTracer(name string, steps *stepLog) (*tracer, error) {
 		return nil, fmt.Errorf("rt: trace: %w", err)
 	}
 	t := &tracer{f: f, w: bufio.NewWriterSize(f, 64<<10), steps: steps, locks: map[any]int{},
-		queued: map[any][]int{}, added: map[any][]int{}, marked: map[any]int{}}
+		queued: map[any][]int{}, added: map[any][]int{}, marked: map[any]int{}, endAt: -1}
 	// The header goes out at once, and later writes end at line
 	// boundaries (line), so that the trace of a run that exits or is
 	// killed midway is a valid, shorter trace.
@@ -83,6 +100,9 @@ func (t *tracer) ints(name string, n int, a, b, c int) {
 
 // put writes t.buf, a whole line.
 func (t *tracer) put() {
+	if t.over() {
+		return
+	}
 	if t.w.Available() < len(t.buf) {
 		t.w.Flush() // errors are sticky: Write reports them
 	}
@@ -93,6 +113,7 @@ func (t *tracer) put() {
 
 func (t *tracer) startRun(test string) {
 	t.run++
+	t.endAt = -1
 	t.locks = map[any]int{}
 	t.lastLock = nil
 	t.objs = nil
@@ -105,7 +126,7 @@ func (t *tracer) site(s *Site) int {
 	for int(i) >= len(t.sites) {
 		t.sites = append(t.sites, false)
 	}
-	if !t.sites[i] {
+	if !t.sites[i] && !t.over() { // else written in a later run, where used
 		id := strconv.Itoa(int(i))
 		t.sites[i] = true
 		fn := ""

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -133,5 +134,40 @@ func TestTraceWaitGroupObjects(t *testing.T) {
 	}
 	if len(objs) != 1 || objs[0] {
 		t.Errorf("objects %v, want one nonzero id", objs)
+	}
+}
+
+// TestTraceCapsAfterEnd: a goroutine the test leaks that takes a lock
+// over and over after the test's end (a reader loop that never blocks)
+// is traced for 10,000 steps after the end, not the tens of thousands it
+// takes until the run's end: the trace stays valid and short.
+func TestTraceCapsAfterEnd(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "trace.txt")
+	var stop atomic.Bool
+	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, Trace: name, WatchdogMS: 2000, BoundMS: 600_000, EndSteps: 60_000}, 10*time.Minute, func() {
+		var mu sync.Mutex
+		rt.Go(at("Go", ""), func() {
+			for !stop.Load() {
+				rt.Lock(&mu, at("Lock", "p.mu"))
+				rt.Unlock(&mu, at("Unlock", "p.mu"))
+			}
+		})
+	})
+	stop.Store(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Steps < 60_000 {
+		t.Fatalf("%d steps; want the leaked goroutine's 60,000 after the end", r.Steps)
+	}
+	acq := 0
+	for _, ev := range readTrace(t, name) {
+		if ev.Op == trace.OpAcq {
+			acq++
+		}
+	}
+	// A Lock and an Unlock a loop: about 5,000 acquisitions in 10,000 steps.
+	if acq < 4_000 || acq > 6_000 {
+		t.Errorf("%d acquisitions traced in a run of %d steps; want those of the 10,000 steps after the end", acq, r.Steps)
 	}
 }
