@@ -354,20 +354,7 @@ func TestLeakedTickerAfterEnd(t *testing.T) {
 // the same step.
 func TestEndStepsCapLeakedSpinner(t *testing.T) {
 	for _, endSteps := range []int{0, 2000} {
-		var stop atomic.Bool
-		r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20, BoundMS: 2000, EndSteps: endSteps}, 10*time.Second, func() {
-			var mu sync.Mutex
-			rt.Go(at("Go", ""), func() {
-				for !stop.Load() {
-					rt.Lock(&mu, at("Lock", "p.mu"))
-					rt.Unlock(&mu, at("Unlock", "p.mu"))
-				}
-			})
-		})
-		stop.Store(true)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := runLeakedSpinner(t, rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20, BoundMS: 2000, EndSteps: endSteps}, 10*time.Second)
 		if (r.Deadlock != nil) != (endSteps > 0) || r.Deadlock != nil && !r.Deadlock.Lingering || r.EndRunning != 1 {
 			t.Errorf("EndSteps %d: deadlock %+v, %d running at the end; want a lingering leak only with EndSteps, and 1", endSteps, r.Deadlock, r.EndRunning)
 		}
@@ -420,4 +407,26 @@ func TestFutileTickersTogether(t *testing.T) {
 	if r.Deadlock == nil || r.Steps > 1000 {
 		t.Fatalf("deadlock %v after %d steps (%s, hang %+v), want one found within 1000", r.Deadlock, r.Steps, r.Outcome, r.Hang)
 	}
+}
+
+// runLeakedSpinner runs, under cfg, a test that leaks a goroutine taking
+// a lock over and over (a reader loop that never blocks), stopped once
+// the run is over.
+func runLeakedSpinner(t *testing.T, cfg rt.Config, timeout time.Duration) *rt.Result {
+	t.Helper()
+	var stop atomic.Bool
+	defer stop.Store(true)
+	r, err := rt.RunScenario(cfg, timeout, func() {
+		var mu sync.Mutex
+		rt.Go(at("Go", ""), func() {
+			for !stop.Load() {
+				rt.Lock(&mu, at("Lock", "p.mu"))
+				rt.Unlock(&mu, at("Unlock", "p.mu"))
+			}
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -143,20 +142,7 @@ func TestTraceWaitGroupObjects(t *testing.T) {
 // takes until the run's end: the trace stays valid and short.
 func TestTraceCapsAfterEnd(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "trace.txt")
-	var stop atomic.Bool
-	r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, Trace: name, WatchdogMS: 2000, BoundMS: 600_000, EndSteps: 60_000}, 10*time.Minute, func() {
-		var mu sync.Mutex
-		rt.Go(at("Go", ""), func() {
-			for !stop.Load() {
-				rt.Lock(&mu, at("Lock", "p.mu"))
-				rt.Unlock(&mu, at("Unlock", "p.mu"))
-			}
-		})
-	})
-	stop.Store(true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := runLeakedSpinner(t, rt.Config{Strategy: "random", Seed: 1, Trace: name, WatchdogMS: 2000, BoundMS: 600_000, EndSteps: 60_000}, 10*time.Minute)
 	if r.Steps < 60_000 {
 		t.Fatalf("%d steps; want the leaked goroutine's 60,000 after the end", r.Steps)
 	}
