@@ -27,6 +27,10 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
+	if st, err := os.Stat(flag.Arg(0)); err != nil || !st.IsDir() {
+		fmt.Fprintf(os.Stderr, "rangescan: %s: not a directory\n", flag.Arg(0))
+		os.Exit(1)
+	}
 	cfg := &packages.Config{Dir: flag.Arg(0), Tests: true,
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo}
 	pkgs, err := packages.Load(cfg, "./...")
@@ -62,8 +66,12 @@ func main() {
 		fmt.Println("no range over a map")
 		return
 	}
-	fmt.Printf("%d ranges over maps: %d (%.0f%%) take the values with the keys (%d MayChange marks), %d look every value up",
-		total, ro, 100*float64(ro)/float64(total), marked, lookup)
+	what := "ranges"
+	if total == 1 {
+		what = "range"
+	}
+	fmt.Printf("%d %s over maps: %d (%.0f%%) take the values with the keys (%d MayChange marks), %d look every value up",
+		total, what, ro, 100*float64(ro)/float64(total), marked, lookup)
 	if failed > 0 {
 		fmt.Printf("; %d packages not loaded", failed)
 	}
