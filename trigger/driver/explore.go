@@ -124,13 +124,16 @@ func (s *space) unseen(budget int) (p float64, runs int) {
 // would show more.
 func (s *space) unseenKinds(draws bool) (p float64, runs, kinds int) {
 	k, over := &s.seeds.kinds, s.seeds.kindsOver
-	if draws || len(k.seen) == 0 {
-		k, over = &s.seeds.withDraws, over || s.seeds.drawsOver
+	once, n := k.once, len(k.seen)
+	if draws || n == 0 { // both sorts: the runs are the same, no kind is of both
+		d := &s.seeds.draws
+		over = over || s.seeds.drawsOver
+		once, n = once+d.once, n+len(d.seen)
 	}
-	if s.blind != "" || over || k.runs == 0 || len(k.seen) == 0 {
+	if s.blind != "" || over || k.runs == 0 || n == 0 {
 		return 0, 0, 0
 	}
-	return goodTuring(k.once, k.runs), k.runs, len(k.seen)
+	return goodTuring(once, k.runs), k.runs, n
 }
 
 // settledLocked reports whether t's seeded runs may stop on the estimate:

@@ -26,13 +26,12 @@ const minKindRuns = 10
 // kinds of orderings they showed (wire.Explore.Kinds), by the runs that
 // showed each: an estimate over kinds is the same as over signatures,
 // with the runs that showed a kind in place of the runs of a signature
-// (incidence counts). withDraws counts those kinds and the kinds of the
-// runs' data choices (DrawKinds) together: a test of one goroutine has
-// little else. kindsOver, drawsOver: a run had too many kinds to report,
-// and no estimate is made over them.
+// (incidence counts); draws counts the kinds of the runs' data choices
+// (DrawKinds) apart, in the same runs. kindsOver, drawsOver: a run had
+// too many kinds to report, and no estimate is made over them.
 type seedSigs struct {
 	incidence[string]
-	kinds, withDraws     incidence[uint64]
+	kinds, draws         incidence[uint64]
 	kindsOver, drawsOver bool
 }
 
@@ -71,12 +70,9 @@ func (s *seedSigs) add(sig string, e *wire.Explore) {
 	if s.drawsOver = s.drawsOver || e.DrawKindsOver; s.drawsOver {
 		return
 	}
-	s.withDraws.runs++
-	for _, h := range e.Kinds {
-		s.withDraws.saw(h)
-	}
-	for _, h := range e.DrawKinds { // a hash of another sort: apart from the others
-		s.withDraws.saw(^h)
+	s.draws.runs++
+	for _, h := range e.DrawKinds {
+		s.draws.saw(h)
 	}
 }
 
