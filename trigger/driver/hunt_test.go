@@ -149,7 +149,7 @@ func TestHuntCapsLeakedSpinners(t *testing.T) {
 		t.Fatalf("%d runs, want 6: %q", len(lines), lines)
 	}
 	for i, l := range lines {
-		want := fmt.Sprint(leakedEndSteps)
+		want := fmt.Sprint(wire.LeakedEndSteps)
 		if i < 2 { // the plain and the calibration run
 			want = "0"
 		}

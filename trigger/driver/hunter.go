@@ -418,22 +418,14 @@ func (t *testHunt) calibrate(plain, ctl *run) {
 }
 
 // endStepsAfter is the EndSteps of the runs that follow ctl:
-// leakedEndSteps when goroutines the test leaked were still running at
-// its end, 0 otherwise.
+// wire.LeakedEndSteps when goroutines the test leaked were still running
+// at its end, 0 otherwise.
 func endStepsAfter(ctl *run) int {
 	if ctl != nil && ctl.Result != nil && ctl.Result.EndRunning > 0 {
-		return leakedEndSteps
+		return wire.LeakedEndSteps
 	}
 	return 0
 }
-
-// leakedEndSteps is how many steps goroutines a test leaks may take after
-// its end, in the runs after a calibration run whose leaked goroutines
-// never stopped (a reader loop spinning on a codec that never blocks):
-// without a cap each run let them go on until the runtime's real-time
-// limit, half the run's bound (keegancsmith/rpc's TestClientTrace: 5 s and
-// 10 million steps a run, where the test itself takes 30 steps).
-const leakedEndSteps = 10_000
 
 // measured is a calibration from a run's result (nil: nothing measured).
 func measured(o Outcome, r *wire.Result) Calibration {

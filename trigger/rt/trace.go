@@ -8,6 +8,8 @@ import (
 	"sync"
 	"unicode/utf8"
 	"weak"
+
+	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
 
 // tracer writes the lock-order trace of predict/TRACE.md (version 1): it
@@ -39,12 +41,11 @@ type tracer struct {
 }
 
 // traceEndSteps is how many steps after the test's end the trace keeps:
-// what goroutines the test leaked do then, as the hunt's runs capped at
-// 10,000 steps after a calibration show it, not the millions a reader loop
-// that never blocks makes until the run's real-time limit
-// (keegancsmith/rpc's TestClientTrace: 4.9 million acquisitions, seconds
-// to write and to read back for prediction).
-const traceEndSteps = 10_000
+// what goroutines the test leaked do then, as the hunt's capped runs show
+// it, not the millions a reader loop that never blocks makes until the
+// run's real-time limit (keegancsmith/rpc's TestClientTrace: 4.9 million
+// acquisitions, seconds to write and to read back for prediction).
+const traceEndSteps = wire.LeakedEndSteps
 
 // testEnded notes that the run's test ended at step.
 func (t *tracer) testEnded(step int) { t.endAt = step }

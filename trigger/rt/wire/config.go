@@ -88,3 +88,12 @@ type Target struct {
 	// goroutines feeding it can make it.
 	Slow []string `json:"slow,omitempty"`
 }
+
+// LeakedEndSteps is how many steps goroutines a test leaks may take after
+// its end (EndSteps) in the runs after a calibration whose leaked
+// goroutines never stopped (a reader loop spinning on a codec that never
+// blocks), and how many a lock-order trace keeps after the end: without a
+// cap each run let them go on until the runtime's real-time limit, half
+// the run's bound (keegancsmith/rpc's TestClientTrace: 5 s and 10 million
+// steps a run, where the test itself takes 30 steps).
+const LeakedEndSteps = 10_000
