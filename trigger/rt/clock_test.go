@@ -408,25 +408,3 @@ func TestFutileTickersTogether(t *testing.T) {
 		t.Fatalf("deadlock %v after %d steps (%s, hang %+v), want one found within 1000", r.Deadlock, r.Steps, r.Outcome, r.Hang)
 	}
 }
-
-// runLeakedSpinner runs, under cfg, a test that leaks a goroutine taking
-// a lock over and over (a reader loop that never blocks), stopped once
-// the run is over.
-func runLeakedSpinner(t *testing.T, cfg rt.Config, timeout time.Duration) *rt.Result {
-	t.Helper()
-	var stop atomic.Bool
-	defer stop.Store(true)
-	r, err := rt.RunScenario(cfg, timeout, func() {
-		var mu sync.Mutex
-		rt.Go(at("Go", ""), func() {
-			for !stop.Load() {
-				rt.Lock(&mu, at("Lock", "p.mu"))
-				rt.Unlock(&mu, at("Unlock", "p.mu"))
-			}
-		})
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}

@@ -3,6 +3,9 @@ package rt_test
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
 
 	"github.com/deadhunt/deadhunt/trigger/rt"
 )
@@ -29,4 +32,26 @@ func at(op, class string) *rt.Site {
 	}
 	siteCache.Store(k, s)
 	return s
+}
+
+// runLeakedSpinner runs, under cfg, a test that leaks a goroutine taking
+// a lock over and over (a reader loop that never blocks), stopped once
+// the run is over.
+func runLeakedSpinner(t *testing.T, cfg rt.Config, timeout time.Duration) *rt.Result {
+	t.Helper()
+	var stop atomic.Bool
+	defer stop.Store(true)
+	r, err := rt.RunScenario(cfg, timeout, func() {
+		var mu sync.Mutex
+		rt.Go(at("Go", ""), func() {
+			for !stop.Load() {
+				rt.Lock(&mu, at("Lock", "p.mu"))
+				rt.Unlock(&mu, at("Unlock", "p.mu"))
+			}
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
