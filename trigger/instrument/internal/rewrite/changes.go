@@ -54,19 +54,31 @@ func (f *fileRewriter) mayChange(n ast.Node, mt types.Type) bool {
 			found = n.Op == token.ARROW
 		case *ast.BranchStmt:
 			found = n.Tok == token.GOTO
-		case *ast.RangeStmt: // over a channel receives, over a function calls
-			if t := f.typeOf(n.X); t == nil {
-				found = true
-			} else {
-				switch t.Underlying().(type) {
-				case *types.Chan, *types.Signature, *types.Interface:
-					found = true
-				}
-			}
+		case *ast.RangeStmt: // its X is inspected next
+			found = f.rangeChanges(n, may)
 		}
 		return !found
 	})
 	return found
+}
+
+// rangeChanges reports whether a range statement's clause, but its X,
+// may change a map like the ranged one (may): it receives (over a
+// channel), calls (over a function, or an interface whose type set may
+// hold one), or assigns an element of such a map (`for k, m[k] = range`).
+func (f *fileRewriter) rangeChanges(r *ast.RangeStmt, may func(types.Type) bool) bool {
+	if r.Tok == token.ASSIGN && (f.mapWrite(r.Key, may) || f.mapWrite(r.Value, may)) {
+		return true
+	}
+	t := f.typeOf(r.X)
+	if t == nil {
+		return true
+	}
+	switch t.Underlying().(type) {
+	case *types.Chan, *types.Signature, *types.Interface:
+		return true
+	}
+	return false
 }
 
 // callMayChange reports whether call may change a map of type mt (see

@@ -172,17 +172,7 @@ func (f *fileRewriter) changeMarks(list []ast.Stmt, mt types.Type) []ast.Stmt {
 		case *ast.ForStmt:
 			return changes(s.Init) || changes(s.Cond) || changes(s.Post), [][]ast.Stmt{s.Body.List}
 		case *ast.RangeStmt:
-			ch := changes(s.X) || s.Tok == token.ASSIGN && (f.mapWrite(s.Key, may) || f.mapWrite(s.Value, may))
-			switch t := f.typeOf(s.X); {
-			case t == nil:
-				ch = true
-			default:
-				switch t.Underlying().(type) {
-				case *types.Chan, *types.Signature, *types.Interface: // receives, calls
-					ch = true
-				}
-			}
-			return ch, [][]ast.Stmt{s.Body.List}
+			return changes(s.X) || f.rangeChanges(s, may), [][]ast.Stmt{s.Body.List}
 		case *ast.SwitchStmt:
 			ch, lists := changes(s.Init) || changes(s.Tag), [][]ast.Stmt(nil)
 			for _, c := range s.Body.List {
