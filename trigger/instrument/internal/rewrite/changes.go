@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -27,6 +28,9 @@ func (f *fileRewriter) mayChange(n ast.Node, mt types.Type) bool {
 	info, may := f.p.in.Info, f.mayBeMap(mt)
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
+		if found { // the nodes after it (siblings, operands) must not undo it
+			return false
+		}
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
@@ -43,9 +47,7 @@ func (f *fileRewriter) mayChange(n ast.Node, mt types.Type) bool {
 				found = may(f.typeOf(n.Args[0]))
 			}
 		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				found = found || f.mapWrite(l, may)
-			}
+			found = slices.ContainsFunc(n.Lhs, func(l ast.Expr) bool { return f.mapWrite(l, may) })
 		case *ast.IncDecStmt:
 			found = f.mapWrite(n.X, may)
 		case *ast.SendStmt, *ast.GoStmt, *ast.DeferStmt, *ast.SelectStmt:
