@@ -3,7 +3,11 @@ package rt
 import (
 	"fmt"
 	"reflect"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"unsafe"
 )
 
 // The channel primitive: send, receive and close, and what the model
@@ -20,7 +24,9 @@ import (
 // MadeChan is `make(chan T, n)`: the channel, numbered in the order the
 // goroutine holding the token made it, so that a map keyed by channels
 // ranges in an order the scheduler draws and a replay gives back. Its
-// state starts afresh: the address may be a collected channel's.
+// state starts afresh: the address may be a collected channel's. The state
+// goes when the channel is collected (chanDied): a test that makes a channel
+// per entry of its watch sets (go-memdb) made hundreds of thousands.
 func MadeChan[C ~chan T, T any](c C) C {
 	x := managed()
 	if x == nil {
@@ -33,6 +39,10 @@ func MadeChan[C ~chan T, T any](c C) C {
 	if sc.cur.Load() == x { // else made outside the scheduler's order
 		cs.made++
 		cs.renew(k, cs.made)
+		runtime.AddCleanup(*(**byte)(unsafe.Pointer(&c)), chanDied, chanCleanup{cs, deadChan{k, cs.made}})
+		if cs.dead.n.Load() >= deadBatch {
+			cs.drop()
+		}
 	} else {
 		cs.forget(k)
 	}
@@ -114,6 +124,62 @@ type channels struct {
 	states map[uintptr]*chanState
 	cache  [chanCacheSize]chanCacheEntry
 	made   uint64 // channels numbered (MadeChan)
+	// dead lists the numbered channels collected, from their cleanups
+	// (chanDied); spare is the list drop emptied, kept for the next.
+	dead struct {
+		mu          sync.Mutex
+		n           atomic.Int32
+		list, spare []deadChan
+	}
+}
+
+// deadChan is a numbered channel, to drop the state of once collected.
+type deadChan struct {
+	k   uintptr
+	seq uint64
+}
+
+// chanCleanup is the argument of a numbered channel's cleanup.
+type chanCleanup struct {
+	cs *channels
+	deadChan
+}
+
+// deadBatch is how many collected channels MadeChan lets gather before it
+// drops their states.
+const deadBatch = 256
+
+// chanDied is a numbered channel's cleanup: it runs in the runtime's cleanup
+// goroutine, outside the scheduler's lock, and only lists the channel.
+func chanDied(d chanCleanup) {
+	cs := d.cs
+	cs.dead.mu.Lock()
+	cs.dead.list = append(cs.dead.list, d.deadChan)
+	cs.dead.mu.Unlock()
+	cs.dead.n.Add(1)
+}
+
+// drop forgets the states of the collected channels listed, each only if
+// it is still the one numbered (the address may hold a newer channel).
+// Nothing the scheduler decides reads them: no goroutine can reach the
+// channel, and its explorer record, if shared, stays listed.
+func (cs *channels) drop() {
+	cs.dead.mu.Lock()
+	list := cs.dead.list
+	cs.dead.list, cs.dead.spare = cs.dead.spare[:0], nil
+	cs.dead.n.Store(0)
+	cs.dead.mu.Unlock()
+	for _, d := range list {
+		if st := cs.states[d.k]; st != nil && st.seq == d.seq {
+			delete(cs.states, d.k)
+			if e := &cs.cache[addrHash(d.k, 6)]; e.k == d.k {
+				*e = chanCacheEntry{}
+			}
+		}
+	}
+	cs.dead.mu.Lock()
+	cs.dead.spare = list[:0]
+	cs.dead.mu.Unlock()
 }
 
 // chanState is what the model knows of one channel: whether it was closed
@@ -129,7 +195,7 @@ type chanState struct {
 	// the token (MadeChan), from 1; 0: made elsewhere. A map keyed by
 	// channels ranges in an order drawn over these numbers (maporder.go).
 	seq       uint64
-	rec       *objRecord // the explorer's record of the channel, once looked up (chanRec)
+	rec       objRecord // the explorer's record of the channel (chanRec): one allocation with the state
 	waiters   chanWaits
 	senders   []waitRef
 	receivers []waitRef

@@ -3,7 +3,6 @@ package rt
 import (
 	"cmp"
 	"fmt"
-	"hash/fnv"
 	"math"
 	"slices"
 	"strconv"
@@ -53,8 +52,11 @@ type explorer struct {
 	// after a collection joins the records of two objects that never
 	// lived together, which only counts more orderings.
 	objs map[uintptr]*objRecord
-	// recs are all the records, in the order made: objs' and the
-	// channels', which their model states keep (chanRec).
+	// recs are the shared records (of objects two goroutines or more
+	// operated on), in the order they came to be shared: all the summary
+	// reads. The others live as long as their object's entry in objs or
+	// its channel's model state (chanRec), which a collected channel's
+	// is not.
 	recs []*objRecord
 	// last and lastRec cache the last lookup in objs (a loop's lock).
 	last    uintptr
@@ -180,16 +182,16 @@ type objRecord struct {
 	class objClass
 	// Until a second goroutine comes (shared), only the first one's name
 	// and count are kept: most objects are never shared.
-	solo      uint64
-	soloN     int
 	soloRoles uint8 // the roles of solo while not shared (role)
 	hasSolo   bool
 	shared    bool
-	sh        *sharedRec // once shared
-	uncounted string     // set: this object, if shared, cannot be counted
 	// raced: a lock acquisition by one goroutine was not ordered after the
 	// previous one by another except through the lock (explore_hb.go).
-	raced bool
+	raced     bool
+	solo      uint64
+	soloN     int
+	sh        *sharedRec // once shared
+	uncounted string     // set: this object, if shared, cannot be counted
 	// lastName and lastKS are the goroutine and the kind and site of the
 	// last counted operation (kinds.go); lastName 0: none yet.
 	lastName, lastKS uint64
@@ -230,19 +232,48 @@ func (e *explorer) born(x *g) {
 	site := siteKey(x.created)
 	k := [2]uint64{parent, site}
 	e.kids[k]++
-	h := fnv.New64a()
-	for _, v := range []uint64{parent, site, uint64(e.kids[k])} {
-		h.Write(strconv.AppendUint(nil, v, 16))
-		h.Write([]byte{'/'})
+	h := fnvOffset
+	for _, v := range [...]uint64{parent, site, uint64(e.kids[k])} {
+		h = fnvHex(h, v)
+		h = fnvByte(h, '/')
 	}
-	x.name = h.Sum64()
+	x.name = h
 	x.kind = mix64(parentKind ^ site)
 }
 
 func hashString(s string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(s))
-	return h.Sum64()
+	h := fnvOffset
+	for i := 0; i < len(s); i++ {
+		h = fnvByte(h, s[i])
+	}
+	return h
+}
+
+// FNV-1a, 64 bits, written out: hash/fnv's Hash is an interface, and a
+// hash per goroutine, per cut and per goroutine a cut passes allocated.
+const (
+	fnvOffset uint64 = 14695981039346656037
+	fnvPrime  uint64 = 1099511628211
+)
+
+func fnvByte(h uint64, b byte) uint64 { return (h ^ uint64(b)) * fnvPrime }
+
+// fnvHex adds v's lower-case hexadecimal digits (strconv.FormatUint(v, 16)).
+func fnvHex(h, v uint64) uint64 {
+	var buf [16]byte
+	i := len(buf)
+	for {
+		i--
+		buf[i] = "0123456789abcdef"[v&15]
+		v >>= 4
+		if v == 0 {
+			break
+		}
+	}
+	for _, b := range buf[i:] {
+		h = fnvByte(h, b)
+	}
+	return h
 }
 
 // objAddr is the address of the object an operation is on (the data word
@@ -255,22 +286,24 @@ func (e *explorer) obj(key uintptr, class objClass) *objRecord {
 	}
 	r := e.objs[key]
 	if r == nil {
-		r = e.newRec(class)
+		r = &objRecord{class: class}
 		e.objs[key] = r
 	}
 	e.last, e.lastRec = key, r
 	return r
 }
 
-// newRec makes a record, listed for the summary.
-func (e *explorer) newRec(class objClass) *objRecord {
-	r := &objRecord{class: class}
-	e.recs = append(e.recs, r)
-	return r
+// touch notes that goroutine name operated on r, counted or not; a
+// record that comes to be shared is listed for the summary.
+func (e *explorer) touch(r *objRecord, name uint64) {
+	if r.touch(name) {
+		e.recs = append(e.recs, r)
+	}
 }
 
-// touch notes that goroutine name operated on the object, counted or not.
-func (r *objRecord) touch(name uint64) {
+// touch notes that goroutine name operated on the object, counted or not;
+// it reports whether the object has just come to be shared.
+func (r *objRecord) touch(name uint64) bool {
 	switch {
 	case r.shared:
 		r.sh.counts.put(name, 0)
@@ -290,18 +323,22 @@ func (r *objRecord) touch(name uint64) {
 			}
 		}
 		r.sh = sh
+		return true
 	}
+	return false
 }
 
-// unit records a counted operation of goroutine name.
-func (r *objRecord) unit(name uint64) {
-	r.touch(name)
+// unit records a counted operation of goroutine name; it reports whether
+// the object has just come to be shared (touch).
+func (r *objRecord) unit(name uint64) bool {
+	shared := r.touch(name)
 	if !r.shared {
 		r.soloN++
-		return
+		return false
 	}
 	r.sh.seq = append(r.sh.seq, name)
 	r.sh.counts.inc(name)
+	return shared
 }
 
 // role notes that goroutine name, which has just operated on r (touch),
@@ -329,10 +366,7 @@ func (e *explorer) timerFired(sc *sched, t *vtimer) {
 		return
 	}
 	e.cut(sc, "fire "+t.site.String(), nil)
-	if e.uncounted == "" {
-		e.uncounted = "a timer, ticker or deadline fired"
-		e.stopHB()
-	}
+	e.setUncounted("a timer, ticker or deadline fired")
 }
 
 // cut enters in the signature where an event the per-object records do
@@ -417,7 +451,7 @@ func (e *explorer) didAcquire(x *g) {
 }
 
 // didRelease records an Unlock: ordered by its acquisition.
-func (e *explorer) didRelease(x *g) { e.obj(objAddr(x.op.obj), objLock).touch(x.name) }
+func (e *explorer) didRelease(x *g) { e.touch(e.obj(objAddr(x.op.obj), objLock), x.name) }
 
 // didTry records a TryLock: its outcome depends on the order.
 func (e *explorer) didTry(x *g) {
@@ -451,16 +485,14 @@ func (e *explorer) didChan(x *g, recv bool) {
 // hundreds of thousands, a cache miss at every lookup.
 func (e *explorer) chanRec(x *g, c *SelectCase) *objRecord {
 	st := x.sc.chanOf(c)
-	if st.rec == nil {
-		st.rec = e.newRec(objChan)
-	}
-	return st.rec
+	st.rec.class = objChan
+	return &st.rec
 }
 
 // didWGAdd records a WaitGroup's Add or Done; didWGWait its Wait.
 func (e *explorer) didWGAdd(x *g) {
 	r := e.obj(objAddr(x.op.obj), objWG)
-	r.touch(x.name)
+	e.touch(r, x.name)
 	if x.op.n > 0 {
 		r.role(roleAdd, x.name)
 	}
@@ -468,7 +500,7 @@ func (e *explorer) didWGAdd(x *g) {
 
 func (e *explorer) didWGWait(x *g) {
 	r := e.obj(objAddr(x.op.obj), objWG)
-	r.touch(x.name)
+	e.touch(r, x.name)
 	r.role(roleWait, x.name)
 }
 
@@ -481,10 +513,7 @@ func (e *explorer) didCancel(x *g) {
 		return
 	}
 	e.cut(x.sc, "cancel", x)
-	if e.uncounted == "" {
-		e.uncounted = "a context was cancelled"
-		e.stopHB()
-	}
+	e.setUncounted("a context was cancelled")
 }
 
 // didLocal records nothing: the operation is local to its goroutine, or
@@ -499,6 +528,17 @@ func othersAlive(x *g) bool {
 		n-- // x is one of them
 	}
 	return n > 0
+}
+
+// setUncounted notes the first reason the run's orderings cannot be
+// counted. It decides the summary's: the select sets, kept to find another
+// (selectsCounted), are dropped.
+func (e *explorer) setUncounted(why string) {
+	if e.uncounted == "" {
+		e.uncounted = why
+		e.selects = nil
+		e.stopHB()
+	}
 }
 
 type selectRec struct {
@@ -531,7 +571,7 @@ func (e *explorer) selected(x *g) {
 		recs = append(recs, r)
 		id += mix64(uint64(uintptr(unsafe.Pointer(r))))
 		if i != o.idx {
-			r.touch(name)
+			e.touch(r, name)
 			continue
 		}
 		e.unit(r, x)
@@ -542,7 +582,7 @@ func (e *explorer) selected(x *g) {
 		}
 	}
 	e.selBuf = recs
-	if _, ok := e.selects[id]; !ok {
+	if _, ok := e.selects[id]; !ok && e.uncounted == "" {
 		if e.selects == nil {
 			e.selects = map[uint64]selectRec{}
 		}
@@ -672,16 +712,13 @@ func multinomial(counts *nameCounts) float64 {
 }
 
 func hashSeq(first uint64, seq []uint64) uint64 {
-	h := fnv.New64a()
-	b := strconv.AppendUint(nil, first, 16)
+	h := fnvHex(fnvOffset, first)
 	for _, v := range seq {
-		b = append(b, ' ')
-		b = strconv.AppendUint(b, v, 16)
+		h = fnvHex(fnvByte(h, ' '), v)
 	}
-	h.Write(b)
 	// FNV's last step is linear in the last byte: without the finalizer,
 	// sums of hashes (cut) collide for inputs that differ in a digit.
-	return mix64(h.Sum64())
+	return mix64(h)
 }
 
 func hashSorted(vs []uint64) uint64 {

@@ -183,6 +183,7 @@ func (sc *sched) retire(x *g) {
 	delete(sc.gs.byGP, x.gp.Load())
 	// The run keeps x; not the objects of its last operation.
 	x.op.obj, x.op.rec, x.op.val, x.op.cases = nil, nil, nil, nil
+	x.one = [1]SelectCase{} // its last Send's or Recv's channel
 	if x.state == gOutside {
 		sc.gs.outside.remove(x.id)
 		x.state = gDone
