@@ -47,7 +47,9 @@ type enabledSet struct {
 	en       ordset
 	volatile gset // enabled, re-evaluated at every decision
 	blocked  gset
-	spin     gheap // by last run
+	// spin holds the spinners by the step they last ran at, earliest
+	// first, then by ID: the spinner a scan in ID order picks first.
+	spin idheap
 	// obs hears who enters and leaves the enabled place (the strategy),
 	// or nil.
 	obs enWatcher
@@ -80,7 +82,7 @@ type enWatcher interface {
 }
 
 func newEnabledSet() enabledSet {
-	return enabledSet{spin: gheap{less: bySpin}}
+	return enabledSet{}
 }
 
 // enPlace is where a live goroutine stands in the enabled set.
@@ -91,7 +93,6 @@ type enPlace struct {
 	// (toReady), until the next decision evaluates it.
 	listed bool
 	gen    uint32 // times it was blocked (stale wait list entries)
-	hidx   int    // index in the spinner heap
 }
 
 // Where a live goroutine stands in the enabled set (enPlace.set).
@@ -377,7 +378,7 @@ func (s *enabledSet) toSpin(x *g) {
 	s.unlist(x)
 	s.ready.remove(x.id)
 	x.en.set = setSpin
-	s.spin.push(x)
+	s.spin.push(x, -float64(x.lastRun)) // its standing stays until it runs
 }
 
 // fileIn adds blocked or watching x to wait list l, dropping stale
