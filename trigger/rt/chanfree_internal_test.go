@@ -12,9 +12,9 @@ import (
 // included (the order of a map keyed by them).
 func TestChanStatesOfCollectedDropped(t *testing.T) {
 	const made = 20000
-	var states, liveSeq int
+	var states int
+	var keptSeq, liveSeq uint64
 	var kept chan int
-	keptSeq := uint64(0)
 	_, err := RunScenario(Config{Strategy: "random", Seed: 1, WatchdogMS: 1000}, 10*time.Second, func() {
 		kept = MadeChan(make(chan int))
 		sc := active()
@@ -42,7 +42,7 @@ func TestChanStatesOfCollectedDropped(t *testing.T) {
 			}
 		}
 		sc.mu.Lock()
-		liveSeq = int(cs.get(chanKey(kept)).seq)
+		liveSeq = cs.get(chanKey(kept)).seq
 		sc.mu.Unlock()
 	})
 	if err != nil {
