@@ -81,10 +81,6 @@ type enWatcher interface {
 	left(x *g)
 }
 
-func newEnabledSet() enabledSet {
-	return enabledSet{}
-}
-
 // enPlace is where a live goroutine stands in the enabled set.
 type enPlace struct {
 	set uint8 // setNone .. setSpin

@@ -258,19 +258,10 @@ const (
 
 func fnvByte(h uint64, b byte) uint64 { return (h ^ uint64(b)) * fnvPrime }
 
-// fnvHex adds v's lower-case hexadecimal digits (strconv.FormatUint(v, 16)).
+// fnvHex adds v's lower-case hexadecimal digits.
 func fnvHex(h, v uint64) uint64 {
 	var buf [16]byte
-	i := len(buf)
-	for {
-		i--
-		buf[i] = "0123456789abcdef"[v&15]
-		v >>= 4
-		if v == 0 {
-			break
-		}
-	}
-	for _, b := range buf[i:] {
+	for _, b := range strconv.AppendUint(buf[:0], v, 16) {
 		h = fnvByte(h, b)
 	}
 	return h
@@ -295,8 +286,11 @@ func (e *explorer) obj(key uintptr, class objClass) *objRecord {
 
 // touch notes that goroutine name operated on r, counted or not; a
 // record that comes to be shared is listed for the summary.
-func (e *explorer) touch(r *objRecord, name uint64) {
-	if r.touch(name) {
+func (e *explorer) touch(r *objRecord, name uint64) { e.listIf(r.touch(name), r) }
+
+// listIf lists r for the summary if it has just come to be shared.
+func (e *explorer) listIf(nowShared bool, r *objRecord) {
+	if nowShared {
 		e.recs = append(e.recs, r)
 	}
 }

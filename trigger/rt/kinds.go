@@ -75,9 +75,7 @@ func kindAt(x *g) uint64 { return mix64(x.kind ^ siteKey(x.op.site)) }
 // unit records x's counted operation on r, and the kind of ordering it
 // makes with the one before it by another goroutine.
 func (e *explorer) unit(r *objRecord, x *g) {
-	if r.unit(x.name) {
-		e.recs = append(e.recs, r)
-	}
+	e.listIf(r.unit(x.name), r)
 	ks := kindAt(x)
 	if r.lastName != 0 && r.lastName != x.name {
 		e.kinds.add(mix64(mix64(uint64(r.class)<<56^r.lastKS) ^ ks))

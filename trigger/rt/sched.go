@@ -80,7 +80,6 @@ func newSched(cfg config) (*sched, error) {
 	sc := &sched{
 		cfg:   cfg,
 		gs:    goroutines{byGP: map[uintptr]*g{}},
-		set:   newEnabledSet(),
 		steps: newStepLog(),
 		draws: newDraws(cfg.Seed),
 		dog:   newWatch(),
