@@ -87,6 +87,9 @@ type TestRun struct {
 	// (goroutines by creation site, operations by site), of which the
 	// runs showed this many, instead of over orderings.
 	UnseenKinds int `json:"unseen_kinds,omitempty"`
+	// UnseenBefore: of the UnseenRuns of an estimate over kinds, those
+	// made before the seeds (the calibration, the recording's runs).
+	UnseenBefore int `json:"unseen_before,omitempty"`
 	// OneGoroutine: each of the test's runs had one goroutine, so none
 	// interleaved; its runs varied only its draws (MissBound then 1:
 	// nothing bounds them).

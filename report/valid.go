@@ -40,6 +40,8 @@ func (t *TestRun) CheckValid() error {
 		return fmt.Errorf("unseen estimate %v over %d runs", t.Unseen, t.UnseenRuns)
 	case t.UnseenKinds < 0 || t.UnseenKinds > 0 && t.UnseenRuns == 0:
 		return fmt.Errorf("unseen estimate over %d kinds in %d runs", t.UnseenKinds, t.UnseenRuns)
+	case t.UnseenBefore < 0 || t.UnseenBefore > t.UnseenRuns:
+		return fmt.Errorf("unseen estimate over %d runs, %d of them before the seeds", t.UnseenRuns, t.UnseenBefore)
 	}
 	return nil
 }

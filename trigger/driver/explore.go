@@ -98,6 +98,22 @@ func (s *space) add(rn *run) {
 	}
 }
 
+// prior counts the kinds of orderings of a controlled run of the test
+// that is not one of the strategy's seeds: the calibration, the
+// recording's runs. The estimate over kinds, made where the budget
+// promises nothing, is over every such run (their strategies, random and
+// pct, vary at least as much as the seeds'); the one over orderings is
+// over the seeds only. An aim's runs hold goroutines back by design and
+// do not count. The caller holds testHunt.mu.
+func (s *space) prior(rn *run) {
+	if rn.Result == nil || rn.Result.Explore == nil || rn.Outcome.Hung() || rn.Seeded || rn.Aim != "" || rn.Config.Replay != "" || rn.Config.Target != nil {
+		return
+	}
+	if s.seeds.addKinds(rn.Result.Explore) {
+		s.seeds.before++
+	}
+}
+
 // unseen is the Good–Turing estimate over the strategy's seeded runs and
 // their number; runs is 0 when there is none. It is made where the budget
 // cannot show every ordering (they cannot be counted, or are more than
@@ -114,8 +130,9 @@ func (s *space) unseen(budget int) (p float64, runs int) {
 }
 
 // unseenKinds is the Good–Turing estimate over the kinds of orderings the
-// strategy's seeded runs showed (the kinds seen in one run only, over the
-// runs), the runs and the kinds; runs is 0 when there is none. The kinds
+// test's controlled runs showed (the seeds and those counted by prior;
+// the kinds seen in one run only, over the runs), the runs and the kinds;
+// runs is 0 when there is none. The kinds
 // of the runs' data choices count only with draws (a test of one
 // goroutine), or where the runs showed no other kind: in a test of many,
 // a draw that changes what its goroutines do shows as a new kind of
@@ -142,10 +159,10 @@ func (s *space) unseenKinds(draws bool) (p float64, runs, kinds int) {
 // estimate does not stop); its seeds are the strategy's, as another
 // test's: once they keep showing what they showed, more of them would
 // too. A test whose budget promises nothing (cut to NoGuaranteeRuns)
-// also stops once minKindRuns seeded runs or more showed no kind of
-// ordering the others did not: its runs lose no promise by stopping, and
-// more of them would mostly repeat, at the level of code, what they
-// showed. The caller holds t.mu.
+// also stops once minKindRuns controlled runs or more (the recording's
+// counted: space.prior) showed no kind of ordering the others did not:
+// its runs lose no promise by stopping, and more of them would mostly
+// repeat, at the level of code, what they showed. The caller holds t.mu.
 func (t *testHunt) settledLocked() bool {
 	return t.settledBy() != settledNot
 }
@@ -227,6 +244,7 @@ func (t *testHunt) stop() {
 		s.Unseen, s.UnseenRuns = t.space.unseen(budget)
 		if by == settledKinds && s.Stop == StopSettled {
 			s.Unseen, s.UnseenRuns, s.UnseenKinds = t.space.unseenKinds(s.OneGoroutine)
+			s.UnseenBefore = t.space.seeds.before
 		}
 	}
 	s.Uncounted, s.Unexplored = t.space.uncounted, t.space.unexplored
@@ -341,8 +359,12 @@ func (s *TestStats) unseenText() string {
 		if s.OneGoroutine {
 			what = "draw"
 		}
-		return fmt.Sprintf("a next run shows a new kind of %s (by code site) with p≈%.2g (Good–Turing over %d runs: %s of %d kinds seen in one run only)",
-			what, s.Unseen, s.UnseenRuns, once, s.UnseenKinds)
+		over := counted(s.UnseenRuns, "run")
+		if s.UnseenBefore > 0 {
+			over += fmt.Sprintf(", %d of them before the seeds", s.UnseenBefore)
+		}
+		return fmt.Sprintf("a next run shows a new kind of %s (by code site) with p≈%.2g (Good–Turing over %s: %s of %d kinds seen in one run only)",
+			what, s.Unseen, over, once, s.UnseenKinds)
 	}
 	what := "ordering"
 	if s.OneGoroutine { // its orderings are combinations of its draws
@@ -367,7 +389,7 @@ func counted(n int, thing string) string {
 func (s *TestStats) StopRef() report.TestRun {
 	return report.TestRun{Package: s.Package, Test: s.Test, Runs: s.Runs, ConfirmedAt: s.ConfirmedAt, ElapsedMS: s.Elapsed.Milliseconds(),
 		Stop: string(s.Stop), Orderings: s.Orderings, MissBound: s.MissBound,
-		Unseen: s.Unseen, UnseenRuns: s.UnseenRuns, UnseenKinds: s.UnseenKinds, OneGoroutine: s.OneGoroutine, Unexplored: s.Unexplored, LeakCheck: s.LeakCheck}
+		Unseen: s.Unseen, UnseenRuns: s.UnseenRuns, UnseenKinds: s.UnseenKinds, UnseenBefore: s.UnseenBefore, OneGoroutine: s.OneGoroutine, Unexplored: s.Unexplored, LeakCheck: s.LeakCheck}
 }
 
 // seedBudget is the test's seeded runs: enough for Options.Confidence

@@ -318,6 +318,11 @@ func (t *testHunt) controlled(ctx context.Context, plain *run) error {
 	if err := t.recordAll(ctx, o.Recording.deadlockRuns(t.pkg.ImportPath, t.test)); err != nil {
 		return err
 	}
+	t.mu.Lock()
+	for _, rn := range o.Recording.otherRuns(t.pkg.ImportPath, t.test) {
+		t.space.prior(rn) // not runs of the hunt: only what they showed
+	}
+	t.mu.Unlock()
 	if ctl.Outcome.Hung() && !t.done() {
 		return t.controlledHang(ctx, ctl) // hang.go
 	}
@@ -650,6 +655,7 @@ func (t *testHunt) count(rn *run) *seenDeadlock {
 		rn.ordinal = t.stats.Runs
 	}
 	t.space.add(rn)
+	t.space.prior(rn)
 	t.noteHang(rn)
 	t.h.send(t, Progress{Run: runDone(rn)})
 	if rn.Outcome != Deadlock {

@@ -82,9 +82,11 @@ type RecordedTest struct {
 	plain    *pendingPlain   // reused by Hunt (Options.Recording)
 	// first is the first controlled run (random, seed 0): Hunt's
 	// calibration run, reused; deadlocks, the other controlled runs that
-	// deadlocked, which Hunt counts as its next runs.
-	first     *run
-	deadlocks []*run
+	// deadlocked, which Hunt counts as its next runs; others, the rest,
+	// whose kinds of orderings Hunt's estimate over kinds counts
+	// (space.prior).
+	first             *run
+	deadlocks, others []*run
 }
 
 // String is one line: "pkg TestX: 5 trace(s), 1 run(s) fail" (runs that
@@ -292,6 +294,8 @@ func recordTest(ctx context.Context, r *runner, j job, o *RecordOptions) (Record
 			rt.first = rn // the hunt's calibration run, a hung one too
 		} else if rn.Outcome == Deadlock {
 			rt.deadlocks = append(rt.deadlocks, rn)
+		} else {
+			rt.others = append(rt.others, rn)
 		}
 		if rn.Outcome.Hung() {
 			return true, nil // one hang is enough: do not pay the bound again
@@ -341,6 +345,15 @@ func (r *Recording) firstRun(pkg, test string) *run {
 func (r *Recording) deadlockRuns(pkg, test string) []*run {
 	if t := r.test(pkg, test); t != nil {
 		return t.deadlocks
+	}
+	return nil
+}
+
+// otherRuns returns the recorded controlled runs of a test that were
+// neither the first nor deadlocked.
+func (r *Recording) otherRuns(pkg, test string) []*run {
+	if t := r.test(pkg, test); t != nil {
+		return t.others
 	}
 	return nil
 }

@@ -104,6 +104,9 @@ type TestStats struct {
 	// UnseenKinds, when not 0, is the number of kinds of orderings the
 	// estimate is over instead (a test settled on them: settledLocked).
 	UnseenKinds int `json:",omitempty"`
+	// UnseenBefore is how many of the UnseenRuns of an estimate over kinds
+	// came before the seeds (the calibration, the recording's runs).
+	UnseenBefore int `json:",omitempty"`
 	// OneGoroutine: each of its runs had one goroutine (no interleaving);
 	// its seeded runs varied its draws only, stopped by what they showed.
 	OneGoroutine bool `json:",omitempty"`

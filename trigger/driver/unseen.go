@@ -17,8 +17,9 @@ import (
 // is made over: below it, a streak of repeats means little.
 const minEstimateRuns = 30
 
-// minKindRuns is the fewest seeded runs an estimate over kinds of
-// orderings is made over (settledLocked).
+// minKindRuns is the fewest controlled runs an estimate over kinds of
+// orderings is made over (settledLocked): the seeds, with the calibration
+// and the recording's runs (space.prior).
 const minKindRuns = 10
 
 // seedSigs counts the signatures of the strategy's seeded runs (an aim's
@@ -33,6 +34,9 @@ type seedSigs struct {
 	incidence[string]
 	kinds, draws         incidence[uint64]
 	kindsOver, drawsOver bool
+	// before counts the kinds' runs that were not the strategy's seeds:
+	// the calibration and the recording's runs (space.prior).
+	before int
 }
 
 // incidence counts runs and, for each thing a run showed, the runs that
@@ -60,20 +64,26 @@ func (c *incidence[K]) saw(k K) {
 func (s *seedSigs) add(sig string, e *wire.Explore) {
 	s.runs++
 	s.saw(sig)
+	s.addKinds(e)
+}
+
+// addKinds counts one run's kinds and reports whether they were counted
+// (not once a run had too many to report).
+func (s *seedSigs) addKinds(e *wire.Explore) bool {
 	if s.kindsOver = s.kindsOver || e.KindsOver; s.kindsOver {
-		return
+		return false
 	}
 	s.kinds.runs++
 	for _, h := range e.Kinds {
 		s.kinds.saw(h)
 	}
-	if s.drawsOver = s.drawsOver || e.DrawKindsOver; s.drawsOver {
-		return
+	if s.drawsOver = s.drawsOver || e.DrawKindsOver; !s.drawsOver {
+		s.draws.runs++
+		for _, h := range e.DrawKinds {
+			s.draws.saw(h)
+		}
 	}
-	s.draws.runs++
-	for _, h := range e.DrawKinds {
-		s.draws.saw(h)
-	}
+	return true
 }
 
 // goodTuring is the estimated chance that the next run shows a signature

@@ -104,6 +104,38 @@ func TestSpaceUnseen(t *testing.T) {
 	}
 }
 
+// The estimate over kinds counts the controlled runs outside the seeds
+// (the calibration, the recording's) as runs, beside the seeds; not an
+// aim's runs, a replay, a run stopped at its bound, nor the seeds again.
+// The estimate over orderings stays the seeds'.
+func TestSpacePriorKinds(t *testing.T) {
+	const timer = "a timer, ticker or deadline fired"
+	kinds := func(rn *run, ks ...uint64) *run { rn.Result.Explore.Kinds = ks; return rn }
+	var s space
+	for _, rn := range []*run{kinds(exploreRun(0, "sh", "cal", timer), 1, 2), kinds(exploreRun(0, "sh", "rec", timer), 1, 2, 3)} {
+		s.add(rn)
+		s.prior(rn)
+	}
+	aimed := kinds(exploreRun(0, "sh", "aim", timer), 9)
+	aimed.Aim = "DH-1"
+	replayed := kinds(exploreRun(0, "sh", "rep", timer), 9)
+	replayed.Config.Replay = "x.sched"
+	hung := kinds(exploreRun(0, "sh", "hung", timer), 9)
+	hung.Outcome = Timeout
+	seed := kinds(seededRun("s", timer, 0), 1, 2)
+	s.add(seed)
+	for _, rn := range []*run{aimed, replayed, hung, seed} {
+		s.prior(rn)
+	}
+	p, n, k := s.unseenKinds(false)
+	if n != 3 || k != 3 || s.seeds.before != 2 || math.Abs(p-1.0/3) > 1e-9 {
+		t.Errorf("kinds estimate %v over %d runs (%d before the seeds), %d kinds; want 1/3 over 3 runs (2 before), 3 kinds", p, n, s.seeds.before, k)
+	}
+	if p, n := s.unseen(100); n != 1 || p != 1 {
+		t.Errorf("orderings estimate %v over %d runs; want the seed's alone, 1 over 1", p, n)
+	}
+}
+
 // A test whose timer-driven orderings cannot be counted, and whose seeds
 // show the same ordering every time, stops after minEstimateRuns seeds
 // (settled), where the budget was 100; the line says the estimate.
@@ -178,24 +210,24 @@ func TestHuntKeepsBudget(t *testing.T) {
 }
 
 // A test whose budget promises nothing (thousands of goroutines) and
-// whose seeds show a new ordering every run stops once minKindRuns seeds
-// showed no kind of ordering that one seed alone showed (settled, over
-// kinds), also when each seed draws something new; one whose seeds keep
-// showing new kinds of orderings spends its budget.
+// whose seeds show a new ordering every run stops once minKindRuns runs
+// (its calibration counted) showed no kind of ordering that one run alone
+// showed (settled, over kinds), also when each seed draws something new;
+// one whose seeds keep showing new kinds of orderings spends its budget.
 func TestHuntSettlesOnKinds(t *testing.T) {
 	pkg, env, _ := fakePackage(t, "TestManyKinds", "TestManyNewKinds", "TestManyNewDraws")
 	s := hunt(t, []Package{pkg}, Options{Runs: 100, Parallel: 1, Env: env})
 	for _, st := range s.Tests {
 		switch st.Test {
 		case "TestManyKinds", "TestManyNewDraws":
-			if st.Stop != StopSettled || st.Seeded != minKindRuns || st.UnseenKinds != 3 || st.UnseenRuns != minKindRuns {
-				t.Fatalf("%s: stop %q after %d seeds, estimate over %d kinds in %d runs; want settled after %d over 3", st.String(), st.Stop, st.Seeded, st.UnseenKinds, st.UnseenRuns, minKindRuns)
+			if st.Stop != StopSettled || st.Seeded != minKindRuns-1 || st.UnseenKinds != 3 || st.UnseenRuns != minKindRuns || st.UnseenBefore != 1 {
+				t.Fatalf("%s: stop %q after %d seeds, estimate over %d kinds in %d runs (%d before the seeds); want settled after %d seeds and the calibration, over 3", st.String(), st.Stop, st.Seeded, st.UnseenKinds, st.UnseenRuns, st.UnseenBefore, minKindRuns-1)
 			}
-			want := "settled: 11 orderings seen, no guarantee, nor in 100 runs; a next run shows a new kind of ordering (by code site) with p≈0 (Good–Turing over 10 runs: none of 3 kinds seen in one run only)"
+			want := "settled: 10 orderings seen, no guarantee, nor in 100 runs; a next run shows a new kind of ordering (by code site) with p≈0 (Good–Turing over 10 runs, 1 of them before the seeds: none of 3 kinds seen in one run only)"
 			if line := st.String(); !strings.Contains(line, want) {
 				t.Errorf("line %q; want %q", line, want)
 			}
-			if ref := st.StopRef(); ref.UnseenKinds != 3 || ref.CheckValid() != nil {
+			if ref := st.StopRef(); ref.UnseenKinds != 3 || ref.UnseenBefore != 1 || ref.CheckValid() != nil {
 				t.Errorf("report stop %+v", ref)
 			}
 		case "TestManyNewKinds":
@@ -216,10 +248,10 @@ func TestHuntOneGoroutine(t *testing.T) {
 	for _, st := range s.Tests {
 		switch st.Test {
 		case "TestOneDraws":
-			if st.Stop != StopSettled || !st.OneGoroutine || st.Seeded != minKindRuns || st.UnseenKinds != 4 {
-				t.Fatalf("%s: stop %q after %d seeds (one goroutine %v, kinds %d); want settled after %d over 4 kinds", st.String(), st.Stop, st.Seeded, st.OneGoroutine, st.UnseenKinds, minKindRuns)
+			if st.Stop != StopSettled || !st.OneGoroutine || st.Seeded != minKindRuns-1 || st.UnseenKinds != 4 {
+				t.Fatalf("%s: stop %q after %d seeds (one goroutine %v, kinds %d); want settled after %d seeds and the calibration, over 4 kinds", st.String(), st.Stop, st.Seeded, st.OneGoroutine, st.UnseenKinds, minKindRuns-1)
 			}
-			want := "settled: one goroutine, no interleaving; 11 of 131072 combinations of its draws seen; a next run shows a new kind of draw (by code site) with p≈0 (Good–Turing over 10 runs: none of 4 kinds seen in one run only)"
+			want := "settled: one goroutine, no interleaving; 10 of 131072 combinations of its draws seen; a next run shows a new kind of draw (by code site) with p≈0 (Good–Turing over 10 runs, 1 of them before the seeds: none of 4 kinds seen in one run only)"
 			if line := st.String(); !strings.Contains(line, want) {
 				t.Errorf("line %q; want %q", line, want)
 			}
@@ -234,8 +266,8 @@ func TestHuntOneGoroutine(t *testing.T) {
 		case "TestOneThenTwo":
 			// Seed 5 had two goroutines: a test whose budget promises
 			// nothing after all, settled as such.
-			want := "settled: 11 orderings seen, no guarantee, nor in 40 runs"
-			if st.OneGoroutine || st.Stop != StopSettled || st.Seeded != minKindRuns || !strings.Contains(st.String(), want) {
+			want := "settled: 10 orderings seen, no guarantee, nor in 40 runs"
+			if st.OneGoroutine || st.Stop != StopSettled || st.Seeded != minKindRuns-1 || !strings.Contains(st.String(), want) {
 				t.Errorf("%s: stop %q after %d seeds (one goroutine %v); want %q", st.String(), st.Stop, st.Seeded, st.OneGoroutine, want)
 			}
 		case "TestOneThenTwoShort":
