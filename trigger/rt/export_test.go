@@ -142,6 +142,23 @@ func EndPolls() int {
 	return sc.life.endPolls
 }
 
+// SetSole switches the decisions among one enabled goroutine taken
+// without the full evaluation (chooseSole) on or off; it returns the
+// setting before.
+func SetSole(on bool) bool {
+	old := soleOn
+	soleOn = on
+	return old
+}
+
+// SoleDecisions is how many decisions of the last scenario chooseSole took.
+func SoleDecisions() int {
+	sc := lastScenario.Load()
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	return sc.soles
+}
+
 // lastScenario is the scheduler of the last RunScenario.
 var lastScenario atomic.Pointer[sched]
 

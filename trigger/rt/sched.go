@@ -56,6 +56,7 @@ type sched struct {
 	observers
 	count    counts
 	progress int   // bumped by every decision and rejoin (watchdog)
+	soles    int   // decisions taken by chooseSole
 	clock    clock // virtual time, advanced by every decision, and the timers
 	models
 	steps stepLog
@@ -351,6 +352,9 @@ func (sc *sched) choose(self *g) *g {
 		sc.cur.Store(nil) // the last subtest to rejoin, or the watchdog, decides
 		return nil
 	}
+	if soleOn && self != nil && sc.set.self == self && sc.set.selfRuns && sc.chooseSole(self) {
+		return self
+	}
 	en, idle := sc.enabled()
 	en, narrowed := sc.goOn.view(self, en)
 	if sc.expl != nil && !narrowed && (en.Len() > 1 || en.Len() == 1 && (sc.clock.timers.Len() > 0 || sc.gs.outside.n > 0)) {
@@ -391,6 +395,64 @@ func (sc *sched) choose(self *g) *g {
 		sc.cur.Store(next)
 	}
 	return next
+}
+
+// soleOn lets decisions among one enabled goroutine skip the full
+// evaluation (chooseSole); off in tests, to compare schedules.
+var soleOn = true
+
+// soleChooser is a strategy that can take a decision among one enabled
+// goroutine without a view of the enabled set (chooseSole): it keeps its
+// counts as next would with x alone and reports whether the step is a
+// change point.
+type soleChooser interface {
+	sole(x *g) (change bool)
+}
+
+// chooseSole takes the decision at x's operation, which can step, where
+// the full one (enabled, then the strategy's next) would find x the only
+// goroutine able to and choose it: nothing else ready or listed, no
+// watcher to file, no sweep due, no timer (one may fire early, by a draw),
+// no goroutine outside, no narrowing after a go statement, no ending or
+// spinning operation, a strategy that chooses without a draw. It keeps
+// what that decision keeps (x's standing, the sweep's count, the
+// strategy's counts and fairness, the step log, the clock) and reports
+// whether it took it. Most decisions of a goroutine working alone (a test
+// of one goroutine, a setup while the others wait) are taken so.
+func (sc *sched) chooseSole(x *g) bool {
+	s := &sc.set
+	ch, ok := sc.strat.(soleChooser)
+	if !ok || s.large || len(s.small) != 1 || s.small[0] != x || x.en.set != setReady || s.ready.n != 1 ||
+		s.volatile.n != 0 || len(s.unfiled) != 0 || s.blocked.n > 0 && s.sinceSweep+1 > sweepEvery+4*s.blocked.n ||
+		sc.clock.timers.Len() != 0 || sc.gs.outside.n != 0 || sc.timedOut != nil || sc.goOn.back != nil ||
+		x.op.kind == opGoOn || spinning(x) {
+		return false
+	}
+	f := kinds[x.op.kind].flags
+	if f&ending != 0 {
+		return false
+	}
+	s.sinceSweep++
+	stays := kinds[x.op.kind].stays
+	x.op.stable = f&always != 0 || stays != nil && stays(sc, x)
+	if verifySets { // the sets as the full decision checks them: x evaluated, enabled
+		s.ready.remove(x.id)
+		x.en.set = setEnabled
+		sc.checkSets()
+		x.en.set = setReady
+		s.ready.add(x.id)
+	}
+	change := ch.sole(x)
+	if x.op.isAcquire() {
+		sc.count.acquired(x)
+	}
+	sc.steps.add(stepRec{g: int32(x.id), kind: x.op.kind, change: change, site: sc.steps.intern(x.op.site)})
+	sc.clock.now += stepNanos
+	sc.clock.earlyDone = false
+	sc.progress++
+	x.lastRun = sc.steps.len()
+	sc.soles++
+	return true
 }
 
 // counts are the acquisitions the run's decisions chose: all of them,

@@ -106,6 +106,13 @@ func (r *randomWalk) clock(n int, why fireCase) bool { return clockDraw(r.rng, n
 func (r *randomWalk) tie(ts []*vtimer) int           { return r.rng.IntN(len(ts)) }
 func (r *randomWalk) entered(x *g)                   { r.fair.entered(x) }
 func (r *randomWalk) left(x *g)                      { r.fair.left(x) }
+
+// sole is next with x alone enabled (sched.chooseSole): no draw.
+func (r *randomWalk) sole(x *g) bool {
+	r.fair.set(x, 0)
+	return false
+}
+
 func (r *randomWalk) next(en enView) (*g, bool) {
 	if creator, child := goOnPair(en); creator != nil {
 		// In a real run the creator usually goes on first: the new

@@ -109,6 +109,21 @@ func (p *pct) next(en enView) (*g, bool) {
 	return p.fairly(en, x, change)
 }
 
+// sole is next with x alone enabled (sched.chooseSole).
+func (p *pct) sole(x *g) bool {
+	change := false
+	if p.counts(x) {
+		p.counted++
+		if p.due < len(p.change) && p.change[p.due].step == p.counted {
+			p.setPrio(x, p.change[p.due].prio)
+			p.due++
+			change = true
+		}
+	}
+	p.fair.set(x, 0)
+	return change
+}
+
 // fairly applies the fairness bound to the choice of x among en: a
 // starved goroutine runs instead, and x is demoted.
 func (p *pct) fairly(en enView, x *g, change bool) (*g, bool) {
