@@ -55,9 +55,10 @@ type sched struct {
 	verdict
 	observers
 	count    counts
-	progress int   // bumped by every decision and rejoin (watchdog)
-	soles    int   // decisions taken by chooseSole
-	clock    clock // virtual time, advanced by every decision, and the timers
+	progress int         // bumped by every decision and rejoin (watchdog)
+	soles    int         // decisions taken by chooseSole
+	sole     soleChooser // the strategy, if it can take them (nil: never)
+	clock    clock       // virtual time, advanced by every decision, and the timers
 	models
 	steps stepLog
 	draws draws // the values decided besides the next goroutine (draw.go)
@@ -96,6 +97,10 @@ func newSched(cfg config) (*sched, error) {
 		return nil, err
 	}
 	sc.strat = strat
+	switch s := strat.(type) {
+	case *pct, *randomWalk: // not directed, which has pct's methods but a view of its own
+		sc.sole = s.(soleChooser)
+	}
 	if w, ok := strat.(enWatcher); ok {
 		sc.set.obs = w
 	}
@@ -420,9 +425,8 @@ type soleChooser interface {
 // whether it took it. Most decisions of a goroutine working alone (a test
 // of one goroutine, a setup while the others wait) are taken so.
 func (sc *sched) chooseSole(x *g) bool {
-	s := &sc.set
-	ch, ok := sc.strat.(soleChooser)
-	if !ok || s.large || len(s.small) != 1 || s.small[0] != x || x.en.set != setReady || s.ready.n != 1 ||
+	s, ch := &sc.set, sc.sole
+	if ch == nil || s.large || len(s.small) != 1 || s.small[0] != x || x.en.set != setReady || s.ready.n != 1 ||
 		s.volatile.n != 0 || len(s.unfiled) != 0 || s.blocked.n > 0 && s.sinceSweep+1 > sweepEvery+4*s.blocked.n ||
 		sc.clock.timers.Len() != 0 || sc.gs.outside.n != 0 || sc.timedOut != nil || sc.goOn.back != nil ||
 		x.op.kind == opGoOn || spinning(x) {

@@ -55,6 +55,19 @@ func TestSoleKeepsSchedules(t *testing.T) {
 	}
 }
 
+// TestSoleNotDirected: the directed strategy, which has pct's methods but
+// holds goroutines back by a view of its own, takes every decision in
+// full.
+func TestSoleNotDirected(t *testing.T) {
+	defer rt.SetSole(rt.SetSole(true))
+	cfg := rt.Config{Strategy: "directed", Seed: 1, Depth: 3, Steps: 2, Radius: 2, Goroutines: 5, WatchdogMS: 1000,
+		Target: &rt.Targets{Classes: []string{"s.mu", "p.mu"}}}
+	resultOf(t, cfg, soloThenMix)
+	if n := rt.SoleDecisions(); n != 0 {
+		t.Errorf("directed: %d decisions taken alone, want none", n)
+	}
+}
+
 // resultOf is a run's schedule (change points marked) and counts.
 func resultOf(t *testing.T, cfg rt.Config, body func()) string {
 	t.Helper()
