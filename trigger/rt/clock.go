@@ -325,20 +325,7 @@ func (sc *sched) advance(en enView, idle bool) (enView, bool) {
 		// non-blocking sends find no room is busy, not waiting.
 		waiting := idle && (en.Len() == 0 || !spinning(en.At(0)) || en.At(0).spins >= spinJump)
 		if !waiting {
-			// Something can step: a stall that began before is over
-			// (what came from outside came in time), and the next one
-			// waits its own time in full. A stall for something that
-			// comes in real time has passed on the clock too, short of
-			// the deadline: a goroutine woken by a real 50 µs ticker
-			// sees time go by as it does, not a step's worth per tick.
-			// (A stall for goroutines outside that wait does not: what
-			// they wait for is mostly managed goroutines' work on the
-			// other end of a connection, slower under control than in a
-			// real run.)
-			if c.stallReal && !c.stalled.IsZero() {
-				c.now = max(c.now, min(c.now+int64(time.Since(c.stalled)), t.when))
-			}
-			c.stalled, c.stallMax, c.stallReal = time.Time{}, 0, false
+			c.unstall(t)
 		}
 		hold, _ := sc.strat.(holder)
 		if hold != nil && !waiting && hold.holdsAll(en, c.now, t.when) {
@@ -379,6 +366,30 @@ func (sc *sched) advance(en enView, idle bool) (enView, bool) {
 		sc.set.self = nil // the firing may have enabled it: ask again
 		en, idle = sc.enabled()
 	}
+}
+
+// unstall is a decision at which something can step, t the earliest
+// timer: a stall that began before is over (what came from outside came
+// in time), and the next one waits its own time in full. A stall for
+// something that comes in real time has passed on the clock too, short of
+// the deadline: a goroutine woken by a real 50 µs ticker sees time go by
+// as it does, not a step's worth per tick. (A stall for goroutines
+// outside that wait does not: what they wait for is mostly managed
+// goroutines' work on the other end of a connection, slower under
+// control than in a real run.)
+func (c *clock) unstall(t *vtimer) {
+	if c.stallReal && !c.stalled.IsZero() {
+		c.now = max(c.now, min(c.now+int64(time.Since(c.stalled)), t.when))
+	}
+	c.stalled, c.stallMax, c.stallReal = time.Time{}, 0, false
+}
+
+// farOff reports whether a decision among enabled goroutines leaves t,
+// the earliest timer, alone whatever the strategy would draw: it is
+// neither overdue, nor due within the run's reach, nor within the window
+// in which it may fire early (advance).
+func (c *clock) farOff(t *vtimer) bool {
+	return t.when > c.now+c.reach && t.when-c.now > earlyWindow
 }
 
 // holder is a strategy that holds goroutines or timers back (directed

@@ -159,6 +159,18 @@ func SoleDecisions() int {
 	return sc.soles
 }
 
+// ExploreChoices is the explorer's count of decisions with an
+// alternative in the last scenario (0 without the explorer).
+func ExploreChoices() int {
+	sc := lastScenario.Load()
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	if sc.expl == nil {
+		return 0
+	}
+	return sc.expl.choices
+}
+
 // lastScenario is the scheduler of the last RunScenario.
 var lastScenario atomic.Pointer[sched]
 

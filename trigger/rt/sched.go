@@ -417,8 +417,8 @@ type soleChooser interface {
 // chooseSole takes the decision at x's operation, which can step, where
 // the full one (enabled, then the strategy's next) would find x the only
 // goroutine able to and choose it: nothing else ready or listed, no
-// watcher to file, no sweep due, no timer (one may fire early, by a draw),
-// no goroutine outside, no narrowing after a go statement, no ending or
+// watcher to file, no sweep due, no timer due or near (one may fire early,
+// by a draw), no goroutine outside, no narrowing after a go statement, no ending or
 // spinning operation, a strategy that chooses without a draw. It keeps
 // what that decision keeps (x's standing, the sweep's count, the
 // strategy's counts and fairness, the step log, the clock) and reports
@@ -428,13 +428,25 @@ func (sc *sched) chooseSole(x *g) bool {
 	s, ch := &sc.set, sc.sole
 	if ch == nil || s.large || len(s.small) != 1 || s.small[0] != x || x.en.set != setReady || s.ready.n != 1 ||
 		s.volatile.n != 0 || len(s.unfiled) != 0 || s.blocked.n > 0 && s.sinceSweep+1 > sweepEvery+4*s.blocked.n ||
-		sc.clock.timers.Len() != 0 || sc.gs.outside.n != 0 || sc.timedOut != nil || sc.goOn.back != nil ||
+		sc.gs.outside.n != 0 || sc.timedOut != nil || sc.goOn.back != nil ||
 		x.op.kind == opGoOn || spinning(x) {
 		return false
 	}
 	f := kinds[x.op.kind].flags
 	if f&ending != 0 {
 		return false
+	}
+	if t := sc.clock.timers.top(); t != nil {
+		// As advance, which would leave a far timer alone: the stall's
+		// end first (it may move the clock nearer the deadline; the full
+		// decision then finds it ended).
+		sc.clock.unstall(t)
+		if !sc.clock.farOff(t) {
+			return false
+		}
+		if sc.expl != nil {
+			sc.expl.choices++ // a choice between x and the timer, as choose counts
+		}
 	}
 	s.sinceSweep++
 	stays := kinds[x.op.kind].stays
