@@ -417,13 +417,14 @@ type soleChooser interface {
 // chooseSole takes the decision at x's operation, which can step, where
 // the full one (enabled, then the strategy's next) would find x the only
 // goroutine able to and choose it: nothing else ready or listed, no
-// watcher to file, no sweep due, no timer due or near (one may fire early,
-// by a draw), no goroutine outside, no narrowing after a go statement, no ending or
-// spinning operation, a strategy that chooses without a draw. It keeps
-// what that decision keeps (x's standing, the sweep's count, the
-// strategy's counts and fairness, the step log, the clock) and reports
-// whether it took it. Most decisions of a goroutine working alone (a test
-// of one goroutine, a setup while the others wait) are taken so.
+// watcher to file, no sweep due, no timer due or near (one may fire
+// early, by a draw), no goroutine outside, no narrowing after a go
+// statement, no ending or spinning operation, a strategy that chooses
+// without a draw. It keeps what that decision keeps (x's standing, the
+// sweep's count, the strategy's counts and fairness, the step log, the
+// clock, the explorer's count of choices) and reports whether it took
+// it. Most decisions of a goroutine working alone (a test of one
+// goroutine, a setup while the others wait) are taken so.
 func (sc *sched) chooseSole(x *g) bool {
 	s, ch := &sc.set, sc.sole
 	if ch == nil || s.large || len(s.small) != 1 || s.small[0] != x || x.en.set != setReady || s.ready.n != 1 ||
