@@ -10,8 +10,8 @@ import (
 	"github.com/deadhunt/deadhunt/trigger/rt"
 )
 
-// soloThenMix: the test goroutine works alone (mutexes, a buffered
-// channel, a WaitGroup's Add), then beside goroutines that contend
+// soloThenMix: the test goroutine works alone (a mutex, a buffered
+// channel), then beside goroutines that contend
 // (handoverMix), then alone again once they ended.
 func soloThenMix() {
 	var mu sync.Mutex
