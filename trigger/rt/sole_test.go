@@ -11,8 +11,8 @@ import (
 )
 
 // soloThenMix: the test goroutine works alone (a mutex, a buffered
-// channel), then beside goroutines that contend
-// (handoverMix), then alone again once they ended.
+// channel), then beside goroutines that contend (handoverMix), then
+// alone again once they ended.
 func soloThenMix() {
 	var mu sync.Mutex
 	buf := make(chan int, 4)
