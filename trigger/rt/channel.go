@@ -171,10 +171,7 @@ func (cs *channels) drop() {
 	cs.dead.mu.Unlock()
 	for _, d := range list {
 		if st := cs.states[d.k]; st != nil && st.seq == d.seq {
-			delete(cs.states, d.k)
-			if e := &cs.cache[addrHash(d.k, 6)]; e.k == d.k {
-				*e = chanCacheEntry{}
-			}
+			cs.forget(d.k)
 		}
 	}
 	cs.dead.mu.Lock()
@@ -210,8 +207,9 @@ type chanCacheEntry struct {
 	st *chanState
 }
 
-// forget drops the state of the channel with key k, made just now: a
-// state kept from a collected channel at its address is stale.
+// forget drops the state of the channel with key k: one made just now
+// (a state kept from a collected channel at its address is stale), or
+// one collected (drop).
 func (cs *channels) forget(k uintptr) {
 	delete(cs.states, k)
 	if e := &cs.cache[addrHash(k, 6)]; e.k == k {

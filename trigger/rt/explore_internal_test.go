@@ -66,7 +66,7 @@ func TestExplorerListsSharedOnly(t *testing.T) {
 }
 
 // Once a run's orderings cannot be counted, the select sets kept to find
-// a reason are dropped, and no more are kept.
+// a reason are dropped, and the first reason stays.
 func TestUncountedDropsSelectSets(t *testing.T) {
 	e := newExplorer()
 	e.selects = map[uint64]selectRec{1: {}}

@@ -386,6 +386,13 @@ func (sc *sched) choose(self *g) *g {
 		sc.goOn.chose(next)
 	}
 	sc.chosen(next)
+	sc.took(next, change, narrowed)
+	return next
+}
+
+// took records the decision that chose next (change: at a change point):
+// its acquisition count, the step, the clock, and the token.
+func (sc *sched) took(next *g, change, narrowed bool) {
 	if next.op.isAcquire() {
 		sc.count.acquired(next)
 	}
@@ -399,7 +406,6 @@ func (sc *sched) choose(self *g) *g {
 	if sc.cur.Load() != next { // a store is a full barrier: spare it when the same goroutine goes on
 		sc.cur.Store(next)
 	}
-	return next
 }
 
 // soleOn lets decisions among one enabled goroutine skip the full
@@ -459,15 +465,7 @@ func (sc *sched) chooseSole(x *g) bool {
 		x.en.set = setReady
 		s.ready.add(x.id)
 	}
-	change := ch.sole(x)
-	if x.op.isAcquire() {
-		sc.count.acquired(x)
-	}
-	sc.steps.add(stepRec{g: int32(x.id), kind: x.op.kind, change: change, site: sc.steps.intern(x.op.site)})
-	sc.clock.now += stepNanos
-	sc.clock.earlyDone = false
-	sc.progress++
-	x.lastRun = sc.steps.len()
+	sc.took(x, ch.sole(x), false)
 	sc.soles++
 	return true
 }
