@@ -104,13 +104,17 @@ func (s *space) add(rn *run) {
 // promises nothing, is over every such run (their strategies, random and
 // pct, vary at least as much as the seeds'); the one over orderings is
 // over the seeds only. An aim's runs hold goroutines back by design and
-// do not count. The caller holds testHunt.mu.
-func (s *space) prior(rn *run) {
+// do not count. recorded: rn is a run the recording made that is not
+// one of the hunt's. The caller holds testHunt.mu.
+func (s *space) prior(rn *run, recorded bool) {
 	if rn.Result == nil || rn.Result.Explore == nil || rn.Outcome.Hung() || rn.Seeded || rn.Aim != "" || rn.Config.Replay != "" || rn.Config.Target != nil {
 		return
 	}
 	if s.seeds.addKinds(rn.Result.Explore) {
 		s.seeds.before++
+		if recorded {
+			s.seeds.recorded++
+		}
 	}
 }
 
@@ -244,7 +248,7 @@ func (t *testHunt) stop() {
 		s.Unseen, s.UnseenRuns = t.space.unseen(budget)
 		if by == settledKinds && s.Stop == StopSettled {
 			s.Unseen, s.UnseenRuns, s.UnseenKinds = t.space.unseenKinds(s.OneGoroutine)
-			s.UnseenBefore = t.space.seeds.before
+			s.UnseenBefore, s.UnseenRecorded = t.space.seeds.before, t.space.seeds.recorded
 		}
 	}
 	s.Uncounted, s.Unexplored = t.space.uncounted, t.space.unexplored
@@ -360,8 +364,10 @@ func (s *TestStats) unseenText() string {
 			what = "draw"
 		}
 		over := counted(s.UnseenRuns, "run")
-		if s.UnseenBefore > 0 {
-			over += fmt.Sprintf(", %d of them before the seeds", s.UnseenBefore)
+		if own := s.UnseenRuns - s.UnseenRecorded; s.UnseenRecorded > 0 {
+			// The line counts the test's runs, its plain run included:
+			// say which of them the estimate is over, and what more.
+			over = fmt.Sprintf("%s, its %d controlled ones and %d more the recording made", over, own, s.UnseenRecorded)
 		}
 		return fmt.Sprintf("a next run shows a new kind of %s (by code site) with p≈%.2g (Good–Turing over %s: %s of %d kinds seen in one run only)",
 			what, s.Unseen, over, once, s.UnseenKinds)

@@ -320,7 +320,7 @@ func (t *testHunt) controlled(ctx context.Context, plain *run) error {
 	}
 	t.mu.Lock()
 	for _, rn := range o.Recording.otherRuns(t.pkg.ImportPath, t.test) {
-		t.space.prior(rn) // not runs of the hunt: only what they showed
+		t.space.prior(rn, true) // not runs of the hunt: only what they showed
 	}
 	t.mu.Unlock()
 	if ctl.Outcome.Hung() && !t.done() {
@@ -655,7 +655,7 @@ func (t *testHunt) count(rn *run) *seenDeadlock {
 		rn.ordinal = t.stats.Runs
 	}
 	t.space.add(rn)
-	t.space.prior(rn)
+	t.space.prior(rn, false)
 	t.noteHang(rn)
 	t.h.send(t, Progress{Run: runDone(rn)})
 	if rn.Outcome != Deadlock {

@@ -105,8 +105,11 @@ type TestStats struct {
 	// estimate is over instead (a test settled on them: settledLocked).
 	UnseenKinds int `json:",omitempty"`
 	// UnseenBefore is how many of the UnseenRuns of an estimate over kinds
-	// came before the seeds (the calibration, the recording's runs).
-	UnseenBefore int `json:",omitempty"`
+	// came before the seeds (the calibration, the recording's runs), and
+	// UnseenRecorded how many of those the recording made besides the
+	// test's own runs (its line counts the others).
+	UnseenBefore   int `json:",omitempty"`
+	UnseenRecorded int `json:",omitempty"`
 	// OneGoroutine: each of its runs had one goroutine (no interleaving);
 	// its seeded runs varied its draws only, stopped by what they showed.
 	OneGoroutine bool `json:",omitempty"`

@@ -35,8 +35,9 @@ type seedSigs struct {
 	kinds, draws         incidence[uint64]
 	kindsOver, drawsOver bool
 	// before counts the kinds' runs that were not the strategy's seeds:
-	// the calibration and the recording's runs (space.prior).
-	before int
+	// the calibration and the recording's runs (space.prior); recorded,
+	// those of them the recording made besides the hunt's own runs.
+	before, recorded int
 }
 
 // incidence counts runs and, for each thing a run showed, the runs that

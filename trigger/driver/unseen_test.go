@@ -112,10 +112,10 @@ func TestSpacePriorKinds(t *testing.T) {
 	const timer = "a timer, ticker or deadline fired"
 	kinds := func(rn *run, ks ...uint64) *run { rn.Result.Explore.Kinds = ks; return rn }
 	var s space
-	for _, rn := range []*run{kinds(exploreRun(0, "sh", "cal", timer), 1, 2), kinds(exploreRun(0, "sh", "rec", timer), 1, 2, 3)} {
-		s.add(rn)
-		s.prior(rn)
-	}
+	cal := kinds(exploreRun(0, "sh", "cal", timer), 1, 2) // one of the hunt's runs
+	s.add(cal)
+	s.prior(cal, false)
+	s.prior(kinds(exploreRun(0, "sh", "rec", timer), 1, 2, 3), true) // the recording's only
 	aimed := kinds(exploreRun(0, "sh", "aim", timer), 9)
 	aimed.Aim = "DH-1"
 	replayed := kinds(exploreRun(0, "sh", "rep", timer), 9)
@@ -125,11 +125,11 @@ func TestSpacePriorKinds(t *testing.T) {
 	seed := kinds(seededRun("s", timer, 0), 1, 2)
 	s.add(seed)
 	for _, rn := range []*run{aimed, replayed, hung, seed} {
-		s.prior(rn)
+		s.prior(rn, false)
 	}
 	p, n, k := s.unseenKinds(false)
-	if n != 3 || k != 3 || s.seeds.before != 2 || math.Abs(p-1.0/3) > 1e-9 {
-		t.Errorf("kinds estimate %v over %d runs (%d before the seeds), %d kinds; want 1/3 over 3 runs (2 before), 3 kinds", p, n, s.seeds.before, k)
+	if n != 3 || k != 3 || s.seeds.before != 2 || s.seeds.recorded != 1 || math.Abs(p-1.0/3) > 1e-9 {
+		t.Errorf("kinds estimate %v over %d runs (%d before the seeds, %d the recording's), %d kinds; want 1/3 over 3 runs (2 before, 1 the recording's), 3 kinds", p, n, s.seeds.before, s.seeds.recorded, k)
 	}
 	if p, n := s.unseen(100); n != 1 || p != 1 {
 		t.Errorf("orderings estimate %v over %d runs; want the seed's alone, 1 over 1", p, n)
@@ -223,7 +223,7 @@ func TestHuntSettlesOnKinds(t *testing.T) {
 			if st.Stop != StopSettled || st.Seeded != minKindRuns-1 || st.UnseenKinds != 3 || st.UnseenRuns != minKindRuns || st.UnseenBefore != 1 {
 				t.Fatalf("%s: stop %q after %d seeds, estimate over %d kinds in %d runs (%d before the seeds); want settled after %d seeds and the calibration, over 3", st.String(), st.Stop, st.Seeded, st.UnseenKinds, st.UnseenRuns, st.UnseenBefore, minKindRuns-1)
 			}
-			want := "settled: 10 orderings seen, no guarantee, nor in 100 runs; a next run shows a new kind of ordering (by code site) with p≈0 (Good–Turing over 10 runs, 1 of them before the seeds: none of 3 kinds seen in one run only)"
+			want := "settled: 10 orderings seen, no guarantee, nor in 100 runs; a next run shows a new kind of ordering (by code site) with p≈0 (Good–Turing over 10 runs: none of 3 kinds seen in one run only)"
 			if line := st.String(); !strings.Contains(line, want) {
 				t.Errorf("line %q; want %q", line, want)
 			}
@@ -251,7 +251,7 @@ func TestHuntOneGoroutine(t *testing.T) {
 			if st.Stop != StopSettled || !st.OneGoroutine || st.Seeded != minKindRuns-1 || st.UnseenKinds != 4 {
 				t.Fatalf("%s: stop %q after %d seeds (one goroutine %v, kinds %d); want settled after %d seeds and the calibration, over 4 kinds", st.String(), st.Stop, st.Seeded, st.OneGoroutine, st.UnseenKinds, minKindRuns-1)
 			}
-			want := "settled: one goroutine, no interleaving; 10 of 131072 combinations of its draws seen; a next run shows a new kind of draw (by code site) with p≈0 (Good–Turing over 10 runs, 1 of them before the seeds: none of 4 kinds seen in one run only)"
+			want := "settled: one goroutine, no interleaving; 10 of 131072 combinations of its draws seen; a next run shows a new kind of draw (by code site) with p≈0 (Good–Turing over 10 runs: none of 4 kinds seen in one run only)"
 			if line := st.String(); !strings.Contains(line, want) {
 				t.Errorf("line %q; want %q", line, want)
 			}
