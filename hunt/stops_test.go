@@ -145,7 +145,7 @@ func TestStopTextKinds(t *testing.T) {
 		ok    func(report.TestRun) bool
 	}{
 		{"TestManyKinds", []string{
-			"TestManyKinds: 7 runs (7 pass); settled: 6 orderings seen, no guarantee, nor in 100 runs; a next run shows a new kind of ordering (by code site) with p≈0 (Good–Turing over 10 runs, its 6 controlled ones and 4 more the recording made: none of 3 kinds seen in one run only)",
+			"TestManyKinds: 7 runs (7 pass); settled: 6 orderings seen, no guarantee, nor in 100 runs; a next run shows a new kind of ordering (by code site) with p≈0 (Good–Turing over 10 runs (5 seeded, 1 before them, 4 the recording made): none of 3 kinds seen in one run only)",
 			"why the hunts stopped: 1 settled (a next run new with p≈0 at most, by Good–Turing; 1 of them with no guarantee, over kinds of orderings)",
 		}, func(r report.TestRun) bool {
 			return r.UnseenKinds == 3 && r.UnseenRuns == 10 && r.UnseenBefore == 5 && !r.OneGoroutine

@@ -364,10 +364,11 @@ func (s *TestStats) unseenText() string {
 			what = "draw"
 		}
 		over := counted(s.UnseenRuns, "run")
-		if own := s.UnseenRuns - s.UnseenRecorded; s.UnseenRecorded > 0 {
-			// The line counts the test's runs, its plain run included:
-			// say which of them the estimate is over, and what more.
-			over = fmt.Sprintf("%s, its %d controlled ones and %d more the recording made", over, own, s.UnseenRecorded)
+		if s.UnseenRecorded > 0 {
+			// The line counts the test's runs, its plain run and an aim's
+			// included: say which the estimate is over, and what more.
+			over = fmt.Sprintf("%s (%d seeded, %d before them, %d the recording made)", over,
+				s.UnseenRuns-s.UnseenBefore, s.UnseenBefore-s.UnseenRecorded, s.UnseenRecorded)
 		}
 		return fmt.Sprintf("a next run shows a new kind of %s (by code site) with p≈%.2g (Good–Turing over %s: %s of %d kinds seen in one run only)",
 			what, s.Unseen, over, once, s.UnseenKinds)
