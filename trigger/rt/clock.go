@@ -85,7 +85,10 @@ type clock struct {
 	// passes on the clock too.
 	stallMax  time.Duration
 	stallReal bool
-	reg       timerRegistry
+	// stallNet is set when the stall began with a test's timeout due and
+	// the goroutines outside waiting on the network for good (netTimeout).
+	stallNet bool
+	reg      timerRegistry
 	// exiting counts the managed goroutines that have ended but not yet
 	// returned (goroutine.go).
 	exiting atomic.Int32
@@ -381,7 +384,7 @@ func (c *clock) unstall(t *vtimer) {
 	if c.stallReal && !c.stalled.IsZero() {
 		c.now = max(c.now, min(c.now+int64(time.Since(c.stalled)), t.when))
 	}
-	c.stalled, c.stallMax, c.stallReal = time.Time{}, 0, false
+	c.stalled, c.stallMax, c.stallReal, c.stallNet = time.Time{}, 0, false, false
 }
 
 // farOff reports whether a decision among enabled goroutines leaves t,
@@ -437,10 +440,17 @@ func (sc *sched) mayJump(t *vtimer) bool {
 	}
 	limit := sc.stallLimit(t)
 	c.stallReal = false // set below when what the stall waits for comes in real time
-	if sc.gs.outside.n > 0 && sc.outsideBusy() {
+	if sc.gs.outside.n > 0 && c.stalled.IsZero() {
+		c.stallNet = sc.netTimeout(t)
+	}
+	if sc.gs.outside.n > 0 && (c.stallNet || sc.outsideBusy()) {
 		// A goroutine works outside instrumented code (a commit writing
 		// 134 MB): real time passes for it, and the deadline comes when
-		// it would in a real run, not a watchdog period later.
+		// it would in a real run, not a watchdog period later. So too
+		// for a test's timeout while the goroutines outside wait on the
+		// network for good (netwait.go): a read's deadline shorter
+		// than it, in real time, ends such a wait first, as it would in
+		// a real run.
 		limit = time.Duration(t.when - c.now)
 		c.stallReal = true
 	}
@@ -604,7 +614,7 @@ func (sc *sched) settleEnded(skip int, limit time.Duration) {
 func (sc *sched) fire(t *vtimer) {
 	c := &sc.clock
 	c.disarm(t)
-	c.stalled, c.stallMax, c.stallReal = time.Time{}, 0, false
+	c.stalled, c.stallMax, c.stallReal, c.stallNet = time.Time{}, 0, false, false
 	if t.when > c.now {
 		// Time passes: goroutines that took their last step are gone by
 		// now, as after a real sleep (a test that counts them).

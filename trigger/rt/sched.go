@@ -378,6 +378,20 @@ func (sc *sched) choose(self *g) *g {
 		sc.checkStuck(false)
 		return nil
 	}
+	if r, ok := sc.strat.(*replay); ok {
+		if r.awaits() {
+			// The schedule's next goroutine is outside (a network
+			// read): wait for it, idle; it decides when it comes back.
+			sc.cur.Store(nil)
+			sc.life.idleAt = time.Now()
+			return nil
+		}
+		if sc.timedOut != nil && r.over() {
+			// The recorded run settled its timeout here, whichever
+			// goroutine it chose next (settleTimeout).
+			sc.settleTimeout(self, nil)
+		}
+	}
 	next, change := sc.strat.next(en)
 	if sc.timedOut != nil {
 		sc.settleTimeout(self, next)

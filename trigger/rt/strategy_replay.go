@@ -36,6 +36,39 @@ type replay struct {
 	pos      int
 	diverged bool
 	fallback uniform
+	// awaitFrom is when the scheduler began to wait at step awaitPos of
+	// the schedule for goroutines outside (awaits, clock), or zero.
+	awaitFrom time.Time
+	awaitPos  int
+}
+
+// maxAwait is the longest a replay waits, in real time, for the
+// schedule's next goroutine to come back from outside instrumented code
+// before it diverges.
+const maxAwait = time.Second
+
+// awaits reports whether the schedule's next step is a goroutine's that
+// is outside instrumented code (a network read that takes longer than in
+// the recorded run): the scheduler then waits for it, idle, as the
+// recorded run did not need to, instead of diverging, up to maxAwait.
+func (r *replay) awaits() bool {
+	if r.diverged || r.pos >= len(r.steps) {
+		return false
+	}
+	id := r.steps[r.pos].Goroutine
+	if id < 1 || id > len(r.sc.gs.all) || r.sc.gs.all[id-1].state != gOutside {
+		return false
+	}
+	return r.waiting()
+}
+
+// waiting reports whether the replay has waited less than maxAwait at
+// the schedule's current step, counting from the first call there.
+func (r *replay) waiting() bool {
+	if r.awaitFrom.IsZero() || r.awaitPos != r.pos {
+		r.awaitFrom, r.awaitPos = time.Now(), r.pos
+	}
+	return time.Since(r.awaitFrom) < maxAwait
 }
 
 func (r *replay) newG(*g)   {}
@@ -51,6 +84,12 @@ func (r *replay) clock(n int, why fireCase) bool {
 		return clockDraw(r.fallback.rng, n, why)
 	}
 	if i < len(r.steps) && r.steps[i].Goroutine == 0 {
+		if why == fireStalled && r.sc.gs.outside.n > 0 && r.sc.netStuck() == nil && r.waiting() {
+			// The recorded run fired it after a stall in which the
+			// goroutines outside came to wait on the network for good
+			// (a test's timeout then ends a deadlock: netwait.go).
+			return false
+		}
 		r.pos++
 		return true
 	}

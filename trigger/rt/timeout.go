@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/deadhunt/deadhunt/trigger/rt/wire"
 )
@@ -26,44 +27,83 @@ type timeoutHang struct {
 	blocked []*g     // blocked goroutines other than the waiters, as they were
 	seqs    []uint32 // their opSeq then: a step since means they moved
 	waiters []*g     // the goroutines whose select the timer woke
+	// net are the goroutines outside the scheduler, each waiting in
+	// network I/O that only the process's own goroutines could end
+	// (netwait.go), found so after a stall of the whole time to the
+	// timeout; they may move once it fired (the failing test's cleanup
+	// closes their connections).
+	net     []*g
+	netDesc []wire.Goroutine
 	// desc describes the waiters as they waited (their stacks and text).
 	desc  []wire.Goroutine
 	texts []string
 	after int64 // the timer's deadline as it fired (the waiter may Reset it after)
 }
 
-// noteTimeout is called on an idle scheduler (nothing can step, nothing
-// is outside) before t fires; it notes the state if it is such a
-// deadlock, and forgets a state noted before.
+// noteTimeout is called on an idle scheduler (nothing can step) before t
+// fires; it notes the state if it is such a deadlock, and forgets a state
+// noted before. Goroutines outside the scheduler must all wait in network
+// I/O that only the process's own goroutines could end (netStuck).
 func (sc *sched) noteTimeout(t *vtimer) {
 	sc.timedOut = nil
-	if t.kind != timerChan && t.kind != timerCtx || t.period != 0 || sc.clock.endAt >= 0 || sc.gs.outside.n > 0 {
+	blocked, waiters := sc.timeoutShape(t)
+	if len(waiters) == 0 {
 		return
+	}
+	var net []*g
+	if sc.gs.outside.n > 0 {
+		if net = sc.netStuck(); net == nil {
+			return
+		}
+	}
+	h := &timeoutHang{timer: t, blocked: blocked, waiters: waiters, net: net, after: t.when}
+	for _, y := range blocked {
+		h.seqs = append(h.seqs, y.opSeq)
+	}
+	h.desc = sc.describe(waiters)
+	for _, y := range waiters {
+		h.texts = append(h.texts, fmt.Sprintf("goroutine %d %s", y.id, sc.waitText(y, nil)))
+	}
+	h.netDesc = sc.describeNet(net)
+	sc.timedOut = h
+}
+
+// timeoutShape returns, if every goroutine is blocked (or outside) and t
+// is such a timeout, the blocked goroutines other than its waiters and
+// the waiters whose select t would wake; no waiters otherwise.
+func (sc *sched) timeoutShape(t *vtimer) (blocked, waiters []*g) {
+	if t.kind != timerChan && t.kind != timerCtx || t.period != 0 || sc.clock.endAt >= 0 {
+		return nil, nil
 	}
 	all := sc.blockedGs()
 	// Goroutines the package's initialization started (a logger's loop)
 	// are not waited for, as at the test's end (checkStuck); others that
 	// are not managed may still come.
 	if len(all) == 0 || sc.realTimerWaiters(all) || sc.unmanaged(0) > int(sc.clock.initAlive.Load()) {
-		return
+		return nil, nil
 	}
 	// The channels each pending timer may close or send on: a timer's, or
 	// the Done channels of a deadline's context and of those derived
 	// from it.
 	timers := map[uintptr]*vtimer{}
 	for _, u := range sc.clock.timers {
+		if u.when > goTestTimeout {
+			// It cannot fire in a plain run: go test ends the run first
+			// (a keepalive's two hours). Its channel is a channel like
+			// any other, which nothing else will feed.
+			continue
+		}
 		switch u.kind {
 		case timerChan:
 			timers[chanKey(u.ch)] = u
 		case timerCtx:
 			if !ctxDones(u.ctx, func(k uintptr) { timers[k] = u }) {
-				return
+				return nil, nil
 			}
 		default:
-			return // a sleep or a callback may do anything
+			return nil, nil // a sleep or a callback may do anything
 		}
 	}
-	var blocked, waiters []*g
 	for _, y := range all {
 		timed, other, woken := false, false, false
 		for _, cs := range y.op.cases {
@@ -73,7 +113,7 @@ func (sc *sched) noteTimeout(t *vtimer) {
 			case u == nil:
 				other = true
 			case u.period != 0:
-				return // a ticker drives a loop: not a timeout
+				return nil, nil // a ticker drives a loop: not a timeout
 			default:
 				timed = true
 				woken = woken || u == t
@@ -83,29 +123,22 @@ func (sc *sched) noteTimeout(t *vtimer) {
 		case !timed:
 			blocked = append(blocked, y)
 		case !other || y.op.kind != opSelect:
-			return // waits for the timer alone: a sleep
+			return nil, nil // waits for the timer alone: a sleep
 		case woken:
 			waiters = append(waiters, y)
 		default:
 			// A later timer would wake it (a protocol's own timeout, an
 			// election's): a timeout that fires first ends a wait that
 			// was not for good.
-			return
+			return nil, nil
 		}
 	}
-	if len(waiters) == 0 {
-		return
-	}
-	h := &timeoutHang{timer: t, blocked: blocked, waiters: waiters, after: t.when}
-	for _, y := range blocked {
-		h.seqs = append(h.seqs, y.opSeq)
-	}
-	h.desc = sc.describe(waiters)
-	for _, y := range waiters {
-		h.texts = append(h.texts, fmt.Sprintf("goroutine %d %s", y.id, sc.waitText(y, nil)))
-	}
-	sc.timedOut = h
+	return blocked, waiters
 }
+
+// goTestTimeout is go test's default -timeout, on the virtual clock (the
+// run's start is 0): a timer due later cannot fire in a plain run.
+const goTestTimeout = int64(10 * time.Minute)
 
 // ctxDones calls add with the Done channel of c and of every context
 // derived from it; false if one has a context.AfterFunc callback, which
@@ -182,9 +215,16 @@ func (sc *sched) timeoutFinding(h *timeoutHang) *finding {
 	if f.Message != "" {
 		msgs = append(msgs, f.Message)
 	}
+	if len(h.net) > 0 {
+		ids := make([]string, len(h.net))
+		for i, y := range h.net {
+			ids[i] = fmt.Sprint(y.id)
+		}
+		msgs = append(msgs, fmt.Sprintf("goroutine %s wait in network I/O on connections between the process's own sockets, with nothing in flight", strings.Join(ids, ", ")))
+	}
 	f.Message = strings.Join(msgs, "; ") +
 		fmt.Sprintf("; nothing else could step: only the timeout created at %s could end these waits, and the test failed when it fired", h.timer.site)
-	f.Goroutines = append(slices.Clone(h.desc), f.Goroutines...)
+	f.Goroutines = append(slices.Concat(h.desc, h.netDesc), f.Goroutines...)
 	f.Timeout = &wire.Timeout{Site: toSite(h.timer.site), AfterNS: h.after}
 	return f
 }

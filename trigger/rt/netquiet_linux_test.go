@@ -1,0 +1,91 @@
+package rt
+
+import (
+	"net"
+	"os"
+	"testing"
+	"time"
+)
+
+// TestNetQuiet: connections between the process's own sockets with
+// nothing in flight are quiet; bytes not yet read, a connection not yet
+// accepted and a UDP socket are not.
+func TestNetQuiet(t *testing.T) {
+	quiet := func(want bool, what string) {
+		t.Helper()
+		// The kernel's queues settle at once over loopback; the state of
+		// a closing socket may take a moment.
+		var ok bool
+		var why string
+		for range 100 {
+			if ok, why = netQuiet(); ok == want {
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
+		t.Fatalf("%s: netQuiet = %v (%s), want %v", what, ok, why, want)
+	}
+	quiet(true, "no sockets")
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	quiet(true, "a listener")
+	c, err := net.Dial("tcp", l.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	quiet(false, "a connection waiting to be accepted")
+	s, err := l.Accept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	quiet(true, "a connection accepted")
+	if _, err := c.Write([]byte("ping")); err != nil {
+		t.Fatal(err)
+	}
+	quiet(false, "bytes not yet read")
+	if _, err := s.Read(make([]byte, 4)); err != nil {
+		t.Fatal(err)
+	}
+	quiet(true, "bytes read")
+	l6, err := net.Listen("tcp", "[::]:0")
+	if err == nil {
+		defer l6.Close()
+		c6, err := net.Dial("tcp", "127.0.0.1:"+portOf(l6.Addr()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c6.Close()
+		s6, err := l6.Accept()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s6.Close()
+		quiet(true, "an IPv4 client of a dual-stack listener")
+	}
+	c.Close()
+	quiet(true, "the peer of a closed connection")
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	quiet(false, "a pipe in the network poller")
+	r.Close()
+	w.Close()
+	quiet(true, "a pipe closed")
+	u, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer u.Close()
+	quiet(false, "a UDP socket")
+}
+
+func portOf(a net.Addr) string {
+	_, p, _ := net.SplitHostPort(a.String())
+	return p
+}

@@ -1,0 +1,111 @@
+package rt_test
+
+import (
+	"bufio"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/deadhunt/deadhunt/trigger/rt"
+)
+
+func init() {
+	tScenarios["netTimeout"] = func(t *testing.T) { netScenario(t, 0) }
+	tScenarios["netDeadline"] = func(t *testing.T) { netScenario(t, 100*time.Millisecond) }
+}
+
+// netScenario: a server goroutine reads a loopback connection, a client
+// goroutine writes a hello and reads the other end, and the test waits a
+// second for a value only the client sends once it has read a line, then
+// fails. With answer
+// 0 nobody ever writes: every goroutine waits, two of them on the
+// network with nothing in flight, and only the test's timeout ends the
+// waits. With answer > 0 the server's read has that deadline in real
+// time, after which it writes the line: no deadlock.
+func netScenario(t *testing.T, answer time.Duration) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	rt.Go(at("Go", ""), func() {
+		conn, err := l.Accept()
+		if err != nil {
+			return
+		}
+		defer conn.Close()
+		// The client's hello, then a step after a network read.
+		conn.Read(make([]byte, 6))
+		var mu sync.Mutex
+		rt.Lock(&mu, at("Lock", "p.mu"))
+		rt.Unlock(&mu, at("Unlock", "p.mu"))
+		if answer > 0 {
+			conn.SetReadDeadline(rt.Now(at("Now", "")).Add(answer))
+		}
+		conn.Read(make([]byte, 1))
+		conn.Write([]byte("line\n"))
+	})
+	conn, err := net.Dial("tcp", l.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	got := make(chan string)
+	rt.Go(at("Go", ""), func() {
+		conn.Write([]byte("hello\n"))
+		line, _ := bufio.NewReader(conn).ReadString('\n')
+		rt.Send(got, line, at("Send", "p.got"))
+	})
+	switch rt.Select(at("Select", ""), false, rt.RecvCase(got, nil, nil), rt.RecvCase(rt.After(time.Second, at("After", "")), nil, nil)) {
+	case 1:
+		t.Fatal("no line within a second")
+	}
+}
+
+// TestNetTimeout: a deadlock that only the test's timeout ends, with
+// goroutines waiting on loopback connections, is reported with them, and
+// its witness replays; a read deadline in real time that ends the waits
+// first is no deadlock.
+func TestNetTimeout(t *testing.T) {
+	cfg := &rt.Config{Strategy: "random", Seed: 1, BoundMS: 60_000}
+	c := runChild(t, "netTimeout", cfg)
+	if c.result == nil || c.result.Deadlock == nil || c.result.Deadlock.Timeout == nil {
+		t.Fatalf("netTimeout: want a deadlock ended by the test's timeout, got code %d:\n%s", c.code, c.stderr)
+	}
+	d := c.result.Deadlock
+	if !strings.Contains(d.Message, "network I/O") {
+		t.Errorf("message %q does not say which goroutines wait on the network", d.Message)
+	}
+	net := 0
+	for _, g := range d.Goroutines {
+		if strings.Contains(g.WaitsFor, "network I/O") {
+			net++
+			if len(g.Stack) == 0 {
+				t.Errorf("goroutine %d on the network has no stack", g.ID)
+			}
+		}
+	}
+	if net != 2 {
+		t.Errorf("%d goroutines described as waiting on the network, want 2:\n%s", net, c.stderr)
+	}
+	sched := writeSchedule(t, c.result.Schedule)
+	for i := range 3 {
+		r := runChild(t, "netTimeout", &rt.Config{Strategy: "replay", Replay: sched, BoundMS: 60_000})
+		if r.result == nil || r.result.Deadlock == nil || r.result.Deadlock.Timeout == nil {
+			t.Fatalf("replay %d: want the deadlock again, got code %d:\n%s", i, r.code, r.stderr)
+		}
+		for _, w := range r.result.Warnings {
+			if strings.Contains(w, "diverged") || strings.Contains(w, "schedule ended") {
+				t.Fatalf("replay %d: %s", i, w)
+			}
+		}
+	}
+	for seed := range uint64(3) {
+		c := runChild(t, "netDeadline", &rt.Config{Strategy: "random", Seed: seed, BoundMS: 60_000})
+		if c.code != 0 || c.result == nil || c.result.Deadlock != nil {
+			t.Fatalf("netDeadline seed %d: want a pass, got code %d:\n%s", seed, c.code, c.stderr)
+		}
+	}
+}
