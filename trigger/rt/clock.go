@@ -336,7 +336,7 @@ func (sc *sched) advance(en enView, idle bool) (enView, bool) {
 		}
 		var why fireCase
 		switch {
-		case t.when+tieWindow <= c.now:
+		case t.when <= c.now-tieWindow: // not t.when+tieWindow: a saturated deadline would overflow
 			why = fireOverdue
 		case waiting && sc.mayJump(t):
 			why = fireIdle
@@ -411,6 +411,9 @@ type holder interface {
 func (sc *sched) tied(t *vtimer) *vtimer {
 	h := sc.clock.timers
 	limit := t.when + tieWindow
+	if limit < t.when {
+		limit = 1<<63 - 1 // a deadline at the end of time (saturated)
+	}
 	var ts []*vtimer
 	var visit func(i int)
 	visit = func(i int) {

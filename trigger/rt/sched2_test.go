@@ -1,9 +1,12 @@
 package rt_test
 
 import (
+	"math"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/deadhunt/deadhunt/trigger/rt"
 )
@@ -113,5 +116,34 @@ func TestDirectedBeatsRPro(t *testing.T) {
 	}
 	if directed < seeds/10 || directed <= rpro {
 		t.Errorf("directed %d/%d, rpro %d/%d", directed, seeds, rpro, seeds)
+	}
+}
+
+// TestEndlessTimerWaits: a timer whose deadline saturates (a keepalive's
+// "infinity") is not overdue: a select on it and on a channel a goroutine
+// feeds after a few steps takes the channel, under every strategy.
+func TestEndlessTimerWaits(t *testing.T) {
+	for _, strat := range []rt.Strategy{"random", "pct", "rpro"} {
+		for seed := uint64(1); seed <= 5; seed++ {
+			var took int
+			r, err := rt.RunScenario(rt.Config{Strategy: strat, Seed: seed, WatchdogMS: 20}, 10*time.Second, func() {
+				ch := make(chan int)
+				rt.Go(at("Go", ""), func() {
+					var mu sync.Mutex
+					for range 5 {
+						rt.Lock(&mu, at("Lock", "p.mu"))
+						rt.Unlock(&mu, at("Unlock", "p.mu"))
+					}
+					rt.Send(ch, 1, at("Send", "p.ch"))
+				})
+				took = rt.Select(at("Select", ""), false, rt.RecvCase(ch, nil, nil), rt.RecvCase(rt.After(time.Duration(math.MaxInt64), at("After", "")), nil, nil))
+			})
+			if err != nil || r.Deadlock != nil {
+				t.Fatalf("%s seed %d: %v %+v", strat, seed, err, r.Deadlock)
+			}
+			if took != 0 {
+				t.Fatalf("%s seed %d: the select took the endless timer", strat, seed)
+			}
+		}
 	}
 }
