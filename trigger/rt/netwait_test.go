@@ -14,17 +14,20 @@ import (
 func init() {
 	tScenarios["netTimeout"] = func(t *testing.T) { netScenario(t, 0) }
 	tScenarios["netDeadline"] = func(t *testing.T) { netScenario(t, 100*time.Millisecond) }
+	tScenarios["netLongTimeout"] = func(t *testing.T) { netWait(t, 0, time.Minute) }
 }
 
-// netScenario: a server goroutine reads a loopback connection, a client
-// goroutine writes a hello and reads the other end, and the test waits a
-// second for a value only the client sends once it has read a line, then
-// fails. With answer
+func netScenario(t *testing.T, answer time.Duration) { netWait(t, answer, time.Second) }
+
+// netWait: a server goroutine reads a loopback connection, a client
+// goroutine writes a hello and reads the other end, and the test waits
+// for a value only the client sends once it has read a line, then fails
+// after timeout. With answer
 // 0 nobody ever writes: every goroutine waits, two of them on the
 // network with nothing in flight, and only the test's timeout ends the
 // waits. With answer > 0 the server's read has that deadline in real
 // time, after which it writes the line: no deadlock.
-func netScenario(t *testing.T, answer time.Duration) {
+func netWait(t *testing.T, answer, timeout time.Duration) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -58,9 +61,9 @@ func netScenario(t *testing.T, answer time.Duration) {
 		line, _ := bufio.NewReader(conn).ReadString('\n')
 		rt.Send(got, line, at("Send", "p.got"))
 	})
-	switch rt.Select(at("Select", ""), false, rt.RecvCase(got, nil, nil), rt.RecvCase(rt.After(time.Second, at("After", "")), nil, nil)) {
+	switch rt.Select(at("Select", ""), false, rt.RecvCase(got, nil, nil), rt.RecvCase(rt.After(timeout, at("After", "")), nil, nil)) {
 	case 1:
-		t.Fatal("no line within a second")
+		t.Fatalf("no line within %v", timeout)
 	}
 }
 
@@ -107,5 +110,19 @@ func TestNetTimeout(t *testing.T) {
 		if c.code != 0 || c.result == nil || c.result.Deadlock != nil {
 			t.Fatalf("netDeadline seed %d: want a pass, got code %d:\n%s", seed, c.code, c.stderr)
 		}
+	}
+}
+
+// TestNetLongTimeout: a run that reaches its bound while the clock waits
+// in real time for a test's timeout, every goroutine waiting and those
+// outside on loopback connections, is slow, not blocked outside: a longer
+// bound lets the timeout come (the driver raises it for slow tests).
+func TestNetLongTimeout(t *testing.T) {
+	c := runChild(t, "netLongTimeout", &rt.Config{Strategy: "random", Seed: 1, BoundMS: 2000})
+	if c.result == nil || c.result.Hang == nil {
+		t.Fatalf("want a hang at the bound, got code %d:\n%s", c.code, c.stderr)
+	}
+	if h := c.result.Hang; h.Class != "slow" || !strings.Contains(h.Reason, "waits in real time for the test's timeout") {
+		t.Errorf("hang %s: %s; want slow, waiting for the test's timeout", h.Class, h.Reason)
 	}
 }
