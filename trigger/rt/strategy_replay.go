@@ -62,6 +62,20 @@ func (r *replay) awaits() bool {
 	return r.waiting()
 }
 
+// netPending reports whether the timer due is a test's timeout
+// (timeoutShape) while the goroutines outside do not yet all wait on the
+// network for good: only such a firing waits for them.
+func (r *replay) netPending() bool {
+	t := r.sc.clock.timers.top()
+	if t == nil {
+		return false
+	}
+	if _, ws := r.sc.timeoutShape(t); len(ws) == 0 {
+		return false
+	}
+	return r.sc.netStuck() == nil
+}
+
 // waiting reports whether the replay has waited less than maxAwait at
 // the schedule's current step, counting from the first call there.
 func (r *replay) waiting() bool {
@@ -84,7 +98,7 @@ func (r *replay) clock(n int, why fireCase) bool {
 		return clockDraw(r.fallback.rng, n, why)
 	}
 	if i < len(r.steps) && r.steps[i].Goroutine == 0 {
-		if why == fireStalled && r.sc.gs.outside.n > 0 && r.sc.netStuck() == nil && r.waiting() {
+		if why == fireStalled && r.sc.gs.outside.n > 0 && r.netPending() && r.waiting() {
 			// The recorded run fired it after a stall in which the
 			// goroutines outside came to wait on the network for good
 			// (a test's timeout then ends a deadlock: netwait.go).
