@@ -4,6 +4,7 @@ package rt
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"net/netip"
@@ -14,14 +15,14 @@ import (
 )
 
 // netQuiet reports whether nothing can come over the process's sockets
-// unless one of its own goroutines acts: every socket is TCP, each
-// connection's other end is another socket of the process (or has closed:
-// CLOSE_WAIT), nothing is in flight (every send and receive
+// unless one of its own goroutines acts: every socket is TCP or a Unix
+// stream socket, each connection's other end is another socket of the
+// process (or has closed), nothing is in flight (every send and receive
 // queue is empty, no connection waits to be accepted) and none is being
 // opened or closed. A goroutine waiting in network I/O then waits for
 // good if every other one does. Otherwise it says why not. Peers in other
-// processes, UDP, Unix sockets and pipes beyond the standard three are
-// the world outside: never quiet.
+// processes, UDP, Unix datagrams and non-blocking pipes beyond the
+// standard three are the world outside: never quiet.
 func netQuiet() (bool, string) {
 	ents, err := os.ReadDir("/proc/self/fd")
 	if err != nil {
@@ -69,10 +70,27 @@ func netQuiet() (bool, string) {
 			}
 		}
 	}
-	if len(socks) > 0 {
-		return false, fmt.Sprintf("%d socket(s) not TCP", len(socks))
+	if ok, why := tcpQuiet(conns); !ok {
+		return false, why
 	}
-	return tcpQuiet(conns)
+	if len(socks) == 0 {
+		return true, ""
+	}
+	unix, err := unixSockets()
+	if err != nil {
+		return false, "Unix sockets: " + err.Error()
+	}
+	var ours []unixSock
+	for _, u := range unix {
+		if socks[u.inode] {
+			ours = append(ours, u)
+			delete(socks, u.inode)
+		}
+	}
+	if len(socks) > 0 {
+		return false, fmt.Sprintf("%d socket(s) neither TCP nor Unix", len(socks))
+	}
+	return unixQuiet(ours)
 }
 
 // nonBlocking reports whether the process's file descriptor fd (its name
@@ -179,4 +197,120 @@ func procAddr(s string) (netip.AddrPort, bool) {
 		return netip.AddrPort{}, false
 	}
 	return netip.AddrPortFrom(a.Unmap(), uint16(port)), true
+}
+
+// unixSock is a Unix socket as the kernel's socket diagnostics give it.
+type unixSock struct {
+	typ, state     uint8
+	inode, peer    uint64
+	rqueue, wqueue uint32
+}
+
+// unixQuiet is netQuiet's verdict on the process's Unix sockets: stream
+// sockets only, each connected one to another of the process's, nothing
+// queued, no connection waiting to be accepted.
+func unixQuiet(socks []unixSock) (bool, string) {
+	ours := map[uint64]bool{}
+	for _, u := range socks {
+		ours[u.inode] = true
+	}
+	for _, u := range socks {
+		switch {
+		case u.typ != syscall.SOCK_STREAM && u.typ != syscall.SOCK_SEQPACKET:
+			return false, fmt.Sprintf("Unix socket %d: datagrams", u.inode)
+		case u.state == tcpListen && u.rqueue != 0:
+			return false, fmt.Sprintf("Unix socket %d: connections waiting to be accepted", u.inode)
+		case u.state == tcpListen, u.state == unixClosed:
+			// Listening with nothing pending; or unconnected, or its
+			// peer gone (a read returns at once).
+		case u.state != tcpEstablished:
+			return false, fmt.Sprintf("Unix socket %d: state %d", u.inode, u.state)
+		case !ours[u.peer]:
+			return false, fmt.Sprintf("Unix socket %d: connected to %d, not this process's", u.inode, u.peer)
+		case u.rqueue != 0 || u.wqueue != 0:
+			return false, fmt.Sprintf("Unix socket %d: bytes in flight", u.inode)
+		}
+	}
+	return true, ""
+}
+
+// unixClosed is TCP_CLOSE, the state of an unconnected Unix socket or one
+// whose peer has gone.
+const unixClosed = 7
+
+// Socket diagnostics over netlink (linux/sock_diag.h, linux/unix_diag.h).
+const (
+	sockDiagByFamily = 20
+	udiagShowPeer    = 0x4
+	udiagShowRQLen   = 0x10
+	unixDiagPeer     = 2
+	unixDiagRQLen    = 4
+)
+
+// unixSockets lists the Unix sockets of the process's network namespace
+// with their peers and queues (sock_diag: /proc/net/unix has no peers).
+func unixSockets() ([]unixSock, error) {
+	fd, err := syscall.Socket(syscall.AF_NETLINK, syscall.SOCK_DGRAM|syscall.SOCK_CLOEXEC, syscall.NETLINK_INET_DIAG)
+	if err != nil {
+		return nil, err
+	}
+	defer syscall.Close(fd)
+	ne := binary.NativeEndian
+	req := make([]byte, syscall.SizeofNlMsghdr+24)
+	ne.PutUint32(req[0:], uint32(len(req)))
+	ne.PutUint16(req[4:], sockDiagByFamily)
+	ne.PutUint16(req[6:], syscall.NLM_F_REQUEST|syscall.NLM_F_DUMP)
+	ne.PutUint32(req[8:], 1) // sequence
+	body := req[syscall.SizeofNlMsghdr:]
+	body[0] = syscall.AF_UNIX
+	ne.PutUint32(body[4:], 0xffffffff) // every state
+	ne.PutUint32(body[12:], udiagShowPeer|udiagShowRQLen)
+	ne.PutUint32(body[16:], 0xffffffff) // no cookie
+	ne.PutUint32(body[20:], 0xffffffff)
+	if err := syscall.Sendto(fd, req, 0, &syscall.SockaddrNetlink{Family: syscall.AF_NETLINK}); err != nil {
+		return nil, err
+	}
+	var out []unixSock
+	buf := make([]byte, 64<<10)
+	for {
+		n, _, err := syscall.Recvfrom(fd, buf, 0)
+		if err != nil {
+			return nil, err
+		}
+		msgs, err := syscall.ParseNetlinkMessage(buf[:n])
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range msgs {
+			switch m.Header.Type {
+			case syscall.NLMSG_DONE:
+				return out, nil
+			case syscall.NLMSG_ERROR:
+				return nil, fmt.Errorf("sock_diag: error reply")
+			}
+			if len(m.Data) < 16 {
+				continue
+			}
+			u := unixSock{typ: m.Data[1], state: m.Data[2], inode: uint64(ne.Uint32(m.Data[4:]))}
+			for a := m.Data[16:]; len(a) >= syscall.SizeofRtAttr; {
+				l := int(ne.Uint16(a[0:]))
+				if l < syscall.SizeofRtAttr || l > len(a) {
+					break
+				}
+				v := a[syscall.SizeofRtAttr:l]
+				switch ne.Uint16(a[2:]) {
+				case unixDiagPeer:
+					if len(v) >= 4 {
+						u.peer = uint64(ne.Uint32(v))
+					}
+				case unixDiagRQLen:
+					if len(v) >= 8 {
+						u.rqueue, u.wqueue = ne.Uint32(v), ne.Uint32(v[4:])
+					}
+				}
+				a = a[min((l+3)&^3, len(a)):]
+			}
+			out = append(out, u)
+		}
+	}
 }

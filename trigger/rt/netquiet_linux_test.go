@@ -3,13 +3,15 @@ package rt
 import (
 	"net"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 )
 
-// TestNetQuiet: connections between the process's own sockets with
-// nothing in flight are quiet; bytes not yet read, a connection not yet
-// accepted and a UDP socket are not.
+// TestNetQuiet: connections between the process's own sockets, TCP or
+// Unix, with nothing in flight are quiet; bytes not yet read, a
+// connection not yet accepted, a pipe in the poller, a Unix datagram
+// socket and a UDP socket are not.
 func TestNetQuiet(t *testing.T) {
 	quiet := func(want bool, what string) {
 		t.Helper()
@@ -77,6 +79,40 @@ func TestNetQuiet(t *testing.T) {
 	r.Close()
 	w.Close()
 	quiet(true, "a pipe closed")
+	dir := t.TempDir()
+	ul, err := net.Listen("unix", filepath.Join(dir, "s"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ul.Close()
+	quiet(true, "a Unix listener")
+	uc, err := net.Dial("unix", filepath.Join(dir, "s"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer uc.Close()
+	quiet(false, "a Unix connection waiting to be accepted")
+	us, err := ul.Accept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer us.Close()
+	quiet(true, "a Unix connection accepted")
+	if _, err := us.Write([]byte("pong")); err != nil {
+		t.Fatal(err)
+	}
+	quiet(false, "bytes not yet read on a Unix connection")
+	if _, err := uc.Read(make([]byte, 4)); err != nil {
+		t.Fatal(err)
+	}
+	quiet(true, "bytes read on a Unix connection")
+	ug, err := net.ListenPacket("unixgram", filepath.Join(dir, "g"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	quiet(false, "a Unix datagram socket")
+	ug.Close()
+	quiet(true, "the Unix datagram socket closed")
 	u, err := net.ListenPacket("udp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package rt_test
 import (
 	"bufio"
 	"net"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -14,10 +15,11 @@ import (
 func init() {
 	tScenarios["netTimeout"] = func(t *testing.T) { netScenario(t, 0) }
 	tScenarios["netDeadline"] = func(t *testing.T) { netScenario(t, 100*time.Millisecond) }
-	tScenarios["netLongTimeout"] = func(t *testing.T) { netWait(t, 0, time.Minute) }
+	tScenarios["netLongTimeout"] = func(t *testing.T) { netWait(t, "tcp", 0, time.Minute) }
+	tScenarios["unixTimeout"] = func(t *testing.T) { netWait(t, "unix", 0, time.Second) }
 }
 
-func netScenario(t *testing.T, answer time.Duration) { netWait(t, answer, time.Second) }
+func netScenario(t *testing.T, answer time.Duration) { netWait(t, "tcp", answer, time.Second) }
 
 // netWait: a server goroutine reads a loopback connection, a client
 // goroutine writes a hello and reads the other end, and the test waits
@@ -27,8 +29,12 @@ func netScenario(t *testing.T, answer time.Duration) { netWait(t, answer, time.S
 // network with nothing in flight, and only the test's timeout ends the
 // waits. With answer > 0 the server's read has that deadline in real
 // time, after which it writes the line: no deadlock.
-func netWait(t *testing.T, answer, timeout time.Duration) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+func netWait(t *testing.T, network string, answer, timeout time.Duration) {
+	addr := "127.0.0.1:0"
+	if network == "unix" {
+		addr = filepath.Join(t.TempDir(), "s")
+	}
+	l, err := net.Listen(network, addr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +56,7 @@ func netWait(t *testing.T, answer, timeout time.Duration) {
 		conn.Read(make([]byte, 1))
 		conn.Write([]byte("line\n"))
 	})
-	conn, err := net.Dial("tcp", l.Addr().String())
+	conn, err := net.Dial(network, l.Addr().String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,10 +74,16 @@ func netWait(t *testing.T, answer, timeout time.Duration) {
 }
 
 // TestNetTimeout: a deadlock that only the test's timeout ends, with
-// goroutines waiting on loopback connections, is reported with them, and
-// its witness replays; a read deadline in real time that ends the waits
-// first is no deadlock.
+// goroutines waiting on loopback connections (TCP, or Unix sockets), is
+// reported with them, and its witness replays; a read deadline in real
+// time that ends the waits first is no deadlock.
 func TestNetTimeout(t *testing.T) {
+	t.Run("unix", func(t *testing.T) {
+		c := runChild(t, "unixTimeout", &rt.Config{Strategy: "random", Seed: 1, BoundMS: 60_000})
+		if c.result == nil || c.result.Deadlock == nil || c.result.Deadlock.Timeout == nil || !strings.Contains(c.result.Deadlock.Message, "network I/O") {
+			t.Fatalf("want a deadlock ended by the test's timeout, with goroutines on the network, got code %d:\n%s", c.code, c.stderr)
+		}
+	})
 	cfg := &rt.Config{Strategy: "random", Seed: 1, BoundMS: 60_000}
 	c := runChild(t, "netTimeout", cfg)
 	if c.result == nil || c.result.Deadlock == nil || c.result.Deadlock.Timeout == nil {
