@@ -1,5 +1,7 @@
 package rt
 
+import "slices"
+
 // PCT and its variants run the highest-priority enabled goroutine, so a
 // goroutine that loops forever on operations that always succeed (Lock and
 // Unlock, TryAcquire and Release of a semaphore) starves the others for
@@ -21,9 +23,15 @@ const starveLimit = 1000
 // place counts once (d) for all its members. A member is starved once its
 // count passes starveLimit, at a decision known when it enters; until
 // then it waits on a wheel of starveLimit+2 slots, one per coming
-// decision, and then in a heap by count. Entering and leaving cost O(1):
-// the waiters of a mutex enter and leave the enabled place at every
-// hand-off.
+// decision. The members a decision's slot starves all have the same
+// count, less than every starved member's before them: they join the
+// tail of a list in ID order, which is then in the order the strategies
+// take the starved (most passed over first, then by ID) at O(1) a
+// member. A member that enters already starved (it left while starved)
+// goes into a heap by count beside the list. Entering and leaving cost
+// O(1) (but for that heap): the waiters of a mutex enter and leave the
+// enabled place at every hand-off, and with thousands enabled a starved
+// goroutine runs at nearly every decision.
 type fairness struct {
 	// w is, by goroutine ID-1, the count of a goroutine outside the
 	// enabled place; of a member, its count less d.
@@ -38,7 +46,14 @@ type fairness struct {
 	wheel      []int32
 	next, prev []int32
 	slot       []int32
-	over       idheap // the starved members, most passed over first, then by ID
+	// first lists the members the wheel starved, most passed over
+	// first, then by ID, linked by ID (0 ends it) in snext and sprev, to
+	// last; inList marks them (by ID-1).
+	first, last  int32
+	snext, sprev []int32
+	inList       []bool
+	batch        []int32
+	over         idheap // the members that entered starved, most passed over first, then by ID
 }
 
 const wheelSlots = starveLimit + 2
@@ -50,6 +65,8 @@ func (f *fairness) add(x *g) {
 		f.member = append(f.member, false)
 		f.gs = append(f.gs, nil)
 		f.next, f.prev = append(f.next, 0), append(f.prev, 0)
+		f.snext, f.sprev = append(f.snext, 0), append(f.sprev, 0)
+		f.inList = append(f.inList, false)
 		f.slot = append(f.slot, -1)
 	}
 	f.gs[x.id-1] = x
@@ -92,11 +109,16 @@ func (f *fairness) place(x *g) {
 	f.wheel[s] = int32(x.id)
 }
 
-// unplace takes member x off the wheel or out of the heap.
+// unplace takes member x off the wheel, off the starved list or out of
+// the heap.
 func (f *fairness) unplace(x *g) {
 	i := x.id - 1
 	s := f.slot[i]
 	if s < 0 {
+		if f.inList[i] {
+			f.unlist(i)
+			return
+		}
 		f.over.remove(x)
 		return
 	}
@@ -120,13 +142,76 @@ func (f *fairness) count() {
 		return
 	}
 	s := f.d % wheelSlots
+	b := f.batch[:0]
 	for id := f.wheel[s]; id != 0; {
 		i := id - 1
 		id = f.next[i]
 		f.slot[i] = -1
-		f.over.push(f.gs[i], float64(f.w[i]))
+		b = append(b, int32(i+1))
 	}
 	f.wheel[s] = 0
+	if len(b) > 1 {
+		slices.Sort(b)
+	}
+	for _, id := range b {
+		f.append(id - 1)
+	}
+	f.batch = b[:0]
+}
+
+// append puts member i (ID-1) at the tail of the starved list.
+func (f *fairness) append(i int32) {
+	f.inList[i] = true
+	f.snext[i], f.sprev[i] = 0, f.last
+	if f.last != 0 {
+		f.snext[f.last-1] = i + 1
+	} else {
+		f.first = i + 1
+	}
+	f.last = i + 1
+}
+
+// unlist takes member i (ID-1) off the starved list.
+func (f *fairness) unlist(i int) {
+	n, p := f.snext[i], f.sprev[i]
+	if p != 0 {
+		f.snext[p-1] = n
+	} else {
+		f.first = n
+	}
+	if n != 0 {
+		f.sprev[n-1] = p
+	} else {
+		f.last = p
+	}
+	f.inList[i] = false
+}
+
+// topBut returns the starved member passed over most often other than
+// x, the first in ID order among equals, or nil: the better of the
+// list's first (its second when x is first) and the heap's.
+func (f *fairness) topBut(x *g) *g {
+	var a *g
+	if id := f.first; id != 0 {
+		if a = f.gs[id-1]; a == x {
+			a = nil
+			if id = f.snext[id-1]; id != 0 {
+				a = f.gs[id-1]
+			}
+		}
+	}
+	b := f.over.topBut(x)
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	wa, wb := f.w[a.id-1], f.w[b.id-1]
+	if wa > wb || wa == wb && a.id < b.id {
+		return a
+	}
+	return b
 }
 
 // waited returns x's count.
@@ -162,7 +247,7 @@ func (f *fairness) starved(en enView, next *g) *g {
 	var y *g
 	if en.whole() {
 		f.count()
-		if z := f.over.topBut(next); z != nil && f.waited(z) > starveLimit {
+		if z := f.topBut(next); z != nil && f.waited(z) > starveLimit {
 			y = z
 		}
 	} else if f.n == 0 {

@@ -97,3 +97,38 @@ func testFairness(t *testing.T, churn int) {
 		t.Fatal("no goroutine starved: the test does not reach the bound")
 	}
 }
+
+// TestFairnessStarvedTie: goroutines that left while starved and came
+// back (in the heap) and goroutines the wheel starved at the same count
+// (in the list) are taken in ID order, as one heap would.
+func TestFairnessStarvedTie(t *testing.T) {
+	gs := []*g{{id: 1}, {id: 2}, {id: 3}}
+	var f fairness
+	for _, x := range gs {
+		f.add(x)
+		f.entered(x)
+	}
+	for range starveLimit + 1 {
+		f.count()
+	}
+	check := func(what string, cases ...[2]*g) {
+		t.Helper()
+		for _, c := range cases {
+			if got := f.topBut(c[0]); got != c[1] {
+				t.Errorf("%s: topBut(%v) = %v, want goroutine %d", what, c[0], got, c[1].id)
+			}
+		}
+	}
+	// Goroutine 3 leaves and comes back starved, with the others' count:
+	// into the heap, behind 1 and 2 by ID.
+	f.left(gs[2])
+	f.entered(gs[2])
+	if f.inList[2] || !f.over.has(gs[2]) {
+		t.Fatalf("goroutine 3 in the list %v, in the heap %v; want the heap", f.inList[2], f.over.has(gs[2]))
+	}
+	check("3 in the heap", [2]*g{nil, gs[0]}, [2]*g{gs[0], gs[1]}, [2]*g{gs[1], gs[0]})
+	// Goroutine 1 too: now the heap's first is first.
+	f.left(gs[0])
+	f.entered(gs[0])
+	check("1 and 3 in the heap", [2]*g{nil, gs[0]}, [2]*g{gs[0], gs[1]}, [2]*g{gs[1], gs[0]})
+}
