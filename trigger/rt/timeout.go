@@ -220,7 +220,11 @@ func (sc *sched) timeoutFinding(h *timeoutHang) *finding {
 		for i, y := range h.net {
 			ids[i] = fmt.Sprint(y.id)
 		}
-		msgs = append(msgs, fmt.Sprintf("goroutine %s wait in network I/O on connections between the process's own sockets, with nothing in flight", strings.Join(ids, ", ")))
+		who, verb := "goroutine", "waits"
+		if len(ids) > 1 {
+			who, verb = "goroutines", "wait"
+		}
+		msgs = append(msgs, fmt.Sprintf("%s %s %s in network I/O on connections between the process's own sockets, with nothing in flight", who, strings.Join(ids, ", "), verb))
 	}
 	f.Message = strings.Join(msgs, "; ") +
 		fmt.Sprintf("; nothing else could step: only the timeout created at %s could end these waits, and the test failed when it fired", h.timer.site)
