@@ -28,32 +28,40 @@ func TestNetQuiet(t *testing.T) {
 		t.Fatalf("%s: netQuiet = %v (%s), want %v", what, ok, why, want)
 	}
 	quiet(true, "no sockets")
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	// pair listens on network at addr, connects, accepts and sends a few
+	// bytes over the connection, checking the verdict at each step; it
+	// returns the client's end.
+	pair := func(network, addr string) net.Conn {
+		t.Helper()
+		l, err := net.Listen(network, addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { l.Close() })
+		quiet(true, network+": a listener")
+		c, err := net.Dial(network, l.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		quiet(false, network+": a connection waiting to be accepted")
+		s, err := l.Accept()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		quiet(true, network+": a connection accepted")
+		if _, err := c.Write([]byte("ping")); err != nil {
+			t.Fatal(err)
+		}
+		quiet(false, network+": bytes not yet read")
+		if _, err := s.Read(make([]byte, 4)); err != nil {
+			t.Fatal(err)
+		}
+		quiet(true, network+": bytes read")
+		return c
 	}
-	defer l.Close()
-	quiet(true, "a listener")
-	c, err := net.Dial("tcp", l.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	quiet(false, "a connection waiting to be accepted")
-	s, err := l.Accept()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	quiet(true, "a connection accepted")
-	if _, err := c.Write([]byte("ping")); err != nil {
-		t.Fatal(err)
-	}
-	quiet(false, "bytes not yet read")
-	if _, err := s.Read(make([]byte, 4)); err != nil {
-		t.Fatal(err)
-	}
-	quiet(true, "bytes read")
+	c := pair("tcp", "127.0.0.1:0")
 	l6, err := net.Listen("tcp", "[::]:0")
 	if err == nil {
 		defer l6.Close()
@@ -71,6 +79,15 @@ func TestNetQuiet(t *testing.T) {
 	}
 	c.Close()
 	quiet(true, "the peer of a closed connection")
+	dir := t.TempDir()
+	pair("unix", filepath.Join(dir, "s"))
+	ug, err := net.ListenPacket("unixgram", filepath.Join(dir, "g"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	quiet(false, "a Unix datagram socket")
+	ug.Close()
+	quiet(true, "the Unix datagram socket closed")
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -79,40 +96,6 @@ func TestNetQuiet(t *testing.T) {
 	r.Close()
 	w.Close()
 	quiet(true, "a pipe closed")
-	dir := t.TempDir()
-	ul, err := net.Listen("unix", filepath.Join(dir, "s"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ul.Close()
-	quiet(true, "a Unix listener")
-	uc, err := net.Dial("unix", filepath.Join(dir, "s"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer uc.Close()
-	quiet(false, "a Unix connection waiting to be accepted")
-	us, err := ul.Accept()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer us.Close()
-	quiet(true, "a Unix connection accepted")
-	if _, err := us.Write([]byte("pong")); err != nil {
-		t.Fatal(err)
-	}
-	quiet(false, "bytes not yet read on a Unix connection")
-	if _, err := uc.Read(make([]byte, 4)); err != nil {
-		t.Fatal(err)
-	}
-	quiet(true, "bytes read on a Unix connection")
-	ug, err := net.ListenPacket("unixgram", filepath.Join(dir, "g"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	quiet(false, "a Unix datagram socket")
-	ug.Close()
-	quiet(true, "the Unix datagram socket closed")
 	u, err := net.ListenPacket("udp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
