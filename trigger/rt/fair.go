@@ -154,13 +154,13 @@ func (f *fairness) count() {
 		slices.Sort(b)
 	}
 	for _, id := range b {
-		f.append(id - 1)
+		f.enlist(id - 1)
 	}
 	f.batch = b[:0]
 }
 
-// append puts member i (ID-1) at the tail of the starved list.
-func (f *fairness) append(i int32) {
+// enlist puts member i (ID-1) at the tail of the starved list.
+func (f *fairness) enlist(i int32) {
 	f.inList[i] = true
 	f.snext[i], f.sprev[i] = 0, f.last
 	if f.last != 0 {

@@ -118,10 +118,13 @@ type tcpSock struct {
 	inode         uint64
 }
 
-// TCP states as /proc/net/tcp numbers them (include/net/tcp_states.h).
+// TCP states as /proc/net/tcp numbers them (include/net/tcp_states.h);
+// the socket diagnostics give Unix sockets' states in the same numbers
+// (tcpClose: unconnected, or the peer gone).
 const (
 	tcpEstablished = 0x01
 	tcpFinWait2    = 0x05
+	tcpClose       = 0x07
 	tcpCloseWait   = 0x08
 	tcpListen      = 0x0A
 )
@@ -220,7 +223,7 @@ func unixQuiet(socks []unixSock) (bool, string) {
 			return false, fmt.Sprintf("Unix socket %d: datagrams", u.inode)
 		case u.state == tcpListen && u.rqueue != 0:
 			return false, fmt.Sprintf("Unix socket %d: connections waiting to be accepted", u.inode)
-		case u.state == tcpListen, u.state == unixClosed:
+		case u.state == tcpListen, u.state == tcpClose:
 			// Listening with nothing pending; or unconnected, or its
 			// peer gone (a read returns at once).
 		case u.state != tcpEstablished:
@@ -233,10 +236,6 @@ func unixQuiet(socks []unixSock) (bool, string) {
 	}
 	return true, ""
 }
-
-// unixClosed is TCP_CLOSE, the state of an unconnected Unix socket or one
-// whose peer has gone.
-const unixClosed = 7
 
 // Socket diagnostics over netlink (linux/sock_diag.h, linux/unix_diag.h).
 const (

@@ -339,17 +339,17 @@ func (sc *sched) classify(cur *g, st string, window, enabled, spinners, outside 
 			moved++
 		}
 	}
+	t := sc.clock.useful()
 	switch {
 	case window == 0 && cur != nil:
 		if isRunning(st) {
 			return hangSlow, fmt.Sprintf("goroutine %d computes outside instrumented code [%s] since its step at %s", cur.id, st, toSite(cur.op.site))
 		}
 		return hangOutside, fmt.Sprintf("goroutine %d is blocked outside instrumented code [%s] since its step at %s", cur.id, st, toSite(cur.op.site))
-	case window == 0 && cur == nil && sc.clock.stallNet && !sc.clock.stalled.IsZero() && sc.clock.useful() != nil:
+	case window == 0 && cur == nil && sc.clock.stallNet && !sc.clock.stalled.IsZero() && t != nil:
 		// The clock waits in real time for a test's timeout while the
 		// goroutines outside wait on the network for good (netwait.go):
 		// a longer bound lets the timeout come.
-		t := sc.clock.useful()
 		return hangSlow, fmt.Sprintf("no step %s: every goroutine waits, %d of them on loopback connections with nothing in flight, and the clock waits in real time for the test's timeout created at %s, %v after the wait began",
 			w, outside, t.site, time.Duration(t.when-sc.clock.now).Round(time.Millisecond))
 	case window == 0:

@@ -109,7 +109,9 @@ func (p *pct) next(en enView) (*g, bool) {
 	return p.fairly(en, x, change)
 }
 
-// sole is next with x alone enabled (sched.chooseSole).
+// sole is next with x alone enabled (sched.chooseSole). Its counting of
+// the step is after's, written out: shared through a method it costs 21
+// instructions more a Lock+Unlock pair (1.2%; the method does not inline).
 func (p *pct) sole(x *g) bool {
 	change := false
 	if p.counts(x) {
