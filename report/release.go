@@ -23,6 +23,9 @@ var releaseVerbs = map[string]string{
 // the queue only its own loop drains waits on itself.
 func ReleaseText(g Goroutine, r Release) string {
 	reached := "never reached in this run"
+	if r.Called && !r.Reached {
+		reached += " (its function ran: the release is on a path it did not take)"
+	}
 	if r.Reached {
 		reached = "reached in this run (for another object, or too late)"
 		if onStack(g, r.At.Func) {
@@ -40,43 +43,57 @@ func onStack(g Goroutine, fn string) bool {
 	})
 }
 
-// neverCalled returns the functions that would have released g and that
-// no goroutine of the run reached, when none of g's release sites was
-// reached: the test, or the code it runs, never called them.
-func neverCalled(g Goroutine) []string {
-	var fs []string
+// unreleased returns, when none of g's release sites was reached, the
+// functions holding them that no goroutine of the run reached (the test,
+// or the code it runs, never called them) and those that ran without
+// taking the release's path.
+func unreleased(g Goroutine) (never, skipped []string) {
 	for _, r := range g.Release {
 		if r.Reached {
-			return nil
+			return nil, nil
 		}
-		if !slices.Contains(fs, r.At.Func) {
-			fs = append(fs, r.At.Func)
+		to := &never
+		if r.Called {
+			to = &skipped
+		}
+		if !slices.Contains(*to, r.At.Func) {
+			*to = append(*to, r.At.Func)
 		}
 	}
-	return fs
+	return never, skipped
 }
 
 // releaseSummary is the finding's short triage: ", never called:
 // leakwatch.(*Watcher).Stop" when every blocked goroutine has release
-// sites none of which ran.
+// sites none of which ran; "called without releasing: ..." names the
+// functions among them that ran and took another path.
 func (f *Finding) releaseSummary() string {
-	var fs []string
+	var never, skipped []string
 	for _, g := range f.Goroutines {
 		if g.ID == 1 {
 			continue // the test's own goroutine: not a leak
 		}
-		nc := neverCalled(g)
-		if len(nc) == 0 {
+		n, s := unreleased(g)
+		if len(n) == 0 && len(s) == 0 {
 			return ""
 		}
-		for _, fn := range nc {
-			if !slices.Contains(fs, fn) {
-				fs = append(fs, fn)
+		for _, fn := range n {
+			if !slices.Contains(never, fn) {
+				never = append(never, fn)
+			}
+		}
+		for _, fn := range s {
+			if !slices.Contains(skipped, fn) {
+				skipped = append(skipped, fn)
 			}
 		}
 	}
-	if len(fs) == 0 {
-		return ""
+	var out string
+	if len(never) > 0 {
+		out += "; never called: " + strings.Join(never, ", ")
 	}
-	return "; never called: " + strings.Join(fs, ", ")
+	if len(skipped) > 0 {
+		out += "; called without releasing: " + strings.Join(skipped, ", ")
+	}
+	return out
 }

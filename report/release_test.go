@@ -28,6 +28,21 @@ func TestReleaseTriage(t *testing.T) {
 	}
 }
 
+// A release site on a path its function did not take, in a function
+// that ran, is not blamed on a missing call.
+func TestReleaseSkipped(t *testing.T) {
+	cl := Release{Obj: "(*p.T).errorChan", Op: "Close", Called: true, At: Site{File: "t.go", Line: 51, Col: 3, Func: "p.(*T).Close"}}
+	f := Finding{ID: "DH-1", Kind: Blocked, Status: Confirmed, Package: "p", Test: "TestT",
+		Goroutines: []Goroutine{{ID: 2, WaitsFor: "receive from channel (*p.T).errorChan", Release: []Release{cl}}}}
+	sum, text := f.Summary(), f.String()
+	if strings.Contains(sum, "never called") || !strings.Contains(sum, "called without releasing: p.(*T).Close") {
+		t.Errorf("summary %q", sum)
+	}
+	if want := "never reached in this run (its function ran: the release is on a path it did not take)"; !strings.Contains(text, want) {
+		t.Errorf("text lacks %q:\n%s", want, text)
+	}
+}
+
 // A goroutine blocked where only its own function would release it (a
 // worker sending on the queue its loop drains) is told so.
 func TestReleaseOnOwnStack(t *testing.T) {

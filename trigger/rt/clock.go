@@ -67,6 +67,9 @@ type clock struct {
 	// endAt is the clock when the test reached its end (-1 before): the
 	// goroutines it leaked wait for timers up to endHorizon after it.
 	endAt int64
+	// endSeq is seq at the test's end: the one-shot timers armed before
+	// it (seq at most endSeq) fire up to goTestTimeout (lateFire).
+	endSeq int
 	// baseGoroutines is the number of goroutines the scheduler does not
 	// manage when the test starts (the testing package's), less those of
 	// initAlive.
@@ -144,6 +147,17 @@ const tieWindow = int64(50 * time.Microsecond)
 // goroutines the test leaked: a goroutine waiting for a later timer is not
 // blocked for good, and not run either.
 const endHorizon = int64(10 * time.Second)
+
+// lateFire reports whether t, due past endHorizon after the test's end,
+// fires all the same: a one-shot timer the test left armed (an AfterFunc
+// of a handshake's timeout, a context's deadline, a sleep) that is due
+// before go test's default timeout. What it does decides whether the
+// goroutines the test leaked are blocked for good, and it fires once;
+// timers armed after the end (a leaked loop's next sleep) and tickers
+// stay bounded by endHorizon, so a loop is not run for ten minutes.
+func (c *clock) lateFire(t *vtimer) bool {
+	return t.period == 0 && t.seq <= c.endSeq && t.when <= goTestTimeout
+}
 
 // endTicks is how many times a ticker fires after the test's end: a
 // goroutine the test leaked that a ticker keeps waking (a cache's reaper,
@@ -438,7 +452,7 @@ func (sc *sched) tied(t *vtimer) *vtimer {
 // the deadline (at most the watchdog's limit) has passed for real.
 func (sc *sched) mayJump(t *vtimer) bool {
 	c := &sc.clock
-	if c.endAt >= 0 && t.when > c.endAt+endHorizon {
+	if c.endAt >= 0 && t.when > c.endAt+endHorizon && !c.lateFire(t) {
 		return false
 	}
 	limit := sc.stallLimit(t)

@@ -345,6 +345,49 @@ func TestLeakedTickerAfterEnd(t *testing.T) {
 	}
 }
 
+// TestLateOneShotTimer: a goroutine the test leaks waits on a channel
+// while a callback the test armed is due 20 virtual seconds later, past
+// endHorizon. The callback fires all the same (it could do anything):
+// when it only fills a buffer, the goroutine is blocked for good; when it
+// closes the channel, the goroutine ends and nothing is reported. A sleep
+// armed after the end (a leaked loop's) is not fired past the horizon.
+func TestLateOneShotTimer(t *testing.T) {
+	for _, closes := range []bool{false, true} {
+		var ended, late atomic.Bool
+		r, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1, WatchdogMS: 20}, 10*time.Second, func() {
+			ch, buf := make(chan struct{}), make(chan error, 1)
+			rt.AfterFunc(20*time.Second, func() {
+				if closes {
+					rt.Close(ch, at("Close", ""))
+					return
+				}
+				rt.Send(buf, nil, at("Send", ""))
+			}, at("AfterFunc", ""))
+			rt.Go(at("Go", ""), func() {
+				rt.Recv(ch, at("Recv", ""))
+				ended.Store(true)
+			})
+			rt.Go(at("Go", ""), func() {
+				rt.Recv(ch, at("Recv", ""))
+				rt.Sleep(20*time.Second, at("Sleep", "")) // armed after the end
+				late.Store(true)
+			})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if closes {
+			if r.Deadlock != nil || !ended.Load() || late.Load() {
+				t.Errorf("closing callback: finding %+v, watcher ended %v, late sleep ended %v; want none, true, false", r.Deadlock, ended.Load(), late.Load())
+			}
+			continue
+		}
+		if d := r.Deadlock; d == nil || d.Lingering || len(d.Goroutines) != 2 {
+			t.Errorf("filling callback: finding %+v, want both goroutines blocked for good", d)
+		}
+	}
+}
+
 // TestEndStepsCapLeakedSpinner: a goroutine the test leaks that never
 // stops (a reader loop on a codec that never blocks) is reported as
 // running at the end (EndRunning); with EndSteps it takes at most that

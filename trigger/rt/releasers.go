@@ -71,7 +71,7 @@ func (x *g) releasers() []wire.Release {
 				if r == s || r.Obj == "" || !slices.Contains(releasingOps[w.side], r.Op) || !releases(r, w.side, w.obj) {
 					continue
 				}
-				out = append(out, wire.Release{Obj: w.obj, Op: r.Op, At: toSite(r), Reached: r.hit})
+				out = append(out, wire.Release{Obj: w.obj, Op: r.Op, At: toSite(r), Reached: r.hit, Called: r.hit || funcHit(t, r.Func)})
 			}
 		}
 	}
@@ -92,6 +92,16 @@ func releases(r *Site, side, obj string) bool {
 		var o string
 		o, objs, _ = strings.Cut(objs, "|")
 		if o == obj {
+			return true
+		}
+	}
+	return false
+}
+
+// funcHit reports whether the run reached a site of function fn in table t.
+func funcHit(t []Site, fn string) bool {
+	for i := range t {
+		if t[i].hit && t[i].Func == fn && fn != "" {
 			return true
 		}
 	}

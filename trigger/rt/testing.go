@@ -154,7 +154,7 @@ func (x *g) endTest(panicked, failed bool) {
 	if b := time.Duration(sc.cfg.BoundMS) * time.Millisecond; b > 0 && sc.life.start.Add(b/2).After(sc.life.leakBy) {
 		sc.life.leakBy = sc.life.start.Add(b / 2)
 	}
-	sc.clock.endAt = sc.clock.now
+	sc.clock.endAt, sc.clock.endSeq = sc.clock.now, sc.clock.seq
 	sc.life.endStep = sc.steps.len()
 	if sc.tr != nil {
 		sc.tr.testEnded(sc.life.endStep)

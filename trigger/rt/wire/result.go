@@ -145,6 +145,9 @@ type Release struct {
 	Op      string `json:"op"`      // the releasing operation: "Close", "Send", "WGDone", ...
 	At      Site   `json:"at"`      // with its function
 	Reached bool   `json:"reached"` // some goroutine of the run executed it (on any object)
+	// Called: the run reached another site of its function (the function
+	// ran, this site's path in it did not).
+	Called bool `json:"called,omitempty"`
 }
 
 // Frame is one stack frame.
