@@ -97,7 +97,7 @@ func Recv2[T any](ch <-chan T, s *Site) (T, bool) {
 // Close is close(ch).
 func Close[T any](ch chan<- T, s *Site) {
 	g := enter()
-	if g == nil {
+	if g == nil || ch == nil { // a nil channel panics as Go's close does, outside the scheduler's lock
 		close(ch)
 		return
 	}
