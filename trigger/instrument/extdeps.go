@@ -31,22 +31,29 @@ import (
 // with a warning that names a blind spot.
 
 // syncs reports whether a package of another module is worth
-// instrumenting: it imports sync or its source uses channels or go
-// statements.
+// instrumenting: it imports sync, or its source uses channels or go
+// statements, or makes timers or contexts that end in time (a wrapper
+// such as golang.org/x/net/context's WithTimeout: left alone, the
+// context it makes expires in real time while the test's clock is
+// virtual, and what waits on it waits outside the scheduler's view).
 func syncs(p *packages.Package) bool {
 	if p.Imports["sync"] != nil {
 		return true
 	}
+	timed := p.Imports["time"] != nil || p.Imports["context"] != nil
 	for _, f := range p.GoFiles {
 		data, err := os.ReadFile(f)
-		if err == nil && chanOrGo.Match(data) {
+		if err == nil && (chanOrGo.Match(data) || timed && timers.Match(data)) {
 			return true
 		}
 	}
 	return false
 }
 
-var chanOrGo = regexp.MustCompile(`\bchan\b|\bgo\s+(func\b|[\w.]+\()`)
+var (
+	chanOrGo = regexp.MustCompile(`\bchan\b|\bgo\s+(func\b|[\w.]+\()`)
+	timers   = regexp.MustCompile(`\b(context\.With(Timeout|Deadline|Cancel)\w*|context\.AfterFunc|time\.(After|AfterFunc|NewTimer|NewTicker|Tick|Sleep))\(`)
+)
 
 // otherModule reports whether p is a package of a module in the module
 // cache (not the standard library, a tested module or a local

@@ -11,6 +11,7 @@ import (
 	modmodule "golang.org/x/mod/module"
 	"golang.org/x/mod/sumdb/dirhash"
 	modzip "golang.org/x/mod/zip"
+	"golang.org/x/tools/go/packages"
 )
 
 // fileProxy serves the module in dir as version v from a file:// proxy,
@@ -179,6 +180,35 @@ func TestOriginalFile(t *testing.T) {
 	} {
 		if got := OriginalFile(file); got != want {
 			t.Errorf("OriginalFile(%q) = %q, want %q", file, got, want)
+		}
+	}
+}
+
+// TestSyncsTimers: a package of another module is instrumented when it
+// makes timers or contexts that end in time, as golang.org/x/net/context's
+// WithTimeout wrapper does (grpc/2391's test context expired in real time
+// while the clock was virtual); one that only formats durations is not.
+func TestSyncsTimers(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name, imp, src string
+		want           bool
+	}{
+		{"ctxwrap", "context", "func WithTimeout(p context.Context, d time.Duration) (context.Context, context.CancelFunc) {\n\treturn context.WithTimeout(p, d)\n}\n", true},
+		{"sleeper", "time", "func Wait() { time.Sleep(time.Second) }\n", true},
+		{"format", "time", "func Show(d time.Duration) string { return d.String() }\n", false},
+		{"noimport", "", "// time.Sleep(1) in a comment of a package that imports neither\nfunc F() {}\n", false},
+	} {
+		f := filepath.Join(dir, c.name+".go")
+		if err := os.WriteFile(f, []byte("package p\n\n"+c.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p := &packages.Package{PkgPath: "example.com/" + c.name, GoFiles: []string{f}, Imports: map[string]*packages.Package{}}
+		if c.imp != "" {
+			p.Imports[c.imp] = &packages.Package{PkgPath: c.imp}
+		}
+		if got := syncs(p); got != c.want {
+			t.Errorf("%s: syncs = %v, want %v", c.name, got, c.want)
 		}
 	}
 }
