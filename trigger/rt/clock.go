@@ -50,11 +50,14 @@ import (
 type clock struct {
 	now  int64     // virtual nanoseconds since the run began
 	base time.Time // the real time at which the run began: Now is base + now
-	// replayBase is the witness's base (Unix nanoseconds), on replay.
-	replayBase int64
-	timers     timerHeap
-	futileBuf  []*vtimer // advance's futile tickers
-	seq        int       // timers created
+	// replayBase is the witness's base (Unix nanoseconds), on replay;
+	// replayShift is then the real time at the replay's start less it
+	// (deadlines handed to the standard library: vctx.Deadline).
+	replayBase  int64
+	replayShift time.Duration
+	timers      timerHeap
+	futileBuf   []*vtimer // advance's futile tickers
+	seq         int       // timers created
 	// reach is how far ahead of the clock a timer's deadline may lie
 	// for the timer to be due (pace.go): the run's choice.
 	reach int64

@@ -3,6 +3,10 @@ package rt
 import (
 	"context"
 	"errors"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
 	"sync"
 	"time"
 )
@@ -66,8 +70,58 @@ var errDeadline error = context.DeadlineExceeded
 // vctxKey is the Value key under which a vctx returns itself.
 var vctxKey int
 
-func (c *vctx) Deadline() (time.Time, bool) { return c.deadline, c.hasDL }
-func (c *vctx) Done() <-chan struct{}       { return c.done }
+// Deadline is the context's deadline on the virtual clock. In a replay,
+// whose clock starts where the witness's run did (minutes or days ago),
+// the standard library (net.Dialer, crypto/tls) gets it shifted by the
+// time since, as the recorded run's dial got it then: else every dial
+// with a deadline would fail at once, as past it in real time.
+func (c *vctx) Deadline() (time.Time, bool) {
+	if c.hasDL && c.sc.clock.replayShift != 0 && stdCaller() {
+		return c.deadline.Add(c.sc.clock.replayShift), true
+	}
+	return c.deadline, c.hasDL
+}
+
+// stdSrc is the standard library's source directory as this binary's
+// file names give it ("/usr/local/go/src/"; empty with -trimpath), read
+// from a function of package context.
+var stdSrc = func() string {
+	fn := runtime.FuncForPC(reflect.ValueOf(context.Background).Pointer())
+	if fn == nil {
+		return ""
+	}
+	file, _ := fn.FileLine(fn.Entry())
+	if dir, ok := strings.CutSuffix(file, "context/context.go"); ok && filepath.IsAbs(file) {
+		return dir
+	}
+	return ""
+}()
+
+// stdCaller reports whether Deadline's caller is the standard library's
+// code: a file under GOROOT, or, in a build with -trimpath, a package
+// whose path's first element has no dot.
+func stdCaller() bool {
+	pc, file, _, ok := runtime.Caller(2)
+	if !ok {
+		return false
+	}
+	if stdSrc != "" && filepath.IsAbs(file) {
+		return strings.HasPrefix(file, stdSrc)
+	}
+	fn := runtime.FuncForPC(pc)
+	if fn == nil {
+		return false
+	}
+	name := fn.Name() // "net.(*Dialer).DialContext", "example.com/p.F"
+	dir, last := "", name
+	if i := strings.LastIndex(name, "/"); i >= 0 {
+		dir, last = name[:i+1], name[i+1:]
+	}
+	pkg, _, _ := strings.Cut(last, ".")
+	first, _, _ := strings.Cut(dir+pkg, "/")
+	return !strings.Contains(first, ".")
+}
+func (c *vctx) Done() <-chan struct{} { return c.done }
 
 func (c *vctx) Err() error {
 	c.mu.Lock()

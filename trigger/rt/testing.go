@@ -103,7 +103,8 @@ func (sc *sched) startTest(name string, failed func() bool, site *Site) *g {
 	// generators then draw alike).
 	sc.clock.base = time.Now()
 	if sc.clock.replayBase != 0 {
-		sc.clock.base = time.Unix(0, sc.clock.replayBase)
+		b := time.Unix(0, sc.clock.replayBase)
+		sc.clock.base, sc.clock.replayShift = b, sc.clock.base.Sub(b)
 	}
 	// The testing package's goroutines and the watchdog's are not managed.
 	// The goroutines the package's initialization started through
