@@ -2,6 +2,7 @@ package rt_test
 
 import (
 	"context"
+	"errors"
 	"net"
 	"testing"
 	"time"
@@ -55,5 +56,39 @@ func TestReplayDeadlineForStd(t *testing.T) {
 	}
 	if rr.ClockBase != r.ClockBase {
 		t.Errorf("the replay's clock starts at %d, the witness's at %d", rr.ClockBase, r.ClockBase)
+	}
+}
+
+// TestConnDeadlineRealTime: a connection's read deadline set from the
+// virtual clock, which an hour's sleep has moved an hour ahead of real
+// time, ends the read 50 ms later in real time, not an hour later.
+func TestConnDeadlineRealTime(t *testing.T) {
+	var readErr error
+	done := make(chan error, 1)
+	go func() {
+		_, err := rt.RunScenario(rt.Config{Strategy: "random", Seed: 1}, 10*time.Second, func() {
+			c1, c2 := net.Pipe()
+			defer c2.Close()
+			defer c1.Close()
+			rt.Sleep(time.Hour, at("Sleep", ""))
+			if err := rt.SetReadDeadline(c1, rt.Now(at("Now", "")).Add(50*time.Millisecond), at("SetReadDeadline", "")); err != nil {
+				readErr = err
+				return
+			}
+			_, readErr = c1.Read(make([]byte, 1))
+		})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(time.Minute): // a hang guard: the read ends after 50 ms
+		t.Fatal("the read still waits a minute later: its deadline was not passed on in real time")
+	}
+	var ne net.Error
+	if !errors.As(readErr, &ne) || !ne.Timeout() {
+		t.Fatalf("read: %v, want a timeout", readErr)
 	}
 }

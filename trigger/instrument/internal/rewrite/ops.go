@@ -242,12 +242,42 @@ func (f *fileRewriter) opOf(c *ast.CallExpr) *op {
 			return nil
 		}
 		o := methodOp(fun, sel)
+		if o == nil {
+			o = deadlineOp(fun, sel)
+		}
 		if o != nil {
 			o.args, o.ellipsis = c.Args, c.Ellipsis.IsValid()
 		}
 		return o
 	}
 	return nil
+}
+
+// deadlineOps are the deadline setters of the standard library's
+// connections, listeners and files (net, crypto/tls, os), each
+// func(time.Time) error: the runtime passes the deadline on in real time
+// (rt/deadline.go). A type of the module's own that wraps one is left as
+// it is (its inner call is rewritten: the deadline is converted once).
+var deadlineOps = map[string]bool{"SetDeadline": true, "SetReadDeadline": true, "SetWriteDeadline": true}
+
+var deadlinePkgs = map[string]bool{"net": true, "crypto/tls": true, "os": true}
+
+// deadlineOp recognises a call of such a setter through a pointer or an
+// interface (a method value is left alone), or returns nil.
+func deadlineOp(fun *ast.SelectorExpr, sel *types.Selection) *op {
+	fn, ok := sel.Obj().(*types.Func)
+	if sel.Kind() != types.MethodVal || !ok || !deadlineOps[fn.Name()] || fn.Pkg() == nil || !deadlinePkgs[fn.Pkg().Path()] {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Params().Len() != 1 || sig.Results().Len() != 1 || types.TypeString(sig.Params().At(0).Type(), nil) != "time.Time" {
+		return nil
+	}
+	o := &op{fn: fn.Name(), recv: fun.X, sel: sel}
+	if o.path, o.addr = embedPath(sel); o.addr {
+		return nil // a value receiver: its address may not be taken
+	}
+	return o
 }
 
 // methodOp recognises a method of methodOps selected by fun, called or
