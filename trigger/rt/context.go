@@ -82,6 +82,8 @@ func (c *vctx) Deadline() (time.Time, bool) {
 	return c.deadline, c.hasDL
 }
 
+func (c *vctx) Done() <-chan struct{} { return c.done }
+
 // stdSrc is the standard library's source directory as this binary's
 // file names give it ("/usr/local/go/src/"; empty with -trimpath), read
 // from a function of package context.
@@ -121,7 +123,6 @@ func stdCaller() bool {
 	first, _, _ := strings.Cut(dir+pkg, "/")
 	return !strings.Contains(first, ".")
 }
-func (c *vctx) Done() <-chan struct{} { return c.done }
 
 func (c *vctx) Err() error {
 	c.mu.Lock()
