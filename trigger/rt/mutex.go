@@ -11,7 +11,7 @@ import (
 // Lock is (*sync.Mutex).Lock.
 func Lock(m *sync.Mutex, s *Site) {
 	g := enter()
-	if g == nil {
+	if g == nil || m == nil { // a nil mutex panics as Go's does, outside the scheduler's lock
 		countAcq()
 		m.Lock()
 		return
@@ -25,7 +25,7 @@ func Lock(m *sync.Mutex, s *Site) {
 // Unlock is (*sync.Mutex).Unlock.
 func Unlock(m *sync.Mutex, s *Site) {
 	g := enter()
-	if g == nil {
+	if g == nil || m == nil {
 		m.Unlock()
 		return
 	}
@@ -36,7 +36,7 @@ func Unlock(m *sync.Mutex, s *Site) {
 // TryLock is (*sync.Mutex).TryLock.
 func TryLock(m *sync.Mutex, s *Site) bool {
 	g := enter()
-	if g == nil {
+	if g == nil || m == nil {
 		countAcq()
 		return m.TryLock()
 	}

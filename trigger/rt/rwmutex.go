@@ -39,7 +39,7 @@ func RWUnlock(m *sync.RWMutex, s *Site) {
 // RWTryLock is (*sync.RWMutex).TryLock.
 func RWTryLock(m *sync.RWMutex, s *Site) bool {
 	g := enter()
-	if g == nil {
+	if g == nil || m == nil { // a nil RWMutex panics as Go's does, outside the scheduler's lock
 		countAcq()
 		return m.TryLock()
 	}
@@ -75,7 +75,7 @@ func RUnlock(m *sync.RWMutex, s *Site) {
 // TryRLock is (*sync.RWMutex).TryRLock.
 func TryRLock(m *sync.RWMutex, s *Site) bool {
 	g := enter()
-	if g == nil {
+	if g == nil || m == nil { // a nil RWMutex panics as Go's does, outside the scheduler's lock
 		countAcq()
 		return m.TryRLock()
 	}
