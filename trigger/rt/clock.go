@@ -91,10 +91,12 @@ type clock struct {
 	// passes on the clock too.
 	stallMax  time.Duration
 	stallReal bool
-	// stallNet is set when the stall began with a test's timeout due and
-	// the goroutines outside waiting on the network for good (netTimeout).
+	// stallNet is set once the stall finds a test's timeout due and the
+	// goroutines outside waiting on the network for good (netTimeout).
 	stallNet bool
-	reg      timerRegistry
+	// netChecked is when a stall last looked at the network (stallNet).
+	netChecked time.Time
+	reg        timerRegistry
 	// exiting counts the managed goroutines that have ended but not yet
 	// returned (goroutine.go).
 	exiting atomic.Int32
@@ -460,8 +462,12 @@ func (sc *sched) mayJump(t *vtimer) bool {
 	}
 	limit := sc.stallLimit(t)
 	c.stallReal = false // set below when what the stall waits for comes in real time
-	if sc.gs.outside.n > 0 && c.stalled.IsZero() {
-		c.stallNet = sc.netTimeout(t)
+	// The network is looked at when the stall starts, and again while it
+	// lasts (every netRecheck): a request still in flight at its start
+	// may reach a server that then waits with a read deadline, in real
+	// time, shorter than the timeout.
+	if sc.gs.outside.n > 0 && (c.stalled.IsZero() || !c.stallNet && time.Since(c.netChecked) >= netRecheck) {
+		c.stallNet, c.netChecked = sc.netTimeout(t), time.Now()
 	}
 	if sc.gs.outside.n > 0 && (c.stallNet || sc.outsideBusy()) {
 		// A goroutine works outside instrumented code (a commit writing
@@ -506,6 +512,10 @@ func (sc *sched) mayJump(t *vtimer) bool {
 	c.stallMax = limit
 	return now.Sub(c.stalled) >= limit
 }
+
+// netRecheck is how often a stall that did not find the goroutines
+// outside stuck on the network looks again.
+const netRecheck = 5 * time.Millisecond
 
 // initStall is the longest an idle scheduler waits in real time when only
 // goroutines started by the package's initialization may still come.

@@ -15,11 +15,12 @@ import (
 func init() {
 	tScenarios["netTimeout"] = func(t *testing.T) { netScenario(t, 0) }
 	tScenarios["netDeadline"] = func(t *testing.T) { netScenario(t, 100*time.Millisecond) }
-	tScenarios["netLongTimeout"] = func(t *testing.T) { netWait(t, "tcp", 0, time.Minute) }
-	tScenarios["unixTimeout"] = func(t *testing.T) { netWait(t, "unix", 0, time.Second) }
+	tScenarios["netLongTimeout"] = func(t *testing.T) { netWait(t, "tcp", 0, time.Minute, 0) }
+	tScenarios["unixTimeout"] = func(t *testing.T) { netWait(t, "unix", 0, time.Second, 0) }
+	tScenarios["netDeadlineLate"] = func(t *testing.T) { netWait(t, "tcp", 400*time.Millisecond, time.Second, 30*time.Millisecond) }
 }
 
-func netScenario(t *testing.T, answer time.Duration) { netWait(t, "tcp", answer, time.Second) }
+func netScenario(t *testing.T, answer time.Duration) { netWait(t, "tcp", answer, time.Second, 0) }
 
 // netWait: a server goroutine reads a loopback connection, a client
 // goroutine writes a hello and reads the other end, and the test waits
@@ -28,8 +29,11 @@ func netScenario(t *testing.T, answer time.Duration) { netWait(t, "tcp", answer,
 // 0 nobody ever writes: every goroutine waits, two of them on the
 // network with nothing in flight, and only the test's timeout ends the
 // waits. With answer > 0 the server's read has that deadline in real
-// time, after which it writes the line: no deadlock.
-func netWait(t *testing.T, network string, answer, timeout time.Duration) {
+// time, after which it writes the line: no deadlock. With late > 0 a
+// goroutine the scheduler does not manage lives that long once the test
+// waits: the stall's first look finds something that may still come, a
+// later one the network stuck.
+func netWait(t *testing.T, network string, answer, timeout, late time.Duration) {
 	addr := "127.0.0.1:0"
 	if network == "unix" {
 		addr = filepath.Join(t.TempDir(), "s")
@@ -51,7 +55,7 @@ func netWait(t *testing.T, network string, answer, timeout time.Duration) {
 		rt.Lock(&mu, at("Lock", "p.mu"))
 		rt.Unlock(&mu, at("Unlock", "p.mu"))
 		if answer > 0 {
-			conn.SetReadDeadline(rt.Now(at("Now", "")).Add(answer))
+			rt.SetReadDeadline(conn, rt.Now(at("Now", "")).Add(answer), at("SetReadDeadline", ""))
 		}
 		conn.Read(make([]byte, 1))
 		conn.Write([]byte("line\n"))
@@ -67,6 +71,9 @@ func netWait(t *testing.T, network string, answer, timeout time.Duration) {
 		line, _ := bufio.NewReader(conn).ReadString('\n')
 		rt.Send(got, line, at("Send", "p.got"))
 	})
+	if late > 0 {
+		go time.Sleep(late)
+	}
 	switch rt.Select(at("Select", ""), false, rt.RecvCase(got, nil, nil), rt.RecvCase(rt.After(timeout, at("After", "")), nil, nil)) {
 	case 1:
 		t.Fatalf("no line within %v", timeout)
@@ -120,10 +127,17 @@ func TestNetTimeout(t *testing.T) {
 			}
 		}
 	}
-	for seed := range uint64(3) {
-		c := runChild(t, "netDeadline", &rt.Config{Strategy: "random", Seed: seed, BoundMS: 60_000})
-		if c.code != 0 || c.result == nil || c.result.Deadlock != nil {
-			t.Fatalf("netDeadline seed %d: want a pass, got code %d:\n%s", seed, c.code, c.stderr)
+	// netDeadlineLate: the stall does not find the network stuck at
+	// first (a goroutine not managed lives 30 ms), and looks again: the
+	// clock then waits for the timeout in real time, and the read's
+	// 400 ms deadline ends the wait first; without the second look the
+	// clock would move at the watchdog's 200 ms.
+	for name, watchdog := range map[string]int{"netDeadline": 0, "netDeadlineLate": 200} {
+		for seed := range uint64(3) {
+			c := runChild(t, name, &rt.Config{Strategy: "random", Seed: seed, BoundMS: 60_000, WatchdogMS: watchdog})
+			if c.code != 0 || c.result == nil || c.result.Deadlock != nil {
+				t.Fatalf("%s seed %d: want a pass, got code %d:\n%s", name, seed, c.code, c.stderr)
+			}
 		}
 	}
 }
