@@ -42,19 +42,21 @@ type fairness struct {
 	gs     []*g // by ID-1
 	// wheel holds the members not yet starved, each in the slot of the
 	// decision at which it will be (due mod len(wheel)), in a list
-	// linked by ID (0 ends it); slot is a member's slot, -1 for none.
+	// linked by ID (0 ends it); slot is a member's slot, -1 for none,
+	// inList for the starved list's.
 	wheel      []int32
 	next, prev []int32
 	slot       []int32
 	// first lists the members the wheel starved, most passed over
-	// first, then by ID, linked by ID (0 ends it) in snext and sprev, to
-	// last; inList marks them (by ID-1).
-	first, last  int32
-	snext, sprev []int32
-	inList       []bool
-	batch        []int32
-	over         idheap // the members that entered starved, most passed over first, then by ID
+	// first, then by ID, to last, linked as the wheel's lists are (a
+	// member is on one list at most).
+	first, last int32
+	batch       []int32
+	over        idheap // the members that entered starved, most passed over first, then by ID
 }
+
+// inList is the slot of a member on the starved list.
+const inList = -2
 
 const wheelSlots = starveLimit + 2
 
@@ -65,8 +67,6 @@ func (f *fairness) add(x *g) {
 		f.member = append(f.member, false)
 		f.gs = append(f.gs, nil)
 		f.next, f.prev = append(f.next, 0), append(f.prev, 0)
-		f.snext, f.sprev = append(f.snext, 0), append(f.sprev, 0)
-		f.inList = append(f.inList, false)
 		f.slot = append(f.slot, -1)
 	}
 	f.gs[x.id-1] = x
@@ -114,11 +114,11 @@ func (f *fairness) place(x *g) {
 func (f *fairness) unplace(x *g) {
 	i := x.id - 1
 	s := f.slot[i]
+	if s == inList {
+		f.unlist(i)
+		return
+	}
 	if s < 0 {
-		if f.inList[i] {
-			f.unlist(i)
-			return
-		}
 		f.over.remove(x)
 		return
 	}
@@ -161,10 +161,10 @@ func (f *fairness) count() {
 
 // enlist puts member i (ID-1) at the tail of the starved list.
 func (f *fairness) enlist(i int32) {
-	f.inList[i] = true
-	f.snext[i], f.sprev[i] = 0, f.last
+	f.slot[i] = inList
+	f.next[i], f.prev[i] = 0, f.last
 	if f.last != 0 {
-		f.snext[f.last-1] = i + 1
+		f.next[f.last-1] = i + 1
 	} else {
 		f.first = i + 1
 	}
@@ -173,18 +173,18 @@ func (f *fairness) enlist(i int32) {
 
 // unlist takes member i (ID-1) off the starved list.
 func (f *fairness) unlist(i int) {
-	n, p := f.snext[i], f.sprev[i]
+	n, p := f.next[i], f.prev[i]
 	if p != 0 {
-		f.snext[p-1] = n
+		f.next[p-1] = n
 	} else {
 		f.first = n
 	}
 	if n != 0 {
-		f.sprev[n-1] = p
+		f.prev[n-1] = p
 	} else {
 		f.last = p
 	}
-	f.inList[i] = false
+	f.slot[i] = -1
 }
 
 // topBut returns the starved member passed over most often other than
@@ -195,7 +195,7 @@ func (f *fairness) topBut(x *g) *g {
 	if id := f.first; id != 0 {
 		if a = f.gs[id-1]; a == x {
 			a = nil
-			if id = f.snext[id-1]; id != 0 {
+			if id = f.next[id-1]; id != 0 {
 				a = f.gs[id-1]
 			}
 		}

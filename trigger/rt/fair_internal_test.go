@@ -123,8 +123,8 @@ func TestFairnessStarvedTie(t *testing.T) {
 	// into the heap, behind 1 and 2 by ID.
 	f.left(gs[2])
 	f.entered(gs[2])
-	if f.inList[2] || !f.over.has(gs[2]) {
-		t.Fatalf("goroutine 3 in the list %v, in the heap %v; want the heap", f.inList[2], f.over.has(gs[2]))
+	if f.slot[2] == inList || !f.over.has(gs[2]) {
+		t.Fatalf("goroutine 3 in the list %v, in the heap %v; want the heap", f.slot[2] == inList, f.over.has(gs[2]))
 	}
 	check("3 in the heap", [2]*g{nil, gs[0]}, [2]*g{gs[0], gs[1]}, [2]*g{gs[1], gs[0]})
 	// Goroutine 1 too: now the heap's first is first.
